@@ -1,0 +1,65 @@
+import { isAbsolute, join, relative, sep } from "node:path";
+
+/** Where svc keeps the derived data of one project root. */
+export interface ProjectPaths {
+  readonly root: string;
+  readonly dataDir: string;
+  readonly libraryDb: string;
+  readonly vectors: string;
+  readonly thumbs: string;
+  readonly frames: string;
+  readonly proxies: string;
+  readonly trash: string;
+  readonly backups: string;
+}
+
+export const DATA_DIR_NAME = ".svc";
+/** Derived-data folders that ingest writes into; an unusable one stops a pass with exit 3. */
+export const DERIVED_DIRS = ["thumbs", "frames"] as const;
+
+export function projectPaths(root: string): ProjectPaths {
+  const dataDir = join(root, DATA_DIR_NAME);
+  return Object.freeze({
+    root,
+    dataDir,
+    libraryDb: join(dataDir, "library.db"),
+    vectors: join(dataDir, "vectors.usearch"),
+    thumbs: join(dataDir, "thumbs"),
+    frames: join(dataDir, "frames"),
+    proxies: join(dataDir, "proxies"),
+    trash: join(dataDir, "trash"),
+    backups: join(dataDir, "backups"),
+  });
+}
+
+export interface HomePaths {
+  readonly home: string;
+  readonly registryDb: string;
+  readonly logs: string;
+  readonly logFile: string;
+  readonly licence: string;
+}
+
+export function homePaths(home: string): HomePaths {
+  return Object.freeze({
+    home,
+    registryDb: join(home, "registry.db"),
+    logs: join(home, "logs"),
+    logFile: join(home, "logs", "svc.log"),
+    licence: join(home, "licence.json"),
+  });
+}
+
+/** Relative path with forward slashes, or null when `target` is not inside `root`. */
+export function relativeInside(root: string, target: string): string | null {
+  const rel = relative(root, target);
+  if (rel === "" || rel.startsWith("..") || isAbsolute(rel)) return null;
+  return rel.split(sep).join("/");
+}
+
+/** Derived files are stored relative to the project's `.svc/` folder. */
+export function derivedRelative(paths: ProjectPaths, file: string): string {
+  const rel = relativeInside(paths.dataDir, file);
+  if (rel === null) throw new Error("derived file outside the project's data folder");
+  return rel;
+}

@@ -1,0 +1,18 @@
+import type { Db } from "../db.js";
+
+export interface InstallRow {
+  first_version: string;
+  installed_at: string;
+}
+
+/** The first-start record; entitlements compare against the version that first ran here. */
+export class InstallRepo {
+  constructor(private readonly db: Db) {}
+
+  ensure(version: string): InstallRow {
+    this.db
+      .prepare("INSERT OR IGNORE INTO install (id, first_version, installed_at) VALUES (1, ?, ?)")
+      .run(version, new Date().toISOString());
+    return this.db.prepare("SELECT first_version, installed_at FROM install WHERE id = 1").get() as InstallRow;
+  }
+}

@@ -1,0 +1,233 @@
+import { shotDateFrom } from "../../formats/capture-date.js";
+import type { Db } from "../db.js";
+
+export type MediaKind = "video" | "audio" | "image";
+export type ItemStatus = "pending" | "done" | "failed";
+export type StageStatus = "done" | "failed" | "not_configured" | "skipped";
+
+export interface MediaRow {
+  id: number;
+  rel_path: string;
+  kind: MediaKind;
+  size: number;
+  mtime_ms: number;
+  fingerprint: string;
+  missing_since: string | null;
+  duration_s: number | null;
+  codec: string | null;
+  fps: number | null;
+  width: number | null;
+  height: number | null;
+  start_timecode: string | null;
+  audio_tracks: number;
+  creation_date: string | null;
+  shot_date: string | null;
+  metadata_json: string | null;
+  thumb_path: string | null;
+  rating: string | null;
+  rating_note: string | null;
+  in_point: number | null;
+  out_point: number | null;
+  camera_id: string | null;
+  angle: string | null;
+  transcript: string | null;
+  segments_json: string | null;
+  words_json: string | null;
+  language: string | null;
+  embed_hash: string | null;
+  color_profile: string | null;
+  next_stage: string;
+  status: ItemStatus;
+  error_stage: string | null;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface StageRow {
+  media_id: number;
+  stage: string;
+  status: StageStatus;
+  detail: string | null;
+  started_at: string;
+  elapsed_ms: number;
+}
+
+/** What the file looked like on disk when it was read. */
+export interface FileIdentity {
+  relPath: string;
+  kind: MediaKind;
+  size: number;
+  mtimeMs: number;
+  fingerprint: string;
+}
+
+/** Probe results: the only source of the technical columns. */
+export interface ProbeFields {
+  duration_s: number | null;
+  codec: string | null;
+  fps: number | null;
+  width: number | null;
+  height: number | null;
+  start_timecode: string | null;
+  audio_tracks: number;
+  creation_date: string | null;
+  metadata_json: string | null;
+}
+
+export interface StageOutcome {
+  stage: string;
+  status: StageStatus;
+  detail: string | null;
+  startedAt: string;
+  elapsedMs: number;
+}
+
+const now = () => new Date().toISOString();
+
+export class MediaRepo {
+  constructor(private readonly db: Db) {}
+
+  get(id: number): MediaRow | undefined {
+    return this.db.prepare("SELECT * FROM media WHERE id = ?").get(id) as MediaRow | undefined;
+  }
+
+  byPath(relPath: string): MediaRow | undefined {
+    return this.db.prepare("SELECT * FROM media WHERE rel_path = ?").get(relPath) as MediaRow | undefined;
+  }
+
+  all(): MediaRow[] {
+    return this.db.prepare("SELECT * FROM media ORDER BY id").all() as MediaRow[];
+  }
+
+  count(): number {
+    return (this.db.prepare("SELECT count(*) AS n FROM media").get() as { n: number }).n;
+  }
+
+  stages(mediaId: number): StageRow[] {
+    return this.db
+      .prepare("SELECT * FROM media_stages WHERE media_id = ? ORDER BY started_at, stage")
+      .all(mediaId) as StageRow[];
+  }
+
+  /**
+   * The single write path for probe data: inserts a new item or refreshes an existing one, and
+   * derives shot_date from creation_date here and nowhere else. Editorial fields (trim, camera,
+   * angle, rating, note, manual tags) are never touched, and the item restarts at thumbnails.
+   */
+  saveProbe(file: FileIdentity, probe: ProbeFields, probeOutcome: StageOutcome): number {
+    const write = this.db.transaction(() => {
+      const stamp = now();
+      const row = this.db
+        .prepare(
+          `INSERT INTO media (rel_path, kind, size, mtime_ms, fingerprint, duration_s, codec, fps, width,
+             height, start_timecode, audio_tracks, creation_date, shot_date, metadata_json, next_stage,
+             status, created_at, updated_at)
+           VALUES (@relPath, @kind, @size, @mtimeMs, @fingerprint, @duration_s, @codec, @fps, @width,
+             @height, @start_timecode, @audio_tracks, @creation_date, @shot_date, @metadata_json,
+             'thumbnails', 'pending', @stamp, @stamp)
+           ON CONFLICT (rel_path) DO UPDATE SET
+             kind = excluded.kind, size = excluded.size, mtime_ms = excluded.mtime_ms,
+             fingerprint = excluded.fingerprint, missing_since = NULL, duration_s = excluded.duration_s,
+             codec = excluded.codec, fps = excluded.fps, width = excluded.width, height = excluded.height,
+             start_timecode = excluded.start_timecode, audio_tracks = excluded.audio_tracks,
+             creation_date = excluded.creation_date, shot_date = excluded.shot_date,
+             metadata_json = excluded.metadata_json, next_stage = 'thumbnails', status = 'pending',
+             error_stage = NULL, error = NULL, updated_at = excluded.updated_at
+           RETURNING id`,
+        )
+        .get({ ...file, ...probe, shot_date: shotDateFrom(probe.creation_date), stamp }) as { id: number };
+      this.db.prepare("DELETE FROM media_stages WHERE media_id = ?").run(row.id);
+      this.recordStage(row.id, probeOutcome);
+      return row.id;
+    });
+    return write.immediate();
+  }
+
+  /** Records a finished stage and moves the item to `next`, with the stage's own column updates. */
+  completeStage(
+    mediaId: number,
+    outcome: StageOutcome,
+    next: string,
+    columns: Partial<Pick<MediaRow, "thumb_path">> = {},
+  ): void {
+    this.db.transaction(() => {
+      this.recordStage(mediaId, outcome);
+      const done = next === "done";
+      this.db
+        .prepare(
+          `UPDATE media SET next_stage = @next, status = @status, error_stage = NULL, error = NULL,
+             thumb_path = coalesce(@thumb_path, thumb_path), updated_at = @stamp WHERE id = @id`,
+        )
+        .run({
+          id: mediaId,
+          next,
+          status: done ? "done" : "pending",
+          thumb_path: columns.thumb_path ?? null,
+          stamp: now(),
+        });
+    })();
+  }
+
+  /** Marks the item failed at `outcome.stage`; it resumes from that stage on the next pass. */
+  failStage(mediaId: number, outcome: StageOutcome): void {
+    this.db.transaction(() => {
+      this.recordStage(mediaId, outcome);
+      this.db
+        .prepare(
+          `UPDATE media SET next_stage = @stage, status = 'failed', error_stage = @stage, error = @detail,
+             updated_at = @stamp WHERE id = @id`,
+        )
+        .run({ id: mediaId, stage: outcome.stage, detail: outcome.detail, stamp: now() });
+    })();
+  }
+
+  /** Sends an item back to an earlier stage (for example to redo thumbnails). */
+  rewind(mediaId: number, stage: string): void {
+    this.db
+      .prepare("UPDATE media SET next_stage = ?, status = 'pending', updated_at = ? WHERE id = ?")
+      .run(stage, now(), mediaId);
+  }
+
+  /** The file is unchanged in content: remember its new mtime and that it is present. */
+  touch(mediaId: number, mtimeMs: number): void {
+    this.db
+      .prepare("UPDATE media SET mtime_ms = ?, missing_since = NULL WHERE id = ?")
+      .run(mtimeMs, mediaId);
+  }
+
+  /** Vanished files keep their row (and their editorial work); they are only flagged. */
+  markMissing(relPath: string): boolean {
+    const info = this.db
+      .prepare("UPDATE media SET missing_since = ? WHERE rel_path = ? AND missing_since IS NULL")
+      .run(now(), relPath);
+    return info.changes > 0;
+  }
+
+  /** Marks every item under `prefix` (a folder, relative) missing; used when a folder vanishes. */
+  markMissingUnder(prefix: string): number {
+    const like = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}/%`;
+    return this.db
+      .prepare("UPDATE media SET missing_since = ? WHERE rel_path LIKE ? ESCAPE '\\' AND missing_since IS NULL")
+      .run(now(), like).changes;
+  }
+
+  paths(): { id: number; rel_path: string; missing_since: string | null }[] {
+    return this.db.prepare("SELECT id, rel_path, missing_since FROM media").all() as {
+      id: number;
+      rel_path: string;
+      missing_since: string | null;
+    }[];
+  }
+
+  private recordStage(mediaId: number, outcome: StageOutcome): void {
+    this.db
+      .prepare(
+        `INSERT INTO media_stages (media_id, stage, status, detail, started_at, elapsed_ms)
+         VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (media_id, stage) DO UPDATE SET status = excluded.status, detail = excluded.detail,
+           started_at = excluded.started_at, elapsed_ms = excluded.elapsed_ms`,
+      )
+      .run(mediaId, outcome.stage, outcome.status, outcome.detail, outcome.startedAt, outcome.elapsedMs);
+  }
+}

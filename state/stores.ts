@@ -1,0 +1,61 @@
+import { mkdirSync } from "node:fs";
+import { type Db, openDatabase } from "./db.js";
+import { LIBRARY_MIGRATIONS } from "./migrations/library.js";
+import { REGISTRY_MIGRATIONS } from "./migrations/registry.js";
+import { type HomePaths, homePaths, type ProjectPaths, projectPaths } from "./paths.js";
+import { FailuresRepo } from "./repos/failures.js";
+import { InstallRepo } from "./repos/install.js";
+import { MediaRepo } from "./repos/media.js";
+import { ProjectsRepo } from "./repos/projects.js";
+import { ScenesRepo } from "./repos/scenes.js";
+import { SlotsRepo } from "./repos/slots.js";
+import { TagsRepo } from "./repos/tags.js";
+
+/** One project's library: its own SQLite handle, never shared with another project. */
+export interface LibraryStore {
+  readonly paths: ProjectPaths;
+  readonly db: Db;
+  readonly media: MediaRepo;
+  readonly scenes: ScenesRepo;
+  readonly tags: TagsRepo;
+  readonly failures: FailuresRepo;
+  close(): void;
+}
+
+export function openLibrary(root: string): LibraryStore {
+  const paths = projectPaths(root);
+  const db = openDatabase(paths.libraryDb, LIBRARY_MIGRATIONS);
+  return {
+    paths,
+    db,
+    media: new MediaRepo(db),
+    scenes: new ScenesRepo(db),
+    tags: new TagsRepo(db),
+    failures: new FailuresRepo(db),
+    close: () => db.close(),
+  };
+}
+
+/** The machine-wide registry in SVC_HOME. */
+export interface RegistryStore {
+  readonly paths: HomePaths;
+  readonly db: Db;
+  readonly projects: ProjectsRepo;
+  readonly slots: SlotsRepo;
+  readonly install: InstallRepo;
+  close(): void;
+}
+
+export function openRegistry(home: string): RegistryStore {
+  const paths = homePaths(home);
+  mkdirSync(paths.logs, { recursive: true });
+  const db = openDatabase(paths.registryDb, REGISTRY_MIGRATIONS);
+  return {
+    paths,
+    db,
+    projects: new ProjectsRepo(db),
+    slots: new SlotsRepo(db),
+    install: new InstallRepo(db),
+    close: () => db.close(),
+  };
+}
