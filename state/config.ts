@@ -116,7 +116,11 @@ export interface Config {
   readonly allowedHosts: readonly string[];
   readonly trustLoopback: boolean;
   readonly trustProxyHeaders: boolean;
-  readonly binaries: Readonly<{ ffmpeg: string | undefined; ffprobe: string | undefined; exiftool: string | undefined }>;
+  readonly binaries: Readonly<{
+    ffmpeg: string | undefined;
+    ffprobe: string | undefined;
+    exiftool: string | undefined;
+  }>;
   readonly logLevel: (typeof LOG_LEVELS)[number];
   readonly cpuConcurrency: number;
   readonly sceneThreshold: number;

@@ -31,7 +31,9 @@ export class FailuresRepo {
   }
 
   get(relPath: string): FailureRow | undefined {
-    return this.db.prepare("SELECT * FROM failures WHERE rel_path = ?").get(relPath) as FailureRow | undefined;
+    return this.db.prepare("SELECT * FROM failures WHERE rel_path = ?").get(relPath) as
+      | FailureRow
+      | undefined;
   }
 
   all(): FailureRow[] {

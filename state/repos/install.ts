@@ -13,6 +13,8 @@ export class InstallRepo {
     this.db
       .prepare("INSERT OR IGNORE INTO install (id, first_version, installed_at) VALUES (1, ?, ?)")
       .run(version, new Date().toISOString());
-    return this.db.prepare("SELECT first_version, installed_at FROM install WHERE id = 1").get() as InstallRow;
+    return this.db
+      .prepare("SELECT first_version, installed_at FROM install WHERE id = 1")
+      .get() as InstallRow;
   }
 }

@@ -191,9 +191,7 @@ export class MediaRepo {
 
   /** The file is unchanged in content: remember its new mtime and that it is present. */
   touch(mediaId: number, mtimeMs: number): void {
-    this.db
-      .prepare("UPDATE media SET mtime_ms = ?, missing_since = NULL WHERE id = ?")
-      .run(mtimeMs, mediaId);
+    this.db.prepare("UPDATE media SET mtime_ms = ?, missing_since = NULL WHERE id = ?").run(mtimeMs, mediaId);
   }
 
   /** Vanished files keep their row (and their editorial work); they are only flagged. */
@@ -208,7 +206,9 @@ export class MediaRepo {
   markMissingUnder(prefix: string): number {
     const like = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}/%`;
     return this.db
-      .prepare("UPDATE media SET missing_since = ? WHERE rel_path LIKE ? ESCAPE '\\' AND missing_since IS NULL")
+      .prepare(
+        "UPDATE media SET missing_since = ? WHERE rel_path LIKE ? ESCAPE '\\' AND missing_since IS NULL",
+      )
       .run(now(), like).changes;
   }
 

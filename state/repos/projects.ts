@@ -23,7 +23,9 @@ export class ProjectsRepo {
 
   add(name: string, root: string): ProjectRow {
     const row = { name, root, created_at: new Date().toISOString() };
-    this.db.prepare("INSERT INTO projects (name, root, created_at) VALUES (@name, @root, @created_at)").run(row);
+    this.db
+      .prepare("INSERT INTO projects (name, root, created_at) VALUES (@name, @root, @created_at)")
+      .run(row);
     return row;
   }
 

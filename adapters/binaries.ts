@@ -1,0 +1,89 @@
+import { accessSync, constants, statSync } from "node:fs";
+import { createRequire } from "node:module";
+import { delimiter, join } from "node:path";
+import { run } from "./process.js";
+
+export type BinarySource = "env" | "path" | "bundled";
+
+/** Where a program was found and what it says its version is. */
+export interface ResolvedBinary {
+  readonly name: string;
+  readonly path: string;
+  readonly source: BinarySource;
+  readonly version: string;
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    if (!statSync(file).isFile()) return false;
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function findOnPath(name: string, pathVar = process.env.PATH ?? ""): string | undefined {
+  const exts = process.platform === "win32" ? ["", ".exe", ".cmd"] : [""];
+  for (const dir of pathVar.split(delimiter)) {
+    if (!dir) continue;
+    for (const ext of exts) {
+      const candidate = join(dir, name + ext);
+      if (isExecutable(candidate)) return candidate;
+    }
+  }
+  return undefined;
+}
+
+const BUNDLED: Record<string, string> = {
+  ffmpeg: "@ffmpeg-installer/ffmpeg",
+  ffprobe: "@ffprobe-installer/ffprobe",
+};
+
+function findBundled(name: string): string | undefined {
+  const pkg = BUNDLED[name];
+  if (!pkg) return undefined;
+  try {
+    const found = createRequire(import.meta.url)(pkg) as { path?: string };
+    return found.path && isExecutable(found.path) ? found.path : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function versionOf(name: string, path: string): Promise<string> {
+  const flag = name === "exiftool" ? "-ver" : "-version";
+  const { stdout } = await run(path, [flag], { timeoutMs: 15_000 });
+  const first = stdout.split(/\r?\n/)[0]?.trim() ?? "";
+  const match = /version\s+(\S+)/i.exec(first);
+  return match?.[1] ?? first;
+}
+
+/**
+ * Resolution order: the explicit variable, then PATH, then the copy shipped by the optional
+ * installer package. An explicit variable that points nowhere is an error, not a silent fallback.
+ */
+export async function resolveBinary(
+  name: string,
+  explicit: string | undefined,
+): Promise<ResolvedBinary | null> {
+  if (explicit) {
+    if (!isExecutable(explicit)) {
+      throw new Error(`SVC_${name.toUpperCase()}: ${explicit} is not an executable file`);
+    }
+    return { name, path: explicit, source: "env", version: await versionOf(name, explicit) };
+  }
+  const candidates: [BinarySource, string | undefined][] = [
+    ["path", findOnPath(name)],
+    ["bundled", findBundled(name)],
+  ];
+  for (const [source, path] of candidates) {
+    if (!path) continue;
+    try {
+      return { name, path, source, version: await versionOf(name, path) };
+    } catch {
+      // A broken copy (wrong architecture, missing libraries) is passed over for the next one.
+    }
+  }
+  return null;
+}

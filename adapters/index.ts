@@ -1,0 +1,31 @@
+import type { Config } from "../state/config.js";
+import { type ResolvedBinary, resolveBinary } from "./binaries.js";
+import { createExiftool, type Exiftool } from "./exiftool.js";
+import { createFfmpeg, type Ffmpeg } from "./ffmpeg.js";
+import { createFfprobe, type Ffprobe } from "./ffprobe.js";
+import { createImages, type Images } from "./images.js";
+
+/** The external tools one process uses, resolved once at start-up. */
+export interface Adapters {
+  readonly ffmpeg: Ffmpeg | null;
+  readonly ffprobe: Ffprobe | null;
+  readonly exiftool: Exiftool | null;
+  readonly images: Images;
+  /** What was found where, for health reports and logs (never sent over the API with paths). */
+  readonly binaries: Readonly<Record<"ffmpeg" | "ffprobe" | "exiftool", ResolvedBinary | null>>;
+}
+
+export async function createAdapters(config: Config): Promise<Adapters> {
+  const [ffmpeg, ffprobe, exiftool] = await Promise.all([
+    resolveBinary("ffmpeg", config.binaries.ffmpeg),
+    resolveBinary("ffprobe", config.binaries.ffprobe),
+    resolveBinary("exiftool", config.binaries.exiftool),
+  ]);
+  return {
+    ffmpeg: ffmpeg ? createFfmpeg(ffmpeg.path) : null,
+    ffprobe: ffprobe ? createFfprobe(ffprobe.path) : null,
+    exiftool: exiftool ? createExiftool(exiftool.path) : null,
+    images: createImages(),
+    binaries: Object.freeze({ ffmpeg, ffprobe, exiftool }),
+  };
+}

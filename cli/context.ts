@@ -1,0 +1,84 @@
+import { createAdapters } from "../adapters/index.js";
+import type { AppContext } from "../library/context.js";
+import { EXIT, UserError } from "../library/errors.js";
+import { readVersion } from "../library/version.js";
+import { type Config, ConfigError, loadConfig } from "../state/config.js";
+import { createLogger } from "../state/logger.js";
+import { openRegistry } from "../state/stores.js";
+
+export interface Io {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  env: NodeJS.ProcessEnv;
+}
+
+export const processIo = (): Io => ({ stdout: process.stdout, stderr: process.stderr, env: process.env });
+
+export function fail(io: Io, message: string): void {
+  io.stderr.write(`svc: ${message}\n`);
+}
+
+/** Maps what an operation threw to a message and an exit code; never prints a stack trace. */
+export function reportError(io: Io, error: unknown): number {
+  if (error instanceof UserError) {
+    fail(io, error.message);
+    return error.exitCode;
+  }
+  if (error instanceof ConfigError) {
+    fail(io, `configuration error: ${error.message}`);
+    return EXIT.usage;
+  }
+  fail(io, `unexpected error: ${error instanceof Error ? error.message : String(error)}`);
+  if (io.env.SVC_DEBUG === "1" && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);
+  return EXIT.partial;
+}
+
+export function configFrom(io: Io): Config {
+  return loadConfig(io.env);
+}
+
+/**
+ * Builds the shared context (config, logger, registry, adapters), runs `body`, and closes what it
+ * opened whatever happens.
+ */
+export async function withContext(
+  io: Io,
+  options: { stdoutLogs: boolean },
+  body: (ctx: AppContext) => Promise<number>,
+): Promise<number> {
+  let config: Config;
+  try {
+    config = configFrom(io);
+  } catch (error) {
+    return reportError(io, error);
+  }
+  let registry: ReturnType<typeof openRegistry>;
+  try {
+    registry = openRegistry(config.home);
+  } catch (error) {
+    return reportError(
+      io,
+      new UserError(`cannot open the registry in SVC_HOME: ${(error as Error).message}`, EXIT.storage),
+    );
+  }
+  try {
+    const version = readVersion();
+    registry.install.ensure(version);
+    const logger = await createLogger(config, { stdout: options.stdoutLogs });
+    const { log } = logger;
+    const adapters = await createAdapters(config);
+    const ctx: AppContext = { config, adapters, registry, log, version };
+    try {
+      return await body(ctx);
+    } catch (error) {
+      log.error({ err: error }, "command failed");
+      return reportError(io, error);
+    } finally {
+      await logger.close();
+    }
+  } catch (error) {
+    return reportError(io, error);
+  } finally {
+    registry.close();
+  }
+}

@@ -1,0 +1,115 @@
+import { parseArgs } from "node:util";
+import { EXIT, UserError } from "../library/errors.js";
+import { type IngestEvent, runIngest } from "../library/ingest.js";
+import { fail, type Io, withContext } from "./context.js";
+import { createProgressBar } from "./progress.js";
+
+const NOT_YET = [
+  "vision-only",
+  "language",
+  "propose-collections",
+  "apply-collections",
+  "collection-dry-run",
+  "retraditionalize",
+  "migrate-storage",
+] as const;
+
+export const INGEST_USAGE = `usage: svc ingest [--dir D] [--refresh] [--regenerate-thumbnails] [--no-embed] [--progress json]`;
+
+export async function ingestCommand(argv: string[], io: Io): Promise<number> {
+  let values: ReturnType<typeof parse>["values"];
+  try {
+    values = parse(argv).values;
+  } catch (error) {
+    fail(io, `${(error as Error).message}\n${INGEST_USAGE}`);
+    return EXIT.usage;
+  }
+  const unavailable = NOT_YET.find((flag) => values[flag] !== undefined);
+  if (unavailable) {
+    fail(io, `--${unavailable} is not yet available in this version`);
+    return EXIT.usage;
+  }
+  if (values.progress !== undefined && values.progress !== "json") {
+    fail(io, `--progress takes "json" (got "${values.progress}")`);
+    return EXIT.usage;
+  }
+  const json = values.progress === "json";
+
+  return withContext(io, { stdoutLogs: false }, async (ctx) => {
+    const root = ctx.config.projectRoot;
+    if (!root)
+      throw new UserError("PROJECT_ROOT is not set: point it at the footage folder to ingest", EXIT.usage);
+    const controller = new AbortController();
+    const stop = () => controller.abort();
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+    const bar = createProgressBar(io);
+    const failures: string[] = [];
+    const onEvent = (event: IngestEvent) => {
+      if (json) io.stdout.write(`${JSON.stringify(event)}\n`);
+      if (event.event === "start") bar.start(event.files + event.skipped);
+      if (event.event === "file") {
+        bar.tick(event.path);
+        if (event.status === "failed")
+          failures.push(`  ${event.path}: ${event.reason ?? "failed"} (${event.stage})`);
+      }
+    };
+    try {
+      const report = await runIngest(ctx, {
+        root,
+        dir: values.dir,
+        options: {
+          refresh: values.refresh === true,
+          regenerateThumbnails: values["regenerate-thumbnails"] === true,
+          noEmbed: values["no-embed"] === true,
+        },
+        holder: `svc ingest (cli)`,
+        signal: controller.signal,
+        onEvent,
+      });
+      bar.finish();
+      if (report.aborted) {
+        fail(io, "ingest interrupted; the next pass resumes where this one stopped");
+        return 130;
+      }
+      const s = report.summary;
+      if (!json) {
+        io.stdout.write(
+          `ingested ${s.ingested}, unchanged ${s.unchanged}, skipped ${s.skipped}, failed ${s.failed}` +
+            `${s.missing ? `, newly missing ${s.missing}` : ""}${s.halted ? " (halted)" : ""}\n`,
+        );
+        if (failures.length) io.stdout.write(`failed:\n${failures.join("\n")}\n`);
+      }
+      if (s.halted)
+        fail(io, `halted after ${ctx.config.haltStreak} consecutive failures (SVC_INGEST_HALT_STREAK)`);
+      if (!s.reconciled) fail(io, `reconciliation mismatch:\n  ${s.problems.join("\n  ")}`);
+      return report.exitCode;
+    } finally {
+      bar.finish();
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+    }
+  });
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      dir: { type: "string" },
+      refresh: { type: "boolean" },
+      "regenerate-thumbnails": { type: "boolean" },
+      "no-embed": { type: "boolean" },
+      progress: { type: "string" },
+      "vision-only": { type: "boolean" },
+      language: { type: "string" },
+      "propose-collections": { type: "boolean" },
+      "apply-collections": { type: "boolean" },
+      "collection-dry-run": { type: "boolean" },
+      retraditionalize: { type: "boolean" },
+      "migrate-storage": { type: "boolean" },
+    },
+  });
+}

@@ -1,0 +1,34 @@
+import { EXIT } from "../library/errors.js";
+import { addProject, listProjects, removeProject } from "../library/projects.js";
+import { fail, type Io, withContext } from "./context.js";
+
+export const PROJECT_USAGE =
+  "usage: svc project add NAME PATH | svc project list [--json] | svc project remove NAME";
+
+export async function projectCommand(argv: string[], io: Io): Promise<number> {
+  const [action, ...rest] = argv;
+  const json = rest.includes("--json");
+  const args = rest.filter((a) => a !== "--json");
+  const arity: Record<string, number> = { add: 2, list: 0, remove: 1 };
+  if (!action || arity[action] === undefined || args.length !== arity[action]) {
+    fail(io, PROJECT_USAGE);
+    return EXIT.usage;
+  }
+  return withContext(io, { stdoutLogs: false }, async (ctx) => {
+    if (action === "add") {
+      const row = await addProject(ctx.registry, args[0] ?? "", args[1] ?? "");
+      io.stdout.write(json ? `${JSON.stringify(row)}\n` : `project "${row.name}" → ${row.root}\n`);
+    } else if (action === "remove") {
+      removeProject(ctx.registry, args[0] ?? "");
+      io.stdout.write(
+        `project "${(args[0] ?? "").trim()}" removed (its files and .svc data are untouched)\n`,
+      );
+    } else {
+      const rows = listProjects(ctx.registry);
+      if (json) io.stdout.write(`${JSON.stringify(rows)}\n`);
+      else if (rows.length === 0) io.stdout.write("no projects registered\n");
+      else for (const row of rows) io.stdout.write(`${row.name}\t${row.root}\n`);
+    }
+    return EXIT.ok;
+  });
+}

@@ -1,0 +1,36 @@
+import { startDaemon } from "../daemon/serve.js";
+import { EXIT, UserError } from "../library/errors.js";
+import { fail, type Io, withContext } from "./context.js";
+
+export async function serveCommand(argv: string[], io: Io): Promise<number> {
+  if (argv.length > 0) {
+    fail(io, "usage: svc serve (configure with environment variables; see the README)");
+    return EXIT.usage;
+  }
+  return withContext(io, { stdoutLogs: true }, async (ctx) => {
+    let daemon: Awaited<ReturnType<typeof startDaemon>>;
+    try {
+      daemon = await startDaemon(ctx);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "EADDRINUSE" || code === "EACCES" || code === "EADDRNOTAVAIL") {
+        throw new UserError(
+          `cannot listen on ${ctx.config.bindHost}:${ctx.config.port} (${code}); set SVC_PORT or SVC_BIND_HOST`,
+          EXIT.usage,
+        );
+      }
+      throw error;
+    }
+    await new Promise<void>((resolve) => {
+      const stop = (signal: string) => {
+        ctx.log.info({ signal }, "shutting down");
+        resolve();
+      };
+      process.once("SIGTERM", () => stop("SIGTERM"));
+      process.once("SIGINT", () => stop("SIGINT"));
+    });
+    await daemon.stop();
+    ctx.log.info("stopped");
+    return EXIT.ok;
+  });
+}

@@ -1,0 +1,150 @@
+import type { AppContext } from "../library/context.js";
+import { type IngestReport, type IngestRequest, runIngest } from "../library/ingest.js";
+
+interface Pending {
+  full: boolean;
+  paths: Set<string>;
+  attempt: number;
+}
+
+export interface IngestQueueOptions {
+  /** Quiet time after the last event before a pass starts, so a card dump is one pass. */
+  debounceMs?: number;
+  /** First retry delay; doubles per failed attempt up to `maxDelayMs`. */
+  retryBaseMs?: number;
+  maxDelayMs?: number;
+  maxAttempts?: number;
+  runPass?: (ctx: AppContext, request: IngestRequest) => Promise<IngestReport>;
+}
+
+/**
+ * The daemon's ingest work: changed files and full rescans per project root, run one pass at a
+ * time in each root's single-flight slot. A failed pass (any non-zero exit, a taken slot, a root
+ * that is gone) is logged, backed off and retried; the daemon keeps watching throughout.
+ */
+export class IngestQueue {
+  private readonly pending = new Map<string, Pending>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly controller = new AbortController();
+  private running: Promise<void> | null = null;
+  private readonly debounceMs: number;
+  private readonly retryBaseMs: number;
+  private readonly maxDelayMs: number;
+  private readonly maxAttempts: number;
+  private readonly runPass: NonNullable<IngestQueueOptions["runPass"]>;
+
+  constructor(
+    private readonly ctx: AppContext,
+    options: IngestQueueOptions = {},
+  ) {
+    this.debounceMs = options.debounceMs ?? 500;
+    this.retryBaseMs = options.retryBaseMs ?? 5_000;
+    this.maxDelayMs = options.maxDelayMs ?? 600_000;
+    this.maxAttempts = options.maxAttempts ?? 8;
+    this.runPass = options.runPass ?? runIngest;
+  }
+
+  addFile(root: string, relPath: string): void {
+    this.entry(root).paths.add(relPath);
+    this.schedule(this.debounceMs);
+  }
+
+  addScan(root: string): void {
+    this.entry(root).full = true;
+    this.schedule(this.debounceMs);
+  }
+
+  /** Resolves when nothing is queued or running (used by tests and shutdown). */
+  async idle(): Promise<void> {
+    while (this.running || this.pending.size > 0) {
+      await (this.running ?? new Promise((r) => setTimeout(r, 50)));
+    }
+  }
+
+  /** Abandons the current stage (its ffmpeg is killed) and waits for the pass to wind down. */
+  async stop(): Promise<void> {
+    this.controller.abort();
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    this.pending.clear();
+    await this.running;
+  }
+
+  private entry(root: string): Pending {
+    let entry = this.pending.get(root);
+    if (!entry) {
+      entry = { full: false, paths: new Set(), attempt: 0 };
+      this.pending.set(root, entry);
+    }
+    return entry;
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.controller.signal.aborted) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      void this.drain();
+    }, delayMs);
+    this.timers.add(timer);
+  }
+
+  private async drain(): Promise<void> {
+    if (this.running || this.controller.signal.aborted) return;
+    const next = [...this.pending.entries()].find(([, p]) => p.full || p.paths.size > 0);
+    if (!next) return;
+    const [root, work] = next;
+    this.pending.delete(root);
+    this.running = this.runOne(root, work).finally(() => {
+      this.running = null;
+      if (this.pending.size > 0) this.schedule(0);
+    });
+  }
+
+  private async runOne(root: string, work: Pending): Promise<void> {
+    const log = this.ctx.log.child({ project_root: root });
+    let failure: string | null = null;
+    try {
+      const report = await this.runPass(this.ctx, {
+        root,
+        paths: work.full ? undefined : [...work.paths],
+        options: { refresh: false, regenerateThumbnails: false, noEmbed: false },
+        holder: `svc serve watcher (pid ${process.pid})`,
+        signal: this.controller.signal,
+      });
+      if (report.aborted) return;
+      const { summary } = report;
+      log.info(
+        {
+          ingested: summary.ingested,
+          unchanged: summary.unchanged,
+          skipped: summary.skipped,
+          failed: summary.failed,
+        },
+        "ingest pass finished",
+      );
+      if (report.exitCode !== 0) failure = `pass exited ${report.exitCode}`;
+    } catch (error) {
+      failure = error instanceof Error ? error.message : String(error);
+    }
+    if (failure === null || this.controller.signal.aborted) return;
+    const attempt = work.attempt + 1;
+    if (attempt >= this.maxAttempts) {
+      log.error(
+        { reason: failure, attempts: attempt },
+        "ingest keeps failing; waiting for a change or the next rescan",
+      );
+      return;
+    }
+    const delay = Math.min(this.maxDelayMs, this.retryBaseMs * 2 ** (attempt - 1));
+    log.warn({ reason: failure, retry_in_ms: delay, attempt }, "ingest pass failed; backing off");
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      const entry = this.entry(root);
+      entry.full ||= work.full;
+      for (const p of work.paths) entry.paths.add(p);
+      entry.attempt = Math.max(entry.attempt, attempt);
+      void this.drain();
+    }, delay);
+    this.timers.add(timer);
+  }
+}

@@ -1,0 +1,107 @@
+import { serve as serveHttp } from "h3";
+import { createApi } from "../api/app.js";
+import type { AppContext } from "../library/context.js";
+import { markMissing } from "../library/missing.js";
+import { ensureProjectRoot } from "../library/projects.js";
+import { IngestQueue } from "./ingest-queue.js";
+import { startSchedules } from "./scheduler.js";
+import { type Watcher, watchProject } from "./watcher.js";
+
+const PROJECT_SYNC_MS = 30_000;
+const RESCAN_CRON = "17 * * * *";
+
+export interface RunningDaemon {
+  readonly url: string;
+  readonly queue: IngestQueue;
+  stop(): Promise<void>;
+}
+
+/**
+ * Composes the daemon: HTTP API, one watcher per registered project root, the ingest queue and
+ * the schedules. Projects registered while it runs are picked up within 30 s.
+ */
+export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
+  const { config, log } = ctx;
+  const queue = new IngestQueue(ctx);
+  const watchers = new Map<string, Watcher>();
+
+  const registerRoot = async () => {
+    if (!config.projectRoot) return;
+    try {
+      await ensureProjectRoot(ctx.registry, config.projectRoot);
+    } catch (error) {
+      log.warn({ reason: (error as Error).message }, "PROJECT_ROOT is not available yet; will retry");
+    }
+  };
+
+  const syncProjects = async () => {
+    await registerRoot();
+    const roots = new Set(ctx.registry.projects.all().map((p) => p.root));
+    for (const [root, watcher] of watchers) {
+      if (roots.has(root)) continue;
+      watchers.delete(root);
+      await watcher.close();
+      log.info({ project_root: root }, "stopped watching removed project");
+    }
+    for (const root of roots) {
+      if (watchers.has(root)) continue;
+      const missingFiles = (paths: string[], dirs: string[]) => {
+        try {
+          markMissing(root, paths, dirs);
+        } catch (error) {
+          log.warn({ reason: (error as Error).message }, "could not flag missing files");
+        }
+      };
+      watchers.set(
+        root,
+        watchProject(root, config, {
+          changed: (rel) => queue.addFile(root, rel),
+          removed: (rel) => missingFiles([rel], []),
+          removedDir: (rel) => missingFiles([], [rel]),
+          error: (error) => log.warn({ project_root: root, reason: String(error) }, "watcher error"),
+        }),
+      );
+      log.info({ project_root: root }, "watching project");
+      // Catch up on whatever changed while the daemon was not running.
+      queue.addScan(root);
+    }
+  };
+
+  const server = serveHttp(createApi({ ctx }), {
+    port: config.port,
+    hostname: config.bindHost,
+    silent: true,
+    gracefulShutdown: false,
+  });
+  await server.ready();
+  const url = server.url ?? `http://${config.bindHost}:${config.port}/`;
+  log.info({ url }, "svc listening");
+
+  await syncProjects();
+  const sync = setInterval(
+    () => void syncProjects().catch((e) => log.warn({ reason: String(e) }, "project sync failed")),
+    PROJECT_SYNC_MS,
+  );
+  const schedules = startSchedules([
+    {
+      name: "rescan",
+      cron: RESCAN_CRON,
+      run: () => {
+        for (const root of watchers.keys()) queue.addScan(root);
+      },
+    },
+  ]);
+
+  return {
+    url,
+    queue,
+    async stop() {
+      clearInterval(sync);
+      schedules.stop();
+      await Promise.all([...watchers.values()].map((w) => w.close()));
+      watchers.clear();
+      await queue.stop();
+      await server.close(true);
+    },
+  };
+}

@@ -1,0 +1,13 @@
+import type { Logger } from "pino";
+import type { Adapters } from "../adapters/index.js";
+import type { Config } from "../state/config.js";
+import type { RegistryStore } from "../state/stores.js";
+
+/** What every operation of one process shares; passed down, never held in module state. */
+export interface AppContext {
+  readonly config: Config;
+  readonly adapters: Adapters;
+  readonly registry: RegistryStore;
+  readonly log: Logger;
+  readonly version: string;
+}

@@ -1,0 +1,23 @@
+/** A failure the operator can act on; `exitCode` is the CLI's, `status` the API's. */
+export class UserError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number,
+    readonly status: number = 400,
+  ) {
+    super(message);
+    this.name = "UserError";
+  }
+}
+
+export const EXIT = {
+  ok: 0,
+  partial: 1,
+  usage: 2,
+  derivedUnusable: 3,
+  storage: 4,
+  migrationBackup: 5,
+  migrationBlocked: 6,
+  reconcile: 7,
+  tempfail: 75,
+} as const;

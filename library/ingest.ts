@@ -1,0 +1,179 @@
+import { resolve } from "node:path";
+import { performance } from "node:perf_hooks";
+import { createQueues } from "../pipeline/queues.js";
+import { type Category, type Counts, countOutcomes, passExitCode, reconcile } from "../pipeline/reconcile.js";
+import { type FileEvent, runFiles } from "../pipeline/runner.js";
+import { RootUnavailableError, type ScanResult, scanFiles, scanTree } from "../pipeline/scan.js";
+import type { PassOptions } from "../pipeline/stages/types.js";
+import { projectPaths, relativeInside } from "../state/paths.js";
+import { type LibraryStore, openLibrary } from "../state/stores.js";
+import type { AppContext } from "./context.js";
+import { EXIT, UserError } from "./errors.js";
+import { checkDerivedDirs, checkStorage } from "./preflight.js";
+import { claimSlot, ingestSlotName } from "./slots.js";
+
+export interface IngestRequest {
+  /** Absolute project root. */
+  root: string;
+  /** Absolute folder inside the root to limit the pass to. */
+  dir?: string | undefined;
+  /** Only these files (relative to the root), as queued by the watcher. */
+  paths?: readonly string[] | undefined;
+  options: PassOptions;
+  /** Who runs the pass, as shown to a second job that finds the slot taken. */
+  holder: string;
+  signal?: AbortSignal | undefined;
+  onEvent?: ((event: IngestEvent) => void) | undefined;
+}
+
+export interface StartEvent {
+  event: "start";
+  dir: string;
+  files: number;
+  skipped: number;
+}
+
+export interface SummaryEvent extends Counts {
+  event: "summary";
+  counts: Counts;
+  total: number;
+  missing: number;
+  halted: boolean;
+  reconciled: boolean;
+  problems: string[];
+  exit_code: number;
+  elapsed_ms: number;
+}
+
+export type IngestEvent = StartEvent | FileEvent | SummaryEvent;
+
+export interface IngestReport {
+  exitCode: number;
+  summary: SummaryEvent;
+  aborted: boolean;
+}
+
+function resolveDir(root: string, dir: string | undefined): string {
+  if (!dir) return root;
+  const abs = resolve(root, dir);
+  if (abs !== root && relativeInside(root, abs) === null) {
+    throw new UserError("--dir must be a folder inside the project root", EXIT.usage, 422);
+  }
+  return abs;
+}
+
+/** Rows whose file was not seen by a whole-folder scan are flagged missing, never deleted. */
+function flagMissing(store: LibraryStore, scanned: ScanResult, dirRel: string | null): number {
+  const seen = new Set([...scanned.files.map((f) => f.relPath), ...scanned.skipped.map((s) => s.relPath)]);
+  let count = 0;
+  for (const row of store.media.paths()) {
+    if (seen.has(row.rel_path) || row.missing_since) continue;
+    if (dirRel !== null && !row.rel_path.startsWith(`${dirRel}/`)) continue;
+    if (store.media.markMissing(row.rel_path)) count += 1;
+  }
+  return count;
+}
+
+/**
+ * One ingest pass over a project root (or a folder in it, or named files), inside the
+ * project's single-flight slot. Every scanned file ends in exactly one category.
+ */
+export async function runIngest(ctx: AppContext, request: IngestRequest): Promise<IngestReport> {
+  const started = performance.now();
+  const paths = projectPaths(request.root);
+  const dir = resolveDir(request.root, request.dir);
+  if (!ctx.adapters.ffmpeg || !ctx.adapters.ffprobe) {
+    throw new UserError(
+      "ffmpeg and ffprobe are required: install ffmpeg or set SVC_FFMPEG and SVC_FFPROBE",
+      EXIT.usage,
+      503,
+    );
+  }
+  await checkStorage(paths);
+  await checkDerivedDirs(paths);
+  const lease = claimSlot(ctx.registry, ingestSlotName(request.root), request.holder);
+  let store: LibraryStore | null = null;
+  try {
+    try {
+      store = openLibrary(request.root);
+    } catch (error) {
+      throw new UserError(
+        `the project's library database cannot be opened: ${(error as Error).message}`,
+        EXIT.storage,
+        503,
+      );
+    }
+    let scanned: ScanResult;
+    try {
+      scanned = request.paths
+        ? await scanFiles(request.root, request.paths)
+        : await scanTree(request.root, dir);
+    } catch (error) {
+      if (error instanceof RootUnavailableError) throw new UserError(error.message, EXIT.storage, 503);
+      throw error;
+    }
+    const emit = request.onEvent ?? (() => {});
+    const dirRel = dir === request.root ? null : relativeInside(request.root, dir);
+    emit({
+      event: "start",
+      dir: dirRel ?? ".",
+      files: scanned.files.length,
+      skipped: scanned.skipped.length,
+    });
+    const missing = request.paths ? 0 : flagMissing(store, scanned, dirRel);
+
+    const outcomes = new Map<string, Category[]>();
+    for (const skip of scanned.skipped) {
+      outcomes.set(skip.relPath, ["skipped"]);
+      emit({
+        event: "file",
+        path: skip.relPath,
+        stage: "scan",
+        status: "skipped",
+        elapsed_ms: 0,
+        reason: skip.reason,
+      });
+    }
+    const run = await runFiles(scanned.files, {
+      config: ctx.config,
+      adapters: ctx.adapters,
+      store,
+      log: ctx.log,
+      options: request.options,
+      queues: createQueues(ctx.config),
+      signal: request.signal ?? new AbortController().signal,
+      onFile: emit,
+    });
+    if (run.rootLost) throw new UserError("the project root disappeared during the pass", EXIT.storage, 503);
+    for (const [path, landed] of run.outcomes) outcomes.set(path, [...(outcomes.get(path) ?? []), ...landed]);
+
+    const liveStore = store;
+    const check = run.aborted
+      ? { ok: true, problems: [] }
+      : reconcile(
+          [...scanned.skipped.map((s) => s.relPath), ...scanned.files.map((f) => f.relPath)],
+          outcomes,
+          (rel) => liveStore.media.byPath(rel)?.status === "done",
+        );
+    const counts = countOutcomes(outcomes);
+    const exitCode = passExitCode({ counts, reconciled: check.ok, halted: run.halted });
+    const summary: SummaryEvent = {
+      event: "summary",
+      ...counts,
+      counts,
+      total: scanned.files.length + scanned.skipped.length,
+      missing,
+      halted: run.halted,
+      reconciled: check.ok,
+      problems: check.problems.slice(0, 50),
+      exit_code: exitCode,
+      elapsed_ms: Math.round(performance.now() - started),
+    };
+    if (!check.ok) ctx.log.error({ problems: summary.problems }, "ingest reconciliation mismatch");
+    emit(summary);
+    return { exitCode, summary, aborted: run.aborted };
+  } finally {
+    store?.close();
+    lease.release();
+  }
+}

@@ -1,0 +1,256 @@
+import { stat } from "node:fs/promises";
+import { performance } from "node:perf_hooks";
+import PQueue from "p-queue";
+import type { MediaRow, StageOutcome } from "../state/repos/media.js";
+import { fingerprint } from "./fingerprint.js";
+import { createItemMachine, type ItemInput, runItem } from "./machine.js";
+import type { Queues } from "./queues.js";
+import type { Category } from "./reconcile.js";
+import type { ScannedFile } from "./scan.js";
+import { framesStage } from "./stages/frames.js";
+import { embedStage, transcriptStage, visionStage } from "./stages/model-stages.js";
+import { probeFile } from "./stages/probe.js";
+import { thumbnailsStage } from "./stages/thumbnails.js";
+import { STAGES, type Stage, type StageDeps, type StageItem, type StageName } from "./stages/types.js";
+
+const LATER_STAGES: Record<Exclude<StageName, "probe">, Stage> = {
+  thumbnails: thumbnailsStage,
+  frames: framesStage,
+  transcript: transcriptStage,
+  vision: visionStage,
+  embed: embedStage,
+};
+
+export interface FileEvent {
+  event: "file";
+  path: string;
+  stage: string;
+  status: Category;
+  elapsed_ms: number;
+  reason?: string;
+}
+
+export interface RunnerDeps extends StageDeps {
+  readonly queues: Queues;
+  readonly signal: AbortSignal;
+  readonly onFile: (event: FileEvent) => void;
+}
+
+export interface RunResult {
+  outcomes: Map<string, Category[]>;
+  halted: boolean;
+  rootLost: boolean;
+  aborted: boolean;
+}
+
+type Plan =
+  | { kind: "unchanged" }
+  | { kind: "run"; row: MediaRow | undefined; input: Omit<ItemInput, "exec">; restoreTo: string | null };
+
+const MAX_REASON = 400;
+
+/** Failure reasons are shown to editors and logged: no absolute paths, one line, bounded. */
+export function cleanReason(error: unknown, absPath: string, relPath: string, root: string): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message
+    .split(absPath)
+    .join(relPath)
+    .split(root)
+    .join("<root>")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, MAX_REASON);
+}
+
+async function planFile(file: ScannedFile, deps: RunnerDeps): Promise<Plan> {
+  const { media } = deps.store;
+  const row = media.byPath(file.relPath);
+  const fromProbe: Plan = { kind: "run", row, input: { from: "probe", until: null }, restoreTo: null };
+  if (!row || deps.options.refresh || row.kind !== file.kind) return fromProbe;
+  if (row.size !== file.size || row.mtime_ms !== file.mtimeMs) {
+    if ((await fingerprint(file.absPath, file.size)) !== row.fingerprint) return fromProbe;
+  }
+  if (row.mtime_ms !== file.mtimeMs || row.missing_since) media.touch(row.id, file.mtimeMs);
+  if (deps.options.regenerateThumbnails) {
+    const finished = row.status === "done";
+    return {
+      kind: "run",
+      row,
+      input: { from: "thumbnails", until: finished ? "frames" : null },
+      restoreTo: finished ? "done" : null,
+    };
+  }
+  if (row.status === "done") return { kind: "unchanged" };
+  const from = (STAGES as readonly string[]).includes(row.next_stage)
+    ? (row.next_stage as StageName)
+    : "probe";
+  return { kind: "run", row, input: { from, until: null }, restoreTo: null };
+}
+
+/** Runs the item machines for a list of files, bounded by the resource queues. */
+export async function runFiles(files: readonly ScannedFile[], deps: RunnerDeps): Promise<RunResult> {
+  const machine = createItemMachine();
+  const result: RunResult = { outcomes: new Map(), halted: false, rootLost: false, aborted: false };
+  const stop = new AbortController();
+  const signal = AbortSignal.any([deps.signal, stop.signal]);
+  // Items in flight are bounded so a 100 000-file tree does not hold 100 000 pending machines.
+  const items = new PQueue({ concurrency: Math.max(2, deps.config.cpuConcurrency * 2) });
+  let streak = 0;
+
+  const land = (file: ScannedFile, category: Category, stage: string, started: number, reason?: string) => {
+    const list = result.outcomes.get(file.relPath) ?? [];
+    list.push(category);
+    result.outcomes.set(file.relPath, list);
+    const event: FileEvent = {
+      event: "file",
+      path: file.relPath,
+      stage,
+      status: category,
+      elapsed_ms: Math.round(performance.now() - started),
+    };
+    if (reason) event.reason = reason;
+    deps.onFile(event);
+  };
+
+  const processOne = async (file: ScannedFile) => {
+    const started = performance.now();
+    if (signal.aborted) {
+      if (result.halted) land(file, "skipped", "queued", started, "not attempted: the pass halted");
+      return;
+    }
+    const outcome = await processFile(file, deps, machine, signal);
+    if (outcome.category === "aborted") {
+      if (result.halted) land(file, "skipped", outcome.stage, started, "not attempted: the pass halted");
+      else result.aborted = true;
+      return;
+    }
+    land(file, outcome.category, outcome.stage, started, outcome.reason);
+    if (outcome.category === "failed") {
+      streak += 1;
+      deps.log.warn({ path: file.relPath, stage: outcome.stage, reason: outcome.reason }, "ingest failed");
+      if (!(await rootPresent(deps.store.paths.root))) {
+        result.rootLost = true;
+        stop.abort();
+      } else if (deps.config.haltStreak > 0 && streak >= deps.config.haltStreak && !result.halted) {
+        result.halted = true;
+        deps.log.error({ streak }, "ingest halted after consecutive failures");
+        stop.abort();
+      }
+    } else if (outcome.category === "ingested") {
+      streak = 0;
+    }
+  };
+
+  await Promise.all(files.map((file) => items.add(() => processOne(file))));
+  if (deps.signal.aborted) result.aborted = true;
+  return result;
+}
+
+async function rootPresent(root: string): Promise<boolean> {
+  try {
+    return (await stat(root)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+type FileOutcome = { category: Category | "aborted"; stage: string; reason?: string };
+
+async function processFile(
+  file: ScannedFile,
+  deps: RunnerDeps,
+  machine: ReturnType<typeof createItemMachine>,
+  signal: AbortSignal,
+): Promise<FileOutcome> {
+  const { store } = deps;
+  const fail = (stage: string, error: unknown): FileOutcome => {
+    const reason = cleanReason(error, file.absPath, file.relPath, store.paths.root);
+    store.failures.record(file.relPath, stage, reason, file.size, file.mtimeMs);
+    return { category: "failed", stage, reason };
+  };
+  if (file.size === 0) return fail("probe", new Error("empty file (0 bytes)"));
+
+  let plan: Plan;
+  try {
+    plan = await planFile(file, deps);
+  } catch (error) {
+    return fail("probe", error);
+  }
+  if (plan.kind === "unchanged") return { category: "unchanged", stage: "done" };
+
+  let item: StageItem | null = plan.row
+    ? {
+        mediaId: plan.row.id,
+        relPath: file.relPath,
+        absPath: file.absPath,
+        kind: plan.row.kind,
+        durationS: plan.row.duration_s,
+      }
+    : null;
+  const { restoreTo, input } = plan;
+
+  const exec = async (stage: StageName, stageSignal: AbortSignal) => {
+    const startedAt = new Date().toISOString();
+    const t0 = performance.now();
+    const timing = () => ({ startedAt, elapsedMs: Math.round(performance.now() - t0) });
+    const combined = AbortSignal.any([signal, stageSignal]);
+    if (stage === "probe") {
+      const probed = await deps.queues.cpu.add(
+        async () => {
+          const print = await fingerprint(file.absPath, file.size);
+          const output = await probeFile(file.absPath, file.kind, deps.adapters, combined);
+          return { print, output };
+        },
+        { signal: combined },
+      );
+      const after = await stat(file.absPath);
+      if (after.size !== file.size || Math.trunc(after.mtimeMs) !== file.mtimeMs) {
+        throw new Error(
+          "the file is still being written (its size changed during ingest); it will be retried",
+        );
+      }
+      const outcome: StageOutcome = { stage, status: "done", detail: null, ...timing() };
+      const identity = { ...file, kind: probed.output.kind, fingerprint: probed.print };
+      const mediaId = store.media.saveProbe(identity, probed.output.fields, outcome);
+      item = {
+        mediaId,
+        relPath: file.relPath,
+        absPath: file.absPath,
+        kind: probed.output.kind,
+        durationS: probed.output.fields.duration_s,
+      };
+      return;
+    }
+    if (!item) throw new Error(`stage ${stage} reached without a probed item`);
+    const current = item;
+    const impl = LATER_STAGES[stage];
+    const next =
+      stage === input.until ? (restoreTo ?? "done") : (STAGES[STAGES.indexOf(stage) + 1] ?? "done");
+    try {
+      const res = await deps.queues[impl.resource].add(() => impl.run(current, deps, combined), {
+        signal: combined,
+      });
+      const outcome: StageOutcome = { stage, status: res.status, detail: res.detail ?? null, ...timing() };
+      store.media.completeStage(
+        current.mediaId,
+        outcome,
+        next,
+        res.thumbPath ? { thumb_path: res.thumbPath } : {},
+      );
+    } catch (error) {
+      if (!combined.aborted) {
+        const detail = cleanReason(error, file.absPath, file.relPath, store.paths.root);
+        store.media.failStage(current.mediaId, { stage, status: "failed", detail, ...timing() });
+      }
+      throw error;
+    }
+  };
+
+  const outcome = await runItem(machine, { ...input, exec });
+  if (outcome.status === "done") {
+    store.failures.clear(file.relPath);
+    return { category: "ingested", stage: "done" };
+  }
+  if (signal.aborted) return { category: "aborted", stage: outcome.stage };
+  return fail(outcome.stage, outcome.error);
+}

@@ -1,0 +1,132 @@
+import type { ProbeReport, ProbeStream } from "../../adapters/ffprobe.js";
+import type { Adapters } from "../../adapters/index.js";
+import type { MediaKind, ProbeFields } from "../../state/repos/media.js";
+import { StageError } from "./types.js";
+
+export interface ProbeOutput {
+  kind: MediaKind;
+  fields: ProbeFields;
+}
+
+const rate = (value: string | undefined): number | null => {
+  if (!value) return null;
+  const [num, den] = value.split("/").map(Number);
+  if (!num || !Number.isFinite(num)) return null;
+  const fps = den ? num / den : num;
+  return Number.isFinite(fps) && fps > 0 && fps < 1000 ? Math.round(fps * 1000) / 1000 : null;
+};
+
+const positive = (value: string | number | undefined): number | null => {
+  const n = Number(value);
+  return Number.isFinite(n) && n > 0 ? n : null;
+};
+
+function lowerKeys(tags: Record<string, string> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(tags ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+}
+
+/**
+ * The raw capture timestamp, preferring the forms that keep the camera's local time: QuickTime's
+ * creationdate and EXIF DateTimeOriginal carry it; `creation_time` is UTC and comes last.
+ */
+function captureTimestamp(report: ProbeReport | null, exif: Record<string, unknown>): string | null {
+  const format = lowerKeys(report?.format.tags);
+  const exifKeys = [
+    "QuickTime:CreationDate",
+    "EXIF:DateTimeOriginal",
+    "XMP:DateTimeOriginal",
+    "XMP:DateCreated",
+    "EXIF:CreateDate",
+    "H264:DateTimeOriginal",
+  ];
+  const candidates: unknown[] = [
+    format["com.apple.quicktime.creationdate"],
+    ...exifKeys.map((k) => exif[k]),
+    format.creation_time,
+    ...(report?.streams ?? []).map((s) => lowerKeys(s.tags).creation_time),
+  ];
+  const found = candidates.find((c) => typeof c === "string" && c.trim() !== "" && !c.startsWith("0000"));
+  return typeof found === "string" ? found.trim() : null;
+}
+
+function timecodeOf(report: ProbeReport): string | null {
+  for (const stream of report.streams) {
+    const tc = lowerKeys(stream.tags).timecode;
+    if (tc) return tc;
+  }
+  return lowerKeys(report.format.tags).timecode ?? null;
+}
+
+const isPicture = (s: ProbeStream) => s.codec_type === "video" && s.disposition?.attached_pic !== 1;
+
+async function exifTags(
+  adapters: Adapters,
+  file: string,
+  signal: AbortSignal,
+): Promise<Record<string, unknown>> {
+  if (!adapters.exiftool) return {};
+  try {
+    return await adapters.exiftool.tags(file, signal);
+  } catch {
+    // Metadata is optional enrichment: a file exiftool dislikes is still ingested.
+    return {};
+  }
+}
+
+async function probeStill(file: string, adapters: Adapters, signal: AbortSignal): Promise<ProbeOutput> {
+  let info: Awaited<ReturnType<Adapters["images"]["info"]>>;
+  try {
+    info = await adapters.images.info(file);
+  } catch (error) {
+    throw new StageError(`not a readable image: ${(error as Error).message}`);
+  }
+  const exif = await exifTags(adapters, file, signal);
+  return {
+    kind: "image",
+    fields: {
+      duration_s: null,
+      codec: info.format,
+      fps: null,
+      width: info.width,
+      height: info.height,
+      start_timecode: null,
+      audio_tracks: 0,
+      creation_date: captureTimestamp(null, exif),
+      metadata_json: Object.keys(exif).length ? JSON.stringify(exif) : null,
+    },
+  };
+}
+
+/** Reads technical metadata. Audio items never report picture fields, even with cover art. */
+export async function probeFile(
+  file: string,
+  expected: MediaKind,
+  adapters: Adapters,
+  signal: AbortSignal,
+): Promise<ProbeOutput> {
+  if (expected === "image") return probeStill(file, adapters, signal);
+  if (!adapters.ffprobe) throw new StageError("ffprobe is not available");
+  const report = await adapters.ffprobe.probe(file, signal);
+  const video = report.streams.find(isPicture);
+  const audioTracks = report.streams.filter((s) => s.codec_type === "audio").length;
+  if (!video && audioTracks === 0) throw new StageError("no audio or video stream: not a media file");
+  // A .mp4 that holds only sound is an audio item; an audio extension with a picture stays audio.
+  const kind: MediaKind = expected === "video" && !video ? "audio" : expected;
+  const exif = await exifTags(adapters, file, signal);
+  const picture = kind === "video" && video ? video : null;
+  const duration = positive(report.format.duration) ?? positive(picture?.duration);
+  return {
+    kind,
+    fields: {
+      duration_s: duration === null ? null : Math.round(duration * 1000) / 1000,
+      codec: picture?.codec_name ?? null,
+      fps: picture ? (rate(picture.avg_frame_rate) ?? rate(picture.r_frame_rate)) : null,
+      width: picture?.width ?? null,
+      height: picture?.height ?? null,
+      start_timecode: timecodeOf(report),
+      audio_tracks: audioTracks,
+      creation_date: captureTimestamp(report, exif),
+      metadata_json: Object.keys(exif).length ? JSON.stringify(exif) : null,
+    },
+  };
+}

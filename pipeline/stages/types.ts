@@ -1,0 +1,54 @@
+import type { Logger } from "pino";
+import type { Adapters } from "../../adapters/index.js";
+import type { Config } from "../../state/config.js";
+import type { MediaKind } from "../../state/repos/media.js";
+import type { LibraryStore } from "../../state/stores.js";
+
+export const STAGES = ["probe", "thumbnails", "frames", "transcript", "vision", "embed"] as const;
+export type StageName = (typeof STAGES)[number];
+
+/** The resource a stage's work is queued on; each has its own concurrency. */
+export type Resource = "cpu" | "asr" | "modelhost";
+
+export interface PassOptions {
+  refresh: boolean;
+  regenerateThumbnails: boolean;
+  noEmbed: boolean;
+}
+
+export interface StageDeps {
+  readonly config: Config;
+  readonly adapters: Adapters;
+  readonly store: LibraryStore;
+  readonly log: Logger;
+  readonly options: PassOptions;
+}
+
+export interface StageItem {
+  readonly mediaId: number;
+  readonly relPath: string;
+  readonly absPath: string;
+  readonly kind: MediaKind;
+  readonly durationS: number | null;
+}
+
+/** What a stage reports; the runner persists it. */
+export interface StageResult {
+  status: "done" | "not_configured" | "skipped";
+  detail?: string;
+  thumbPath?: string;
+}
+
+export interface Stage {
+  readonly name: Exclude<StageName, "probe">;
+  readonly resource: Resource;
+  run(item: StageItem, deps: StageDeps, signal: AbortSignal): Promise<StageResult>;
+}
+
+/** A per-file failure with a reason fit to show an editor. */
+export class StageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "StageError";
+  }
+}

@@ -1,0 +1,71 @@
+import pino, { type Logger } from "pino";
+import roll from "pino-roll";
+import type { Config } from "./config.js";
+import { homePaths } from "./paths.js";
+
+export type { Logger } from "pino";
+
+/** Paths pino masks wherever they appear in a log record. */
+export const REDACT_PATHS = [
+  "token",
+  "secret",
+  "authorization",
+  "*.token",
+  "*.secret",
+  "*.authorization",
+  "req.headers.authorization",
+  "req.headers.cookie",
+];
+
+export interface LoggerOptions {
+  /** Also write JSON lines to stdout (the daemon under systemd/launchd). */
+  stdout: boolean;
+}
+
+/**
+ * JSON lines to a size-rotated file in SVC_HOME/logs (read back by the log-tail endpoint) and,
+ * for the daemon, to stdout for journald/launchd.
+ */
+export interface ClosableLogger {
+  log: Logger;
+  /** Flushes and closes the log file; the process can then exit without losing lines. */
+  close(): Promise<void>;
+}
+
+export async function createLogger(config: Config, options: LoggerOptions): Promise<ClosableLogger> {
+  const paths = homePaths(config.home);
+  const file = await roll({
+    file: paths.logFile,
+    size: "10m",
+    limit: { count: 5 },
+    mkdir: true,
+    symlink: true,
+  });
+  const streams: pino.StreamEntry[] = [
+    { stream: file, level: config.logLevel === "silent" ? "fatal" : config.logLevel },
+  ];
+  if (options.stdout) streams.push({ stream: pino.destination({ dest: 1, sync: true }) });
+  const log = pino(
+    {
+      level: config.logLevel,
+      base: { pid: process.pid },
+      redact: { paths: REDACT_PATHS, censor: "[redacted]" },
+      timestamp: pino.stdTimeFunctions.isoTime,
+    },
+    pino.multistream(streams),
+  );
+  return {
+    log,
+    close: () =>
+      new Promise<void>((resolve) => {
+        file.once("close", () => resolve());
+        file.once("error", () => resolve());
+        file.end();
+      }),
+  };
+}
+
+/** A logger that drops everything, for code paths that run before configuration is known. */
+export function silentLogger(): Logger {
+  return pino({ level: "silent" });
+}
