@@ -114,14 +114,15 @@ export async function runFiles(files: readonly ScannedFile[], deps: RunnerDeps):
 
   const processOne = async (file: ScannedFile) => {
     const started = performance.now();
-    if (signal.aborted) {
-      if (result.halted) land(file, "skipped", "queued", started, "not attempted: the pass halted");
+    // A halt stops new items; items already in flight finish. A lost root or shutdown aborts them.
+    if (result.halted) {
+      land(file, "skipped", "queued", started, "not attempted: the pass halted");
       return;
     }
+    if (signal.aborted) return;
     const outcome = await processFile(file, deps, machine, signal);
     if (outcome.category === "aborted") {
-      if (result.halted) land(file, "skipped", outcome.stage, started, "not attempted: the pass halted");
-      else result.aborted = true;
+      result.aborted = true;
       return;
     }
     land(file, outcome.category, outcome.stage, started, outcome.reason);
@@ -134,7 +135,6 @@ export async function runFiles(files: readonly ScannedFile[], deps: RunnerDeps):
       } else if (deps.config.haltStreak > 0 && streak >= deps.config.haltStreak && !result.halted) {
         result.halted = true;
         deps.log.error({ streak }, "ingest halted after consecutive failures");
-        stop.abort();
       }
     } else if (outcome.category === "ingested") {
       streak = 0;

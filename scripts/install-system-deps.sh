@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Installs the system programs svc's tests use, only when they are missing.
+# Debian/Ubuntu: apt-get (as root, or through sudo). macOS: Homebrew.
+set -euo pipefail
+
+need=()
+command -v ffmpeg >/dev/null 2>&1 || need+=(ffmpeg)
+command -v ffprobe >/dev/null 2>&1 || need+=(ffmpeg)
+command -v exiftool >/dev/null 2>&1 || need+=(exiftool)
+command -v sqlite3 >/dev/null 2>&1 || need+=(sqlite3)
+
+if [ ${#need[@]} -eq 0 ]; then
+  echo "system dependencies: all present"
+  exit 0
+fi
+
+case "$(uname -s)" in
+  Darwin)
+    brew_pkgs=()
+    for tool in "${need[@]}"; do
+      case "$tool" in
+        ffmpeg) brew_pkgs+=(ffmpeg) ;;
+        exiftool) brew_pkgs+=(exiftool) ;;
+        sqlite3) brew_pkgs+=(sqlite) ;;
+      esac
+    done
+    echo "installing with Homebrew: ${brew_pkgs[*]}"
+    brew install "${brew_pkgs[@]}"
+    ;;
+  Linux)
+    apt_pkgs=()
+    for tool in "${need[@]}"; do
+      case "$tool" in
+        ffmpeg) apt_pkgs+=(ffmpeg) ;;
+        exiftool) apt_pkgs+=(libimage-exiftool-perl) ;;
+        sqlite3) apt_pkgs+=(sqlite3) ;;
+      esac
+    done
+    # shellcheck disable=SC2207
+    apt_pkgs=($(printf '%s\n' "${apt_pkgs[@]}" | sort -u))
+    if [ "$(id -u)" -eq 0 ]; then sudo=""; elif command -v sudo >/dev/null 2>&1; then sudo="sudo"; else
+      echo "need root to install: ${apt_pkgs[*]} (run this script as root)" >&2
+      exit 1
+    fi
+    echo "installing with apt-get: ${apt_pkgs[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    $sudo apt-get update -qq
+    $sudo apt-get install -y -qq --no-install-recommends "${apt_pkgs[@]}" >/dev/null
+    ;;
+  *)
+    echo "unsupported system $(uname -s): install ${need[*]} by hand" >&2
+    exit 1
+    ;;
+esac

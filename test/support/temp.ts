@@ -1,0 +1,18 @@
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/** A fresh project root and SVC_HOME under one temp folder, removed by `cleanup`. */
+export async function tempWorkspace(prefix = "svc-test-") {
+  const base = await mkdtemp(join(tmpdir(), prefix));
+  const root = join(base, "footage");
+  const home = join(base, "home");
+  await mkdir(root, { recursive: true });
+  return {
+    base,
+    root,
+    home,
+    env: (extra: Record<string, string> = {}) => ({ PROJECT_ROOT: root, SVC_HOME: home, ...extra }),
+    cleanup: () => rm(base, { recursive: true, force: true }),
+  };
+}

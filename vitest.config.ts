@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["test/**/*.test.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+    // Tests spawn ffmpeg and the CLI; more workers than cores only adds contention.
+    maxWorkers: 2,
+    reporters: ["default"],
+  },
+});
