@@ -1,0 +1,161 @@
+import { copyFile, mkdir, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { type ResultPromise, execa } from "execa";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openLibrary } from "../../state/stores.js";
+import { CLI, svc } from "../support/cli.js";
+import { makeStill, makeTimecodedClip, writeSlowly } from "../support/media.js";
+import { tempWorkspace } from "../support/temp.js";
+import { needTools } from "../support/tools.js";
+
+const hasTools = needTools("ffmpeg", "ffprobe");
+
+async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 45_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+function rowOf(root: string, rel: string) {
+  const lib = openLibrary(root);
+  try {
+    return lib.media.byPath(rel);
+  } finally {
+    lib.close();
+  }
+}
+
+describe.skipIf(!hasTools)("svc serve", () => {
+  let ws: Awaited<ReturnType<typeof tempWorkspace>>;
+  let daemon: ResultPromise<{ env: Record<string, string | undefined>; extendEnv: false; reject: false }>;
+  let stdout = "";
+  let url = "";
+  let clip = "";
+  let still = "";
+
+  beforeAll(async () => {
+    ws = await tempWorkspace();
+    const fixtures = join(ws.base, "fixtures");
+    await mkdir(fixtures);
+    clip = await makeTimecodedClip(fixtures);
+    still = await makeStill(fixtures, "png");
+    // Present before start: picked up by the catch-up scan.
+    await copyFile(still, join(ws.root, "before-start.png"));
+    daemon = execa(process.execPath, [CLI, "serve"], {
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        ...ws.env({ SVC_PORT: "0", SVC_MCP_PORT: "0", SVC_WATCH_SETTLE_MS: "400" }),
+      },
+      extendEnv: false,
+      reject: false,
+    });
+    daemon.stdout?.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    url = await until("the listening line", () => {
+      const line = stdout.split("\n").find((l) => l.includes('"svc listening"'));
+      return line ? (JSON.parse(line) as { url: string }).url : undefined;
+    });
+  }, 90_000);
+
+  afterAll(async () => {
+    if (daemon.exitCode === null) daemon.kill("SIGKILL");
+    await ws.cleanup();
+  });
+
+  it("serves health and version without a token", async () => {
+    const health = await fetch(new URL("/api/health", url));
+    expect(health.status).toBe(200);
+    const body = (await health.json()) as { ready: boolean; checks: Record<string, boolean> };
+    expect(body.ready).toBe(true);
+    expect(body.checks).toMatchObject({ ffmpeg: true, ffprobe: true, model_host: false });
+    expect(JSON.stringify(body)).not.toMatch(/"\/(usr|tmp|home)/);
+    const version = await fetch(new URL("/api/version", url));
+    expect(await version.json()).toEqual({ version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+    const unknown = await fetch(new URL("/api/nope", url));
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ detail: expect.any(String) });
+  });
+
+  it("registers PROJECT_ROOT on first start", async () => {
+    const list = await svc(["project", "list", "--json"], { SVC_HOME: ws.home });
+    expect(JSON.parse(list.stdout)).toEqual([expect.objectContaining({ name: "footage", root: ws.root })]);
+  });
+
+  it("catches up on files that arrived while it was down", async () => {
+    const row = await until("catch-up ingest", () => {
+      const r = rowOf(ws.root, "before-start.png");
+      return r?.status === "done" ? r : undefined;
+    });
+    expect(row.kind).toBe("image");
+  });
+
+  it("ingests a clip dropped in, even one still being written", async () => {
+    await mkdir(join(ws.root, "card 01"), { recursive: true });
+    await writeSlowly(clip, join(ws.root, "card 01", "A001.mp4"), { chunks: 6, intervalMs: 150 });
+    const row = await until("the slowly written clip", () => {
+      const r = rowOf(ws.root, "card 01/A001.mp4");
+      return r?.status === "done" ? r : undefined;
+    });
+    expect(row).toMatchObject({ kind: "video", codec: "h264", start_timecode: "01:00:00:00" });
+    expect(row.duration_s).toBeCloseTo(4, 0);
+  });
+
+  it("ignores .svc, Proxy/, dot-files and partial downloads", async () => {
+    await mkdir(join(ws.root, "Proxy"), { recursive: true });
+    await copyFile(still, join(ws.root, "Proxy", "proxy.png"));
+    await copyFile(still, join(ws.root, ".hidden.png"));
+    await copyFile(still, join(ws.root, "download.png.part"));
+    await copyFile(still, join(ws.root, "marker.png"));
+    await until("the marker file", () => rowOf(ws.root, "marker.png")?.status === "done");
+    const lib = openLibrary(ws.root);
+    try {
+      const paths = lib.media.all().map((r) => r.rel_path);
+      expect(paths).not.toContain("Proxy/proxy.png");
+      expect(paths).not.toContain(".hidden.png");
+      expect(paths).not.toContain("download.png.part");
+      expect(paths.some((p) => p.startsWith(".svc"))).toBe(false);
+    } finally {
+      lib.close();
+    }
+  });
+
+  it("marks a deleted file missing and keeps its row", async () => {
+    await copyFile(still, join(ws.root, "to-delete.png"));
+    const row = await until("to-delete.png", () => {
+      const r = rowOf(ws.root, "to-delete.png");
+      return r?.status === "done" ? r : undefined;
+    });
+    await rm(join(ws.root, "to-delete.png"));
+    const gone = await until("the missing flag", () => {
+      const r = rowOf(ws.root, "to-delete.png");
+      return r?.missing_since ? r : undefined;
+    });
+    expect(gone.id).toBe(row.id);
+  });
+
+  it("records a bad file as failed and keeps running", async () => {
+    await writeFile(join(ws.root, "broken.mov"), "not a movie");
+    await copyFile(still, join(ws.root, "after-broken.png"));
+    await until("the file after the broken one", () => rowOf(ws.root, "after-broken.png")?.status === "done");
+    const lib = openLibrary(ws.root);
+    try {
+      expect(lib.failures.get("broken.mov")).toMatchObject({ stage: "probe" });
+    } finally {
+      lib.close();
+    }
+    expect((await fetch(new URL("/api/health", url))).status).toBe(200);
+  });
+
+  it("shuts down cleanly on SIGTERM with exit 0", async () => {
+    daemon.kill("SIGTERM");
+    const result = await daemon;
+    expect(result.exitCode).toBe(0);
+    expect(stdout).toContain('"msg":"stopped"');
+  });
+});

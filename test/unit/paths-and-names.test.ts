@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { isIgnoredPath } from "../../daemon/watcher.js";
+import { cleanReason } from "../../pipeline/runner.js";
+import { isIgnoredName, kindOf } from "../../pipeline/media-types.js";
+import { relativeInside } from "../../state/paths.js";
+
+describe("media types", () => {
+  it.each([
+    ["A001.MOV", "video"],
+    ["clip.mp4", "video"],
+    ["card/C0001.MXF", "video"],
+    ["take.wav", "audio"],
+    ["cover.mp3", "audio"],
+    ["still.JPG", "image"],
+    ["logo.svg", "image"],
+    ["anim.gif", "image"],
+    ["notes.txt", null],
+    ["noext", null],
+  ])("%s is %s", (name, kind) => {
+    expect(kindOf(name)).toBe(kind);
+  });
+
+  it.each([".DS_Store", ".hidden.mp4", "clip.mp4.part", "x.crdownload", "~$doc", "a.tmp", "big.mov.filepart"])(
+    "ignores %s",
+    (name) => expect(isIgnoredName(name)).toBe(true),
+  );
+
+  it("does not ignore ordinary names", () => {
+    expect(isIgnoredName("A001 take 2 (final).mov")).toBe(false);
+  });
+});
+
+describe("watcher filter", () => {
+  it("ignores .svc, Proxy/, dot-folders and partial names anywhere under the root", () => {
+    expect(isIgnoredPath("/r", "/r/.svc/thumbs/1.jpg")).toBe(true);
+    expect(isIgnoredPath("/r", "/r/day1/Proxy/A001.mov")).toBe(true);
+    expect(isIgnoredPath("/r", "/r/.Trashes/x.mov")).toBe(true);
+    expect(isIgnoredPath("/r", "/r/day1/A001.mov.part")).toBe(true);
+    expect(isIgnoredPath("/r", "/r/day1/A001.mov")).toBe(false);
+    expect(isIgnoredPath("/r", "/r")).toBe(false);
+  });
+});
+
+describe("paths", () => {
+  it("gives forward-slash relative paths inside the root, null outside", () => {
+    expect(relativeInside("/r", "/r/a/b.mov")).toBe("a/b.mov");
+    expect(relativeInside("/r", "/r")).toBeNull();
+    expect(relativeInside("/r", "/other/b.mov")).toBeNull();
+    expect(relativeInside("/r", "/r/../etc/passwd")).toBeNull();
+  });
+
+  it("keeps absolute paths out of failure reasons", () => {
+    const reason = cleanReason(
+      new Error("/srv/footage/day 1/a.mov: Invalid data\nfound when processing /srv/footage/x"),
+      "/srv/footage/day 1/a.mov",
+      "day 1/a.mov",
+      "/srv/footage",
+    );
+    expect(reason).toBe("day 1/a.mov: Invalid data found when processing <root>/x");
+  });
+});
