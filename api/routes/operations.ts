@@ -1,12 +1,22 @@
-import type { H3 } from "h3";
 import { healthReport } from "../../library/health.js";
-import type { ApiDeps } from "../app.js";
+import { ACCESS } from "../../library/scopes.js";
 import { jsonResponse } from "../errors.js";
+import type { RouteDef } from "./types.js";
 
-export function registerOperations(app: H3, deps: ApiDeps): void {
-  app.get("/api/health", () => {
-    const report = healthReport(deps.ctx);
-    return jsonResponse(report.ready ? 200 : 503, report);
-  });
-  app.get("/api/version", () => ({ version: deps.ctx.version }));
-}
+export const operationRoutes: readonly RouteDef[] = [
+  {
+    method: "GET",
+    path: "/api/health",
+    scopes: null,
+    handler: (_event, { ctx }) => {
+      const report = healthReport(ctx);
+      return jsonResponse(report.ready ? 200 : 503, report);
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/version",
+    scopes: ACCESS.read,
+    handler: (_event, { ctx }) => ({ version: ctx.version }),
+  },
+];

@@ -1,6 +1,6 @@
 import { copyFile, mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { type ResultPromise, execa } from "execa";
+import { execa, type ResultPromise } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openLibrary } from "../../state/stores.js";
 import { CLI, svc } from "../support/cli.js";
@@ -10,7 +10,11 @@ import { needTools } from "../support/tools.js";
 
 const hasTools = needTools("ffmpeg", "ffprobe");
 
-async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 45_000) {
+async function until<T>(
+  what: string,
+  probe: () => T | undefined | Promise<T | undefined>,
+  timeoutMs = 45_000,
+) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const value = await probe();
@@ -143,12 +147,16 @@ describe.skipIf(!hasTools)("svc serve", () => {
     await writeFile(join(ws.root, "broken.mov"), "not a movie");
     await copyFile(still, join(ws.root, "after-broken.png"));
     await until("the file after the broken one", () => rowOf(ws.root, "after-broken.png")?.status === "done");
-    const lib = openLibrary(ws.root);
-    try {
-      expect(lib.failures.get("broken.mov")).toMatchObject({ stage: "probe" });
-    } finally {
-      lib.close();
-    }
+    const failure = await until("the failure record", () => {
+      const lib = openLibrary(ws.root);
+      try {
+        return lib.failures.get("broken.mov");
+      } finally {
+        lib.close();
+      }
+    });
+    expect(failure).toMatchObject({ stage: "probe" });
+    expect(rowOf(ws.root, "broken.mov")).toBeUndefined();
     expect((await fetch(new URL("/api/health", url))).status).toBe(200);
   });
 

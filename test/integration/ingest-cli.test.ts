@@ -1,8 +1,8 @@
 import { copyFile, mkdir, rm, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openLibrary, openRegistry } from "../../state/stores.js";
 import { claimSlot, ingestSlotName } from "../../library/slots.js";
+import { openLibrary, openRegistry } from "../../state/stores.js";
 import { type JsonEvent, jsonLines, svc } from "../support/cli.js";
 import {
   makeAudio,
@@ -62,13 +62,20 @@ describe.skipIf(!hasTools)("svc ingest (CLI)", () => {
       expect(typeof e.elapsed_ms).toBe("number");
     }
     const summary = events.at(-1) as JsonEvent;
-    expect(summary).toMatchObject({ event: "summary", ingested: 3, unchanged: 0, skipped: 0, failed: 0, exit_code: 0 });
+    expect(summary).toMatchObject({
+      event: "summary",
+      ingested: 3,
+      unchanged: 0,
+      skipped: 0,
+      failed: 0,
+      exit_code: 0,
+    });
     expect(summary.counts).toEqual({ ingested: 3, unchanged: 0, skipped: 0, failed: 0 });
 
     const lib = openLibrary(ws.root);
     try {
       const rows = lib.media.all();
-      expect(rows.map((r) => [r.rel_path, r.kind, r.status])).toEqual([
+      expect(rows.map((r) => [r.rel_path, r.kind, r.status]).sort()).toEqual([
         ["day 1/A001.mp4", "video", "done"],
         ["still.png", "image", "done"],
         ["tone.wav", "audio", "done"],
@@ -108,13 +115,23 @@ describe.skipIf(!hasTools)("svc ingest (CLI)", () => {
     const byPath = Object.fromEntries(events.filter((e) => e.event === "file").map((e) => [e.path, e]));
     expect(byPath["good.png"]).toMatchObject({ status: "ingested" });
     expect(byPath["readme.txt"]).toMatchObject({ status: "skipped", reason: "unsupported file type" });
-    expect(byPath["empty.mp4"]).toMatchObject({ status: "failed", stage: "probe", reason: "empty file (0 bytes)" });
+    expect(byPath["empty.mp4"]).toMatchObject({
+      status: "failed",
+      stage: "probe",
+      reason: "empty file (0 bytes)",
+    });
     for (const bad of ["truncated.mp4", "notes.mov", "fake.png"]) {
       expect(byPath[bad]).toMatchObject({ status: "failed", stage: "probe" });
       expect(String(byPath[bad]?.reason)).not.toContain(ws.root);
       expect(String(byPath[bad]?.reason).length).toBeGreaterThan(5);
     }
-    expect(events.at(-1)).toMatchObject({ ingested: 1, skipped: 1, failed: 4, unchanged: 0, reconciled: true });
+    expect(events.at(-1)).toMatchObject({
+      ingested: 1,
+      skipped: 1,
+      failed: 4,
+      unchanged: 0,
+      reconciled: true,
+    });
 
     const lib = openLibrary(ws.root);
     try {
@@ -154,7 +171,9 @@ describe.skipIf(!hasTools)("svc ingest (CLI)", () => {
     expect(summary).toMatchObject({ halted: true, ingested: 1, reconciled: true });
     expect(summary.failed).toBeGreaterThanOrEqual(3);
     expect(Number(summary.failed) + Number(summary.skipped)).toBe(8);
-    const notAttempted = jsonLines(result.stdout).filter((e) => e.reason === "not attempted: the pass halted");
+    const notAttempted = jsonLines(result.stdout).filter(
+      (e) => e.reason === "not attempted: the pass halted",
+    );
     expect(notAttempted.length).toBe(summary.skipped);
   });
 

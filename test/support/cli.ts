@@ -10,7 +10,11 @@ export interface CliResult {
 }
 
 /** Runs the built `svc` binary as a user would, with only the environment given (plus PATH/HOME). */
-export async function svc(args: string[], env: Record<string, string | undefined>, timeoutMs = 120_000): Promise<CliResult> {
+export async function svc(
+  args: string[],
+  env: Record<string, string | undefined>,
+  timeoutMs = 120_000,
+): Promise<CliResult> {
   const result = await execa(process.execPath, [CLI, ...args], {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     extendEnv: false,

@@ -8,7 +8,12 @@ describe("config", () => {
     expect(config.mcpPort).toBe(8502);
     expect(config.bindHost).toBe("127.0.0.1");
     expect(config.ollamaHost).toBe("http://127.0.0.1:11434");
-    expect(config.models).toEqual({ chat: "qwen2.5:14b", intent: undefined, vision: "qwen2.5vl:7b", embed: "bge-m3" });
+    expect(config.models).toEqual({
+      chat: "qwen2.5:14b",
+      intent: undefined,
+      vision: "qwen2.5vl:7b",
+      embed: "bge-m3",
+    });
     expect(config.asr.backend).toBe("auto");
     expect(config.proxyHeight).toBe(720);
     expect(config.editorProxyHeight).toBe(1080);
@@ -65,7 +70,10 @@ describe("config", () => {
   });
 
   it("treats empty values as unset", () => {
-    expect(loadConfig({ SVC_PORT: "", PROJECT_ROOT: "" })).toMatchObject({ port: 8501, projectRoot: undefined });
+    expect(loadConfig({ SVC_PORT: "", PROJECT_ROOT: "" })).toMatchObject({
+      port: 8501,
+      projectRoot: undefined,
+    });
   });
 
   it.each([

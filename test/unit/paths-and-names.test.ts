@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isIgnoredPath } from "../../daemon/watcher.js";
-import { cleanReason } from "../../pipeline/runner.js";
 import { isIgnoredName, kindOf } from "../../pipeline/media-types.js";
+import { cleanReason } from "../../pipeline/runner.js";
 import { relativeInside } from "../../state/paths.js";
 
 describe("media types", () => {
@@ -20,10 +20,15 @@ describe("media types", () => {
     expect(kindOf(name)).toBe(kind);
   });
 
-  it.each([".DS_Store", ".hidden.mp4", "clip.mp4.part", "x.crdownload", "~$doc", "a.tmp", "big.mov.filepart"])(
-    "ignores %s",
-    (name) => expect(isIgnoredName(name)).toBe(true),
-  );
+  it.each([
+    ".DS_Store",
+    ".hidden.mp4",
+    "clip.mp4.part",
+    "x.crdownload",
+    "~$doc",
+    "a.tmp",
+    "big.mov.filepart",
+  ])("ignores %s", (name) => expect(isIgnoredName(name)).toBe(true));
 
   it("does not ignore ordinary names", () => {
     expect(isIgnoredName("A001 take 2 (final).mov")).toBe(false);

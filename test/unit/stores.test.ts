@@ -14,7 +14,13 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const file: FileIdentity = { relPath: "day1/A001.mov", kind: "video", size: 10, mtimeMs: 1, fingerprint: "f1" };
+const file: FileIdentity = {
+  relPath: "day1/A001.mov",
+  kind: "video",
+  size: 10,
+  mtimeMs: 1,
+  fingerprint: "f1",
+};
 const probe: ProbeFields = {
   duration_s: 12.5,
   codec: "h264",
@@ -70,7 +76,10 @@ describe("media repository", () => {
   it("derives shot_date from creation_date in the probe write, dropping the time zone", () => {
     const lib = openLibrary(dir);
     const id = lib.media.saveProbe(file, probe, done("probe"));
-    expect(lib.media.get(id)).toMatchObject({ creation_date: "2024-03-05T23:30:00-0800", shot_date: "2024-03-05" });
+    expect(lib.media.get(id)).toMatchObject({
+      creation_date: "2024-03-05T23:30:00-0800",
+      shot_date: "2024-03-05",
+    });
     lib.close();
   });
 
@@ -84,7 +93,11 @@ describe("media repository", () => {
       .run(id);
     lib.tags.add(id, "hero", "manual");
     lib.tags.add(id, "sky", "auto");
-    lib.media.saveProbe({ ...file, size: 20, fingerprint: "f2" }, { ...probe, duration_s: 20 }, done("probe"));
+    lib.media.saveProbe(
+      { ...file, size: 20, fingerprint: "f2" },
+      { ...probe, duration_s: 20 },
+      done("probe"),
+    );
     expect(lib.media.get(id)).toMatchObject({
       duration_s: 20,
       in_point: 1.5,

@@ -1,0 +1,5 @@
+import { operationRoutes } from "./operations.js";
+import type { RouteDef } from "./types.js";
+
+/** Every route the API serves. */
+export const ROUTES: readonly RouteDef[] = [...operationRoutes];

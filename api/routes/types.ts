@@ -1,0 +1,24 @@
+import type { H3Event, HTTPMethod } from "h3";
+import type { AppContext } from "../../library/context.js";
+import type { Scope } from "../../library/scopes.js";
+
+export interface ApiDeps {
+  readonly ctx: AppContext;
+}
+
+/**
+ * One row of the route table. The guard, the app and the auth-matrix test all read this table,
+ * so a route cannot exist without saying which scopes it needs.
+ */
+export interface RouteDef {
+  readonly method: HTTPMethod;
+  /** h3 pattern, e.g. `/api/media/:id`. */
+  readonly path: string;
+  /** null only for the unauthenticated health check; otherwise any one of these (admin implies all). */
+  readonly scopes: readonly Scope[] | null;
+  readonly handler: (event: H3Event, deps: ApiDeps) => unknown;
+}
+
+/** Methods that change state: they get the same-site check whatever the token. */
+export const isWrite = (route: Pick<RouteDef, "method">) =>
+  !["GET", "HEAD", "OPTIONS"].includes(route.method);
