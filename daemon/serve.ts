@@ -1,6 +1,7 @@
 import { serve as serveHttp } from "h3";
 import { createApi } from "../api/app.js";
 import type { AppContext } from "../library/context.js";
+import { LibraryPool } from "../library/library-pool.js";
 import { markMissing } from "../library/missing.js";
 import { ensureProjectRoot } from "../library/projects.js";
 import { IngestQueue } from "./ingest-queue.js";
@@ -67,7 +68,8 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
     }
   };
 
-  const server = serveHttp(createApi({ ctx }), {
+  const libraries = new LibraryPool(ctx);
+  const server = serveHttp(createApi({ ctx, libraries }), {
     port: config.port,
     hostname: config.bindHost,
     silent: true,
@@ -102,6 +104,7 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
       watchers.clear();
       await queue.stop();
       await server.close(true);
+      libraries.closeAll();
     },
   };
 }

@@ -1,5 +1,6 @@
+import { mediaRoutes } from "./media.js";
 import { operationRoutes } from "./operations.js";
 import type { RouteDef } from "./types.js";
 
 /** Every route the API serves. */
-export const ROUTES: readonly RouteDef[] = [...operationRoutes];
+export const ROUTES: readonly RouteDef[] = [...operationRoutes, ...mediaRoutes];

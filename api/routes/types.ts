@@ -1,9 +1,11 @@
 import type { H3Event, HTTPMethod } from "h3";
 import type { AppContext } from "../../library/context.js";
+import type { LibraryPool } from "../../library/library-pool.js";
 import type { Scope } from "../../library/scopes.js";
 
 export interface ApiDeps {
   readonly ctx: AppContext;
+  readonly libraries: LibraryPool;
 }
 
 /**

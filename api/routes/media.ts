@@ -1,0 +1,3 @@
+import type { RouteDef } from "./types.js";
+
+export const mediaRoutes: readonly RouteDef[] = [];

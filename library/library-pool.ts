@@ -1,0 +1,47 @@
+import type { ProjectRow } from "../state/repos/projects.js";
+import { type LibraryStore, openLibrary } from "../state/stores.js";
+import type { AppContext } from "./context.js";
+import { EXIT, UserError } from "./errors.js";
+
+/**
+ * Open library databases of one daemon, one handle per project root, closed together on shutdown.
+ * Requests name a project by its registered name; without one they get PROJECT_ROOT's project.
+ */
+export class LibraryPool {
+  private readonly open = new Map<string, LibraryStore>();
+
+  constructor(private readonly ctx: AppContext) {}
+
+  /** The project a request addresses; 404 for an unknown name, 503 when no default exists. */
+  project(name?: string | null): ProjectRow {
+    const { registry, config } = this.ctx;
+    if (name) {
+      const row = registry.projects.byName(name);
+      if (!row) throw new UserError(`no project named "${name.slice(0, 80)}"`, EXIT.usage, 404);
+      return row;
+    }
+    const root = config.projectRoot;
+    const row = root ? registry.projects.byRoot(root) : registry.projects.all()[0];
+    if (!row) throw new UserError("no project is registered yet (set PROJECT_ROOT)", EXIT.usage, 503);
+    return row;
+  }
+
+  library(name?: string | null): LibraryStore {
+    const project = this.project(name);
+    let store = this.open.get(project.root);
+    if (!store) {
+      try {
+        store = openLibrary(project.root);
+      } catch (error) {
+        throw new UserError(`the project's library cannot be opened: ${(error as Error).message}`, EXIT.storage, 503);
+      }
+      this.open.set(project.root, store);
+    }
+    return store;
+  }
+
+  closeAll(): void {
+    for (const store of this.open.values()) store.close();
+    this.open.clear();
+  }
+}
