@@ -29,3 +29,14 @@ export async function createAdapters(config: Config): Promise<Adapters> {
     binaries: Object.freeze({ ffmpeg, ffprobe, exiftool }),
   };
 }
+
+/** For commands that never run a tool: every program reported absent. */
+export function noTools(): Adapters {
+  return {
+    ffmpeg: null,
+    ffprobe: null,
+    exiftool: null,
+    images: createImages(),
+    binaries: Object.freeze({ ffmpeg: null, ffprobe: null, exiftool: null }),
+  };
+}

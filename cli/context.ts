@@ -1,4 +1,4 @@
-import { createAdapters } from "../adapters/index.js";
+import { createAdapters, noTools } from "../adapters/index.js";
 import type { AppContext } from "../library/context.js";
 import { EXIT, UserError } from "../library/errors.js";
 import { readVersion } from "../library/version.js";
@@ -43,7 +43,7 @@ export function configFrom(io: Io): Config {
  */
 export async function withContext(
   io: Io,
-  options: { stdoutLogs: boolean },
+  options: { stdoutLogs: boolean; tools?: boolean },
   body: (ctx: AppContext) => Promise<number>,
 ): Promise<number> {
   let config: Config;
@@ -66,7 +66,8 @@ export async function withContext(
     registry.install.ensure(version);
     const logger = await createLogger(config, { stdout: options.stdoutLogs });
     const { log } = logger;
-    const adapters = await createAdapters(config);
+    // Registry-only commands skip probing for ffmpeg/exiftool (a few hundred ms of start-up).
+    const adapters = options.tools === false ? noTools() : await createAdapters(config);
     const ctx: AppContext = { config, adapters, registry, log, version };
     try {
       return await body(ctx);

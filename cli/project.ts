@@ -14,7 +14,7 @@ export async function projectCommand(argv: string[], io: Io): Promise<number> {
     fail(io, PROJECT_USAGE);
     return EXIT.usage;
   }
-  return withContext(io, { stdoutLogs: false }, async (ctx) => {
+  return withContext(io, { stdoutLogs: false, tools: false }, async (ctx) => {
     if (action === "add") {
       const row = await addProject(ctx.registry, args[0] ?? "", args[1] ?? "");
       io.stdout.write(json ? `${JSON.stringify(row)}\n` : `project "${row.name}" → ${row.root}\n`);

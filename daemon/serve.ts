@@ -78,6 +78,11 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
   await server.ready();
   const url = server.url ?? `http://${config.bindHost}:${config.port}/`;
   log.info({ url }, "svc listening");
+  // Which copy of each tool is in use (source and version; paths stay out of logs).
+  const tools = Object.fromEntries(
+    Object.entries(ctx.adapters.binaries).map(([name, bin]) => [name, bin ? `${bin.version} (${bin.source})` : "absent"]),
+  );
+  log.info({ tools }, "external tools");
 
   await syncProjects();
   const sync = setInterval(
