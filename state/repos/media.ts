@@ -5,7 +5,7 @@ export type MediaKind = "video" | "audio" | "image";
 export type ItemStatus = "pending" | "done" | "failed";
 export type StageStatus = "done" | "failed" | "not_configured" | "skipped";
 
-export interface MediaRow {
+export interface MediaRow extends ProbeFields {
   id: number;
   rel_path: string;
   kind: MediaKind;
@@ -13,16 +13,7 @@ export interface MediaRow {
   mtime_ms: number;
   fingerprint: string;
   missing_since: string | null;
-  duration_s: number | null;
-  codec: string | null;
-  fps: number | null;
-  width: number | null;
-  height: number | null;
-  start_timecode: string | null;
-  audio_tracks: number;
-  creation_date: string | null;
   shot_date: string | null;
-  metadata_json: string | null;
   thumb_path: string | null;
   rating: string | null;
   rating_note: string | null;
