@@ -1,5 +1,7 @@
-import { H3 } from "h3";
+import { H3, type H3Event } from "h3";
 import { UserError } from "../library/errors.js";
+import { redactSecrets } from "../library/redact.js";
+import { verifyToken } from "../library/tokens.js";
 import { errorResponse, toErrorResponse } from "./errors.js";
 import { guard } from "./guard.js";
 import { ROUTES } from "./routes/index.js";
@@ -9,19 +11,48 @@ export type { ApiDeps } from "./routes/types.js";
 
 /** The HTTP API: every route of the table behind the guard; routes call one library function each. */
 export function createApi(deps: ApiDeps, routes: readonly RouteDef[] = ROUTES): H3 {
+  const { ctx } = deps;
+  const startedAt = new WeakMap<H3Event, number>();
   const app = new H3({
+    // Failures reach the service log through onError; h3's own console output would duplicate them.
+    silent: true,
+    onRequest: (event) => {
+      startedAt.set(event, performance.now());
+    },
+    onResponse: (response, event) => {
+      const start = startedAt.get(event);
+      // One line per request; the query is redacted and no header is logged.
+      ctx.log.info(
+        {
+          method: event.req.method,
+          path: redactSecrets(`${event.url.pathname}${event.url.search}`),
+          status: response.status,
+          ms: start === undefined ? null : Math.round((performance.now() - start) * 10) / 10,
+        },
+        "request",
+      );
+    },
     onError: (error, event) => {
       if (error.cause instanceof UserError) return errorResponse(error.cause.status, error.cause.message);
       if (error.unhandled)
-        deps.ctx.log.error({ err: error.cause ?? error, path: event.url.pathname }, "request failed");
+        ctx.log.error({ err: error.cause ?? error, path: event.url.pathname }, "request failed");
       return toErrorResponse(error);
     },
   });
   for (const route of routes) {
     app.on(route.method, route.path, (event) => {
-      const caller = guard(event, route, deps.ctx.config);
-      if (caller instanceof Response) return caller;
-      event.context.caller = caller;
+      const verdict = guard(
+        { peer: event.req.ip ?? "", headers: event.req.headers, query: event.url.searchParams },
+        route,
+        ctx.config,
+        (secret) => verifyToken(ctx.registry, secret),
+      );
+      if (!verdict.ok) {
+        const refusal = errorResponse(verdict.status, verdict.detail);
+        if (verdict.status === 401) refusal.headers.set("www-authenticate", 'Bearer realm="svc"');
+        return refusal;
+      }
+      event.context.caller = verdict.caller;
       return route.handler(event, deps);
     });
   }

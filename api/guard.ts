@@ -1,44 +1,201 @@
 import { isIP } from "node:net";
-import type { H3Event } from "h3";
+import { ipAllowed, isLoopback } from "../library/addresses.js";
+import { allows } from "../library/scopes.js";
+import type { TokenInfo, TokenVerdict } from "../library/tokens.js";
 import type { Config } from "../state/config.js";
-import { errorResponse } from "./errors.js";
-import type { RouteDef } from "./routes/types.js";
+import { isWrite, type RouteDef } from "./routes/types.js";
 
-export interface Caller {
-  kind: "public" | "local" | "token";
+export type Caller = { kind: "public" } | { kind: "local" } | { kind: "token"; token: TokenInfo };
+
+/** What the guard needs to know about a request; nothing else of it is read. */
+export interface RequestFacts {
+  /** The socket peer address; never taken from a header. */
+  readonly peer: string;
+  readonly headers: { get(name: string): string | null };
+  readonly query: URLSearchParams;
 }
 
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+export type GuardConfig = Pick<Config, "allowedHosts" | "trustLoopback" | "trustProxyHeaders">;
+
+/** Resolves a presented bearer secret; the app passes the token store, tests a stub. */
+export type TokenLookup = (secret: string) => TokenVerdict;
+
+export type GuardResult = { ok: true; caller: Caller } | { ok: false; status: 401 | 403; detail: string };
+
+const FORWARDED_HEADERS = ["x-forwarded-for", "forwarded", "x-real-ip"] as const;
+
+const VERDICT_MESSAGES = {
+  unknown: "unknown token",
+  revoked: "token has been revoked",
+  expired: "token has expired",
+} as const;
+
+const refuse = (status: 401 | 403, detail: string): GuardResult => ({ ok: false, status, detail });
 
 /** The Host header's name without port or IPv6 brackets, lower-cased. */
 export function hostName(host: string | null): string {
   if (!host) return "";
   const trimmed = host.trim().toLowerCase();
-  if (trimmed.startsWith("[")) return trimmed.slice(1, trimmed.indexOf("]"));
-  return trimmed.replace(/:\d+$/, "");
+  if (trimmed.startsWith("[")) {
+    const end = trimmed.indexOf("]");
+    return end === -1 ? "" : trimmed.slice(1, end);
+  }
+  if (isIP(trimmed) === 6) return trimmed;
+  return trimmed.replace(/:\d*$/, "");
+}
+
+function hostListed(host: string, allowed: readonly string[]): boolean {
+  return allowed.some((entry) => {
+    if (entry.startsWith("*.")) return host.endsWith(entry.slice(1));
+    return hostName(entry) === host;
+  });
 }
 
 /** Local trust needs a Host that no attacker's DNS name can produce (the DNS-rebinding defence). */
-export function isTrustedLocalHost(host: string, config: Config): boolean {
+export function isTrustedLocalHost(host: string, config: GuardConfig): boolean {
   return (
     isIP(host) !== 0 ||
     host === "localhost" ||
     host.endsWith(".localhost") ||
-    config.allowedHosts.includes(host)
+    hostListed(host, config.allowedHosts)
   );
 }
 
-/** Decides whether a request may reach a route; returns the caller or the refusal to send. */
-export function guard(event: H3Event, route: RouteDef, config: Config): Caller | Response {
-  if (route.scopes === null) return { kind: "public" };
-  const peer = event.req.ip ?? "";
-  if (config.trustLoopback && LOOPBACK.test(peer)) {
-    const host = hostName(event.req.headers.get("host"));
-    if (isTrustedLocalHost(host, config)) return { kind: "local" };
-    return errorResponse(
-      401,
-      `Host "${host.slice(0, 100)}" is not trusted for local access; add it to SVC_ALLOWED_HOSTS or use a token`,
+/**
+ * A browser marks a request from another site with `Sec-Fetch-Site: cross-site` and with an
+ * `Origin` naming that site; either one is enough to refuse a write. An opaque origin (`null`)
+ * counts as cross-site.
+ */
+export function isCrossSite(headers: RequestFacts["headers"]): boolean {
+  if (headers.get("sec-fetch-site")?.trim().toLowerCase() === "cross-site") return true;
+  const origin = headers.get("origin");
+  if (origin === null) return false;
+  let originUrl: URL;
+  let hostUrl: URL;
+  try {
+    originUrl = new URL(origin);
+    // Same scheme on both sides so a default port (":80", ":443") compares equal to none.
+    hostUrl = new URL(`${originUrl.protocol}//${headers.get("host") ?? ""}`);
+  } catch {
+    return true;
+  }
+  return originUrl.host !== hostUrl.host;
+}
+
+function carriesForwardedHeaders(headers: RequestFacts["headers"]): boolean {
+  return FORWARDED_HEADERS.some((name) => headers.get(name) !== null);
+}
+
+/** The `for=` node of the last element of a `Forwarded` header (RFC 7239), without port or brackets. */
+function lastForwardedFor(value: string): string | undefined {
+  const last = value.split(",").at(-1) ?? "";
+  const pair = last
+    .split(";")
+    .map((p) => p.trim())
+    .find((p) => p.toLowerCase().startsWith("for="));
+  if (!pair) return undefined;
+  const node = pair.slice(4).trim().replace(/^"|"$/g, "");
+  if (node.startsWith("[")) return node.slice(1, node.indexOf("]"));
+  return isIP(node) === 6 ? node : node.replace(/:\d+$/, "");
+}
+
+/**
+ * The caller's address. Forwarded headers are read only when SVC_TRUST_PROXY_HEADERS is set, and
+ * then the entry the nearest proxy appended (the last one) is used: earlier entries are whatever
+ * the client chose to send.
+ */
+function callerAddress(request: RequestFacts, config: GuardConfig): string {
+  if (!config.trustProxyHeaders) return request.peer;
+  const { headers } = request;
+  const xff = headers.get("x-forwarded-for");
+  if (xff !== null) return xff.split(",").at(-1)?.trim() ?? "";
+  const forwarded = headers.get("forwarded");
+  if (forwarded !== null) return lastForwardedFor(forwarded) ?? "";
+  return headers.get("x-real-ip")?.trim() ?? request.peer;
+}
+
+function bearerSecret(authorization: string): string | null {
+  const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization.trim());
+  return match?.[1] ?? null;
+}
+
+function printable(text: string): string {
+  return text.replace(/[^\x20-\x7e]/g, "?").slice(0, 100);
+}
+
+function checkToken(
+  request: RequestFacts,
+  route: Pick<RouteDef, "scopes">,
+  config: GuardConfig,
+  token: TokenInfo,
+): GuardResult {
+  if (token.ip_allowlist.length > 0) {
+    if (!config.trustProxyHeaders && carriesForwardedHeaders(request.headers)) {
+      return refuse(
+        403,
+        "this token has an IP allowlist and the request carries forwarded headers (X-Forwarded-For, Forwarded or X-Real-IP), which svc does not trust unless SVC_TRUST_PROXY_HEADERS=1",
+      );
+    }
+    if (!ipAllowed(token.ip_allowlist, callerAddress(request, config))) {
+      return refuse(403, "the caller's address is not in this token's IP allowlist");
+    }
+  }
+  const needed = route.scopes ?? [];
+  if (!allows(token.scopes, needed)) {
+    return refuse(403, `token lacks the scope for this endpoint: needs ${needed.join(" or ")} (or admin)`);
+  }
+  return { ok: true, caller: { kind: "token", token } };
+}
+
+/**
+ * Decides whether a request may reach a route. In order: cross-site writes are refused whatever
+ * the credentials; a bearer token must be valid, allowed from the caller's address and carry the
+ * scope; without one, only a loopback caller naming a local Host is trusted. A `token` query
+ * parameter is never a credential (URLs end up in logs, history and Referer headers).
+ */
+export function guard(
+  request: RequestFacts,
+  route: Pick<RouteDef, "method" | "scopes">,
+  config: GuardConfig,
+  lookup: TokenLookup,
+): GuardResult {
+  if (route.scopes === null) return { ok: true, caller: { kind: "public" } };
+  if (isWrite(route) && isCrossSite(request.headers)) {
+    return refuse(
+      403,
+      "cross-site request refused: this endpoint changes data and accepts only same-site requests",
     );
   }
-  return errorResponse(401, "missing token: send Authorization: Bearer <token>");
+
+  const authorization = request.headers.get("authorization");
+  if (authorization !== null) {
+    const secret = bearerSecret(authorization);
+    if (secret === null) return refuse(401, "malformed Authorization header: expected Bearer <token>");
+    const verdict = lookup(secret);
+    if (!verdict.ok) return refuse(401, VERDICT_MESSAGES[verdict.reason]);
+    return checkToken(request, route, config, verdict.token);
+  }
+
+  if (config.trustLoopback && isLoopback(request.peer)) {
+    // A proxy on this machine makes every remote client look local; relayed requests need a token.
+    if (carriesForwardedHeaders(request.headers)) {
+      return refuse(
+        401,
+        "the request was relayed by a proxy (forwarded headers present), so local trust does not apply: send Authorization: Bearer <token>",
+      );
+    }
+    const host = hostName(request.headers.get("host"));
+    if (isTrustedLocalHost(host, config)) return { ok: true, caller: { kind: "local" } };
+    return refuse(
+      401,
+      `Host "${printable(host)}" is not trusted for local access; add it to SVC_ALLOWED_HOSTS or use a token`,
+    );
+  }
+  if (request.query.has("token")) {
+    return refuse(
+      401,
+      "a token in the query string is not accepted: send it as Authorization: Bearer <token>",
+    );
+  }
+  return refuse(401, "missing token: send Authorization: Bearer <token>");
 }

@@ -26,4 +26,25 @@ export const REGISTRY_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: "access tokens",
+    sql: `
+      CREATE TABLE tokens (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        hash TEXT NOT NULL UNIQUE,
+        scopes TEXT NOT NULL,
+        ip_allowlist TEXT NOT NULL DEFAULT '[]',
+        created_at TEXT NOT NULL,
+        expires_at TEXT,
+        revoked_at TEXT,
+        last_used_at TEXT,
+        is_bootstrap INTEGER NOT NULL DEFAULT 0 CHECK (is_bootstrap IN (0, 1))
+      );
+
+      -- At most one bootstrap token ever, even when two processes start at once.
+      CREATE UNIQUE INDEX tokens_single_bootstrap ON tokens (is_bootstrap) WHERE is_bootstrap = 1;
+    `,
+  },
 ];

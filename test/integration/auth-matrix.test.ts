@@ -1,0 +1,324 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROUTES } from "../../api/routes/index.js";
+import { isWrite, type RouteDef } from "../../api/routes/types.js";
+import { SCOPES, type Scope } from "../../library/scopes.js";
+import { createToken, revokeToken } from "../../library/tokens.js";
+import type { RegistryStore } from "../../state/stores.js";
+import { type ApiResponse, type RequestOptions, startApi, type TestApi } from "../support/api.js";
+
+// Every secret issued here; none may ever reach a log file.
+const secrets: string[] = [];
+
+function issue(registry: RegistryStore, scopes: string[], extra: { ipAllowlist?: string[] } = {}) {
+  const { secret } = createToken(registry, { name: `matrix ${scopes.join("+")}`, scopes, ...extra });
+  secrets.push(secret);
+  return secret;
+}
+
+const bearer = (secret: string) => ({ authorization: `Bearer ${secret}` });
+
+/** A concrete path for a route pattern: every `:param` becomes 1. */
+const concretePath = (route: RouteDef) =>
+  route.path.replace(/:[A-Za-z_][A-Za-z0-9_]*/g, "1").replace(/\*+/g, "x");
+
+function call(api: TestApi, route: RouteDef, headers: Record<string, string> = {}): Promise<ApiResponse> {
+  const options: RequestOptions = { headers };
+  if (isWrite(route) && route.method !== "DELETE") options.body = {};
+  return api.request(route.method, concretePath(route), options);
+}
+
+function describeResponse(res: ApiResponse) {
+  return `${res.status} ${res.text.slice(0, 200)}`;
+}
+
+/** Reached the handler: the guard let it through (the handler may still answer 404/409/422/503). */
+function expectAllowed(res: ApiResponse) {
+  expect([401, 403, 500], describeResponse(res)).not.toContain(res.status);
+}
+
+function expectRefused(res: ApiResponse, status: 401 | 403, detail?: RegExp) {
+  expect(res.status, describeResponse(res)).toBe(status);
+  const body = res.json<{ detail: unknown }>();
+  expect(typeof body.detail).toBe("string");
+  if (detail) expect(body.detail).toMatch(detail);
+}
+
+const label = (route: RouteDef) => `${route.method} ${route.path}`;
+const guarded = ROUTES.filter((route) => route.scopes !== null);
+
+// A write route of our own: the same-site rule is exercised over HTTP whatever ROUTES holds.
+const fixtureWrite: RouteDef = {
+  method: "POST",
+  path: "/api/fixture/:id",
+  scopes: ["ingest_write"],
+  handler: () => ({ ok: true }),
+};
+
+let remote: TestApi;
+let local: TestApi;
+let proxied: TestApi;
+let fixture: TestApi;
+const tokens = new Map<Scope, string>();
+
+beforeAll(async () => {
+  // Loopback trust off makes the test client look like any other machine on the LAN.
+  remote = await startApi({ env: { SVC_TRUST_LOOPBACK: "0" } });
+  local = await startApi({ env: { SVC_ALLOWED_HOSTS: "studio.lan,*.edit.lan" } });
+  proxied = await startApi({ env: { SVC_TRUST_LOOPBACK: "0", SVC_TRUST_PROXY_HEADERS: "1" } });
+  fixture = await startApi({ routes: [fixtureWrite], projectRoot: null });
+  for (const scope of SCOPES) tokens.set(scope, issue(remote.registry, [scope]));
+});
+
+afterAll(async () => {
+  for (const api of [remote, local, proxied, fixture]) await api?.close();
+});
+
+const tokenFor = (scope: Scope) => {
+  const secret = tokens.get(scope);
+  if (!secret) throw new Error(`no token for ${scope}`);
+  return secret;
+};
+
+describe("the route table", () => {
+  it("has exactly one public route, the health check", () => {
+    expect(ROUTES.filter((r) => r.scopes === null).map(label)).toEqual(["GET /api/health"]);
+  });
+
+  it("gives every other route at least one scope", () => {
+    for (const route of guarded) expect(route.scopes?.length, label(route)).toBeGreaterThan(0);
+  });
+
+  it("answers the public route without any credentials", async () => {
+    const health = ROUTES.find((r) => r.scopes === null);
+    if (!health) throw new Error("no public route");
+    const res = await call(remote, health, { host: "evil.example" });
+    expectAllowed(res);
+  });
+});
+
+describe.each(guarded.map((route) => [label(route), route] as const))("%s", (_name, route) => {
+  const scopes = route.scopes ?? [];
+  const wrongScope = SCOPES.find((s) => s !== "admin" && !scopes.includes(s));
+
+  it("refuses a caller without a token", async () => {
+    expectRefused(await call(remote, route), 401, /missing token/);
+  });
+
+  it.runIf(wrongScope !== undefined)("refuses a token without the scope", async () => {
+    expectRefused(await call(remote, route, bearer(tokenFor(wrongScope as Scope))), 403, /scope/);
+  });
+
+  it.each(scopes.map((s) => [s]))("allows a token with %s", async (scope) => {
+    expectAllowed(await call(remote, route, bearer(tokenFor(scope))));
+  });
+
+  it("allows an admin token", async () => {
+    expectAllowed(await call(remote, route, bearer(tokenFor("admin"))));
+  });
+
+  it.each([["127.0.0.1"], ["localhost"], ["svc.localhost"], ["[::1]"], ["studio.lan"], ["cut.edit.lan"]])(
+    "trusts loopback with Host %s",
+    async (host) => {
+      expectAllowed(await call(local, route, { host: `${host}:${local.port}` }));
+    },
+  );
+
+  it.each([["evil.example"], ["studio.lan.evil.example"], ["localhost.evil.example"]])(
+    "refuses loopback with Host %s and names SVC_ALLOWED_HOSTS",
+    async (host) => {
+      expectRefused(await call(local, route, { host: `${host}:${local.port}` }), 401, /SVC_ALLOWED_HOSTS/);
+    },
+  );
+
+  if (isWrite(route)) {
+    it("refuses a cross-site write even with an admin token", async () => {
+      const res = await call(remote, route, { ...bearer(tokenFor("admin")), origin: "http://evil.example" });
+      expectRefused(res, 403, /cross-site/);
+    });
+
+    it("refuses a cross-site write from loopback", async () => {
+      expectRefused(await call(local, route, { origin: "http://evil.example" }), 403, /cross-site/);
+      expectRefused(await call(local, route, { "sec-fetch-site": "cross-site" }), 403, /cross-site/);
+    });
+
+    it("allows a same-origin write", async () => {
+      const headers = { origin: `http://127.0.0.1:${local.port}`, "sec-fetch-site": "same-origin" };
+      expectAllowed(await call(local, route, headers));
+    });
+  }
+});
+
+describe("token states and addresses", () => {
+  const version = {
+    method: "GET",
+    path: "/api/version",
+    scopes: ["videos_read"],
+    handler: () => null,
+  } as const;
+  it("refuses an unknown, a malformed, a revoked and an expired token with distinct messages", async () => {
+    expectRefused(await call(remote, version, bearer("svc_not-a-real-token")), 401, /unknown token/);
+    expectRefused(await call(remote, version, { authorization: "Basic dXNlcjpwdw==" }), 401, /malformed/);
+
+    const revoked = createToken(remote.registry, { name: "revoked", scopes: ["admin"] });
+    secrets.push(revoked.secret);
+    expectAllowed(await call(remote, version, bearer(revoked.secret)));
+    revokeToken(remote.registry, revoked.token.id);
+    expectRefused(await call(remote, version, bearer(revoked.secret)), 401, /revoked/);
+
+    const longAgo = new Date(Date.now() - 3 * 86_400_000);
+    const expired = createToken(
+      remote.registry,
+      { name: "expired", scopes: ["admin"], expiresInDays: 1 },
+      longAgo,
+    );
+    secrets.push(expired.secret);
+    expectRefused(await call(remote, version, bearer(expired.secret)), 401, /expired/);
+  });
+
+  it("never echoes the presented secret", async () => {
+    const res = await call(remote, version, bearer("svc_guessing-a-secret-value-1234567890"));
+    expect(res.text).not.toContain("guessing-a-secret");
+  });
+
+  it("answers a 401 with a Bearer challenge", async () => {
+    const res = await call(remote, version);
+    expect(res.headers["www-authenticate"]).toMatch(/^Bearer/);
+  });
+
+  it("records when a token was last used", async () => {
+    const { token, secret } = createToken(remote.registry, { name: "used", scopes: ["media_read"] });
+    secrets.push(secret);
+    expect(remote.registry.tokens.byId(token.id)?.last_used_at).toBeNull();
+    await call(remote, version, bearer(secret));
+    expect(remote.registry.tokens.byId(token.id)?.last_used_at).not.toBeNull();
+  });
+
+  it("refuses a caller outside the token's IP allowlist", async () => {
+    const lan = issue(remote.registry, ["admin"], { ipAllowlist: ["10.0.0.0/8"] });
+    expectRefused(await call(remote, version, bearer(lan)), 403, /allowlist/);
+    const loopback = issue(remote.registry, ["admin"], { ipAllowlist: ["127.0.0.0/8", "::1"] });
+    expectAllowed(await call(remote, version, bearer(loopback)));
+  });
+
+  it("does not let a forged X-Forwarded-For satisfy an allowlist", async () => {
+    const lan = issue(remote.registry, ["admin"], { ipAllowlist: ["10.0.0.0/8"] });
+    const forged: Record<string, string>[] = [
+      { "x-forwarded-for": "10.0.0.5" },
+      { forwarded: "for=10.0.0.5" },
+      { "x-real-ip": "10.0.0.5" },
+    ];
+    for (const header of forged) {
+      expectRefused(
+        await call(remote, version, { ...bearer(lan), ...header }),
+        403,
+        /SVC_TRUST_PROXY_HEADERS/,
+      );
+    }
+    // Even a token whose allowlist contains the real peer cannot be used through forwarded headers.
+    const loopback = issue(remote.registry, ["admin"], { ipAllowlist: ["127.0.0.0/8"] });
+    const res = await call(remote, version, { ...bearer(loopback), "x-forwarded-for": "127.0.0.1" });
+    expectRefused(res, 403, /forwarded headers/);
+  });
+
+  it("ignores forwarded headers for tokens without an allowlist", async () => {
+    const res = await call(remote, version, {
+      ...bearer(tokenFor("admin")),
+      "x-forwarded-for": "203.0.113.9",
+    });
+    expectAllowed(res);
+  });
+
+  it("with SVC_TRUST_PROXY_HEADERS=1 uses the address the nearest proxy forwarded", async () => {
+    const lan = issue(proxied.registry, ["videos_read"], { ipAllowlist: ["10.0.0.0/8"] });
+    const ok: Record<string, string>[] = [
+      { "x-forwarded-for": "10.0.0.5" },
+      { "x-forwarded-for": "203.0.113.7, 10.1.2.3" },
+      { "x-forwarded-for": "::ffff:10.0.0.9" },
+      { forwarded: 'for="[::ffff:10.0.0.5]:4711"' },
+      { forwarded: "for=203.0.113.7, for=10.0.0.5:8080;proto=https" },
+      { "x-real-ip": "10.9.9.9" },
+    ];
+    for (const header of ok) expectAllowed(await call(proxied, version, { ...bearer(lan), ...header }));
+    const refused: Record<string, string>[] = [
+      { "x-forwarded-for": "192.168.1.9" },
+      // The client wrote the first entry; the proxy appended the real one.
+      { "x-forwarded-for": "10.0.0.5, 192.168.1.9" },
+      { "x-forwarded-for": "not-an-address" },
+      {},
+    ];
+    for (const header of refused) {
+      expectRefused(await call(proxied, version, { ...bearer(lan), ...header }), 403, /allowlist/);
+    }
+  });
+
+  it("never accepts a token in the query string", async () => {
+    const res = await remote.request("GET", `/api/version?token=${encodeURIComponent(tokenFor("admin"))}`);
+    expectRefused(res, 401, /query string/);
+  });
+
+  it("does not extend local trust to requests relayed by a proxy", async () => {
+    expectRefused(await call(local, version, { "x-forwarded-for": "198.51.100.4" }), 401, /relayed/);
+  });
+
+  it("judges a token holder by the token, not by the Host", async () => {
+    const secret = issue(local.registry, ["admin"]);
+    expectAllowed(await call(local, version, { ...bearer(secret), host: "evil.example" }));
+    expectRefused(await call(local, version, { ...bearer("svc_wrong"), host: "localhost" }), 401, /unknown/);
+  });
+
+  it("turns local trust off with SVC_TRUST_LOOPBACK=0", async () => {
+    expectRefused(await call(remote, version, { host: "localhost" }), 401, /missing token/);
+  });
+});
+
+describe("a write route served through the app", () => {
+  it("is reachable same-site and refused cross-site, with or without a token", async () => {
+    const secret = issue(fixture.registry, ["ingest_write"]);
+    const local = { host: `localhost:${fixture.port}` };
+    expect(
+      (await call(fixture, fixtureWrite, { ...local, origin: `http://localhost:${fixture.port}` })).status,
+    ).toBe(200);
+    expect((await call(fixture, fixtureWrite, bearer(secret))).status).toBe(200);
+    expect(
+      (await call(fixture, fixtureWrite, { ...bearer(secret), "sec-fetch-site": "same-site" })).status,
+    ).toBe(200);
+    const crossSite: Record<string, string>[] = [
+      { ...bearer(secret), origin: "http://evil.example" },
+      { ...bearer(secret), origin: "null" },
+      { ...bearer(secret), "sec-fetch-site": "cross-site" },
+      { ...local, origin: "http://evil.example" },
+      { origin: `http://127.0.0.1:${fixture.port + 1}` },
+    ];
+    for (const headers of crossSite)
+      expectRefused(await call(fixture, fixtureWrite, headers), 403, /cross-site/);
+  });
+});
+
+describe("the request log", () => {
+  it("has one line per request, with query tokens redacted and no secret anywhere", async () => {
+    await remote.request("GET", "/api/version?token=svc_queryTokenThatMustNotBeLogged123&x=1");
+    const lines: string[] = [];
+    for (const api of [remote, local, proxied, fixture]) {
+      await api.stop();
+      lines.push(...(await api.readLogLines()));
+    }
+    const text = lines.join("\n");
+    for (const secret of [...secrets, "svc_queryTokenThatMustNotBeLogged123"])
+      expect(text).not.toContain(secret);
+    expect(text).not.toMatch(/authorization|bearer/i);
+    const requests = lines
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((r) => r.msg === "request");
+    expect(requests.length).toBeGreaterThan(guarded.length * 5);
+    expect(requests).toContainEqual({
+      level: 30,
+      time: expect.any(String),
+      pid: process.pid,
+      msg: "request",
+      method: "GET",
+      path: "/api/version?token=[redacted]&x=1",
+      status: 401,
+      ms: expect.any(Number),
+    });
+  });
+});

@@ -1,0 +1,166 @@
+import { readdir, readFile } from "node:fs/promises";
+import { request as httpRequest } from "node:http";
+import { join } from "node:path";
+import { serve } from "h3";
+import { createAdapters } from "../../adapters/index.js";
+import { createApi } from "../../api/app.js";
+import type { RouteDef } from "../../api/routes/types.js";
+import type { AppContext } from "../../library/context.js";
+import { IngestJobs } from "../../library/ingest-job.js";
+import { LibraryPool } from "../../library/library-pool.js";
+import { ensureProjectRoot } from "../../library/projects.js";
+import { readVersion } from "../../library/version.js";
+import { loadConfig } from "../../state/config.js";
+import { createLogger } from "../../state/logger.js";
+import { openRegistry, type RegistryStore } from "../../state/stores.js";
+import { tempWorkspace } from "./temp.js";
+
+export interface StartApiOptions {
+  /** Configuration variables on top of SVC_HOME/PROJECT_ROOT, e.g. `{ SVC_TRUST_LOOPBACK: "0" }`. */
+  env?: Record<string, string>;
+  /**
+   * The default project's root, registered as `svc serve` would. Omitted: an empty temp folder;
+   * null: no project at all.
+   */
+  projectRoot?: string | null;
+  /** Serve another route table than ROUTES (e.g. fixtures for guard tests). */
+  routes?: readonly RouteDef[];
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  /** The parsed body; throws when it is not JSON. */
+  json<T = unknown>(): T;
+}
+
+export interface RequestOptions {
+  /** Sent exactly as given (including `host`), unlike fetch, which fixes some of them. */
+  headers?: Record<string, string>;
+  /** A string is sent as is; anything else as JSON. */
+  body?: unknown;
+}
+
+export interface TestApi {
+  readonly url: string;
+  readonly port: number;
+  readonly ctx: AppContext;
+  readonly registry: RegistryStore;
+  readonly libraries: LibraryPool;
+  readonly jobs: IngestJobs;
+  readonly home: string;
+  readonly root: string | null;
+  /** Every line of the rotated log files in `$SVC_HOME/logs/`; complete once `stop()` has resolved. */
+  readLogLines(): Promise<string[]>;
+  request(method: string, path: string, options?: RequestOptions): Promise<ApiResponse>;
+  /** Stops the server and closes the databases and the log file, keeping the temp folder. */
+  stop(): Promise<void>;
+  /** `stop()`, then removes the temp folder; safe to call twice. */
+  close(): Promise<void>;
+}
+
+/**
+ * The API in-process, as `svc serve` composes it, on an ephemeral loopback port with its own
+ * SVC_HOME in a temp folder.
+ */
+export async function startApi(options: StartApiOptions = {}): Promise<TestApi> {
+  const ws = await tempWorkspace("svc-api-");
+  const root = options.projectRoot === undefined ? ws.root : options.projectRoot;
+  const config = loadConfig({
+    SVC_HOME: ws.home,
+    ...(root === null ? {} : { PROJECT_ROOT: root }),
+    ...options.env,
+  });
+  const registry = openRegistry(config.home);
+  const version = readVersion();
+  registry.install.ensure(version);
+  const logger = await createLogger(config, { stdout: false });
+  const adapters = await createAdapters(config);
+  const ctx: AppContext = { config, adapters, registry, log: logger.log, version };
+  if (root !== null) await ensureProjectRoot(registry, root);
+  const libraries = new LibraryPool(ctx);
+  const jobs = new IngestJobs(ctx, libraries);
+  const server = serve(createApi({ ctx, libraries, jobs }, options.routes), {
+    port: 0,
+    hostname: "127.0.0.1",
+    silent: true,
+    gracefulShutdown: false,
+  });
+  await server.ready();
+  const url = new URL(server.url ?? "");
+  const port = Number(url.port);
+
+  let stopped: Promise<void> | undefined;
+  const stop = () => {
+    stopped ??= (async () => {
+      await jobs.stop();
+      await server.close(true);
+      libraries.closeAll();
+      await logger.close();
+      registry.close();
+    })();
+    return stopped;
+  };
+  return {
+    url: url.origin,
+    port,
+    ctx,
+    registry,
+    libraries,
+    jobs,
+    home: ws.home,
+    root,
+    readLogLines: async () => {
+      // pino-roll writes svc.1.log, svc.2.log, …; current.log is only a link to the newest.
+      const dir = registry.paths.logs;
+      const files = (await readdir(dir))
+        .map((name) => ({ name, n: Number(/^svc\.(\d+)\.log$/.exec(name)?.[1]) }))
+        .filter(({ n }) => Number.isInteger(n))
+        .sort((a, b) => a.n - b.n);
+      const lines: string[] = [];
+      for (const { name } of files) {
+        lines.push(...(await readFile(join(dir, name), "utf8")).split("\n").filter(Boolean));
+      }
+      return lines;
+    },
+    request: (method, path, requestOptions = {}) => send(port, method, path, requestOptions),
+    stop,
+    close: async () => {
+      await stop();
+      await ws.cleanup();
+    },
+  };
+}
+
+function send(port: number, method: string, path: string, options: RequestOptions): Promise<ApiResponse> {
+  const body =
+    options.body === undefined
+      ? undefined
+      : typeof options.body === "string"
+        ? options.body
+        : JSON.stringify(options.body);
+  const headers: Record<string, string> = { host: `127.0.0.1:${port}`, ...options.headers };
+  if (body !== undefined) {
+    headers["content-type"] ??= "application/json";
+    headers["content-length"] = String(Buffer.byteLength(body));
+  }
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: "127.0.0.1", port, method, path, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("error", reject);
+      res.on("end", () => {
+        const text = Buffer.concat(chunks).toString("utf8");
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          text,
+          json: <T>() => JSON.parse(text) as T,
+        });
+      });
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
