@@ -1,3 +1,4 @@
+import { posix, win32 } from "node:path";
 import type { AppContext } from "./context.js";
 
 export interface HealthReport {
@@ -15,6 +16,14 @@ export interface HealthReport {
     intent: { name: string; pulled: boolean } | null;
   };
   failing: string[];
+}
+
+/**
+ * Model names come from the environment and are reported as configured, except that a name
+ * given as an absolute file path is cut to its last segment: health is public.
+ */
+export function publicModelName(name: string): string {
+  return posix.isAbsolute(name) || win32.isAbsolute(name) ? win32.basename(name) : name;
 }
 
 /**
@@ -37,10 +46,10 @@ export function healthReport(ctx: AppContext): HealthReport {
     ready: failing.length === 0,
     checks,
     models: {
-      embed: { name: models.embed, pulled: false },
-      vision: { name: models.vision, pulled: false },
-      chat: { name: models.chat, pulled: false },
-      intent: models.intent ? { name: models.intent, pulled: false } : null,
+      embed: { name: publicModelName(models.embed), pulled: false },
+      vision: { name: publicModelName(models.vision), pulled: false },
+      chat: { name: publicModelName(models.chat), pulled: false },
+      intent: models.intent ? { name: publicModelName(models.intent), pulled: false } : null,
     },
     failing,
   };

@@ -10,7 +10,7 @@ import { type LibraryStore, openLibrary } from "../state/stores.js";
 import type { AppContext } from "./context.js";
 import { EXIT, UserError } from "./errors.js";
 import { checkDerivedDirs, checkStorage } from "./preflight.js";
-import { claimSlot, ingestSlotName } from "./slots.js";
+import { claimSlot, ingestSlotName, type SlotLease } from "./slots.js";
 
 export interface IngestRequest {
   /** Absolute project root. */
@@ -75,11 +75,13 @@ function flagMissing(store: LibraryStore, scanned: ScanResult, dirRel: string | 
 }
 
 /**
- * One ingest pass over a project root (or a folder in it, or named files), inside the
- * project's single-flight slot. Every scanned file ends in exactly one category.
+ * What must hold before a pass takes the slot: the probing tools, a usable root and `.svc`
+ * folders, and a `dir` inside the root. Returns the absolute folder the pass walks.
  */
-export async function runIngest(ctx: AppContext, request: IngestRequest): Promise<IngestReport> {
-  const started = performance.now();
+export async function preflightIngest(
+  ctx: AppContext,
+  request: Pick<IngestRequest, "root" | "dir">,
+): Promise<string> {
   const paths = projectPaths(request.root);
   const dir = resolveDir(request.root, request.dir);
   if (!ctx.adapters.ffmpeg || !ctx.adapters.ffprobe) {
@@ -91,9 +93,26 @@ export async function runIngest(ctx: AppContext, request: IngestRequest): Promis
   }
   await checkStorage(paths);
   await checkDerivedDirs(paths);
-  const lease = claimSlot(ctx.registry, ingestSlotName(request.root), request.holder);
+  return dir;
+}
+
+/**
+ * One ingest pass over a project root (or a folder in it, or named files), inside the
+ * project's single-flight slot. Every scanned file ends in exactly one category. A caller that
+ * had to answer before the pass began (the API) claims the slot itself and hands over `claimed`;
+ * the pass releases it when it ends, whatever happens.
+ */
+export async function runIngest(
+  ctx: AppContext,
+  request: IngestRequest,
+  claimed?: SlotLease,
+): Promise<IngestReport> {
+  const started = performance.now();
+  let lease = claimed ?? null;
   let store: LibraryStore | null = null;
   try {
+    const dir = await preflightIngest(ctx, request);
+    lease ??= claimSlot(ctx.registry, ingestSlotName(request.root), request.holder);
     try {
       store = openLibrary(request.root);
     } catch (error) {
@@ -174,6 +193,6 @@ export async function runIngest(ctx: AppContext, request: IngestRequest): Promis
     return { exitCode, summary, aborted: run.aborted };
   } finally {
     store?.close();
-    lease.release();
+    lease?.release();
   }
 }

@@ -1,3 +1,5 @@
+import { readdir } from "node:fs/promises";
+import { basename, dirname, extname, join } from "node:path";
 import pino, { type Logger } from "pino";
 import roll from "pino-roll";
 import type { Config } from "./config.js";
@@ -68,4 +70,28 @@ export async function createLogger(config: Config, options: LoggerOptions): Prom
 /** A logger that drops everything, for code paths that run before configuration is known. */
 export function silentLogger(): Logger {
   return pino({ level: "silent" });
+}
+
+/**
+ * The files pino-roll writes for `logFile`, oldest first: it never writes `svc.log` itself but
+ * `svc.1.log`, `svc.2.log`, … (plus a `current.log` symlink that not every platform allows).
+ */
+export async function rolledLogFiles(logFile: string): Promise<string[]> {
+  const ext = extname(logFile);
+  const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const pattern = new RegExp(`^${literal(basename(logFile, ext))}\\.(\\d+)${literal(ext)}$`);
+  let names: string[];
+  try {
+    names = await readdir(dirname(logFile));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+  return names
+    .flatMap((name) => {
+      const match = pattern.exec(name);
+      return match ? [{ name, n: Number(match[1]) }] : [];
+    })
+    .sort((a, b) => a.n - b.n)
+    .map(({ name }) => join(dirname(logFile), name));
 }

@@ -1,7 +1,47 @@
+import { z } from "zod";
+import { clearCache } from "../../library/cache.js";
+import { entitlementsReport } from "../../library/entitlements.js";
 import { healthReport } from "../../library/health.js";
+import { LOG_TAIL_LIMITS, tailLogs } from "../../library/logs.js";
 import { ACCESS } from "../../library/scopes.js";
+import { libraryStats } from "../../library/stats.js";
+import { readJson } from "../body.js";
 import { jsonResponse } from "../errors.js";
+import { readQuery } from "../query.js";
 import type { RouteDef } from "./types.js";
+
+// Operation bodies are a handful of small fields; anything bigger is refused early with 413.
+const MAX_OPERATION_BODY = 16 * 1024;
+
+const projectName = z.string().trim().min(1).max(64);
+
+/** A whole number in a query string, within bounds; no signs, exponents or fractions. */
+const boundedInt = ({ min, max, default: fallback }: { min: number; max: number; default: number }) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, `expected a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max))
+    .default(fallback);
+
+const statsQuery = z.strictObject({ project: projectName.optional() });
+
+const tailQuery = z.strictObject({
+  lines: boundedInt(LOG_TAIL_LIMITS.lines),
+  bytes: boundedInt(LOG_TAIL_LIMITS.bytes),
+});
+
+const ingestBody = z.strictObject({
+  project: projectName.optional(),
+  refresh: z.boolean().optional(),
+  dir: z
+    .string()
+    .max(1024)
+    .refine((dir) => !dir.includes("\0"), "must not contain NUL")
+    .optional(),
+});
+
+const cacheBody = z.strictObject({ project: projectName.optional() });
 
 export const operationRoutes: readonly RouteDef[] = [
   {
@@ -18,5 +58,37 @@ export const operationRoutes: readonly RouteDef[] = [
     path: "/api/version",
     scopes: ACCESS.read,
     handler: (_event, { ctx }) => ({ version: ctx.version }),
+  },
+  {
+    method: "GET",
+    path: "/api/stats",
+    scopes: ACCESS.read,
+    handler: (event, { libraries }) => libraryStats(libraries, readQuery(event, statsQuery).project),
+  },
+  {
+    method: "GET",
+    path: "/api/entitlements",
+    scopes: ACCESS.admin,
+    handler: (_event, { ctx }) => entitlementsReport(ctx),
+  },
+  {
+    method: "GET",
+    path: "/api/logs/tail",
+    scopes: ACCESS.admin,
+    handler: (event, { ctx }) => tailLogs(ctx, readQuery(event, tailQuery)),
+  },
+  {
+    method: "POST",
+    path: "/api/ingest",
+    scopes: ACCESS.ingest,
+    handler: async (event, { jobs }) =>
+      jsonResponse(202, { job: await jobs.start(await readJson(event, ingestBody, MAX_OPERATION_BODY)) }),
+  },
+  {
+    method: "POST",
+    path: "/api/cache/clear",
+    scopes: ACCESS.admin,
+    handler: async (event, { ctx, libraries }) =>
+      clearCache(ctx, libraries, (await readJson(event, cacheBody, MAX_OPERATION_BODY)).project),
   },
 ];

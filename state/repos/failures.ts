@@ -39,4 +39,8 @@ export class FailuresRepo {
   all(): FailureRow[] {
     return this.db.prepare("SELECT * FROM failures ORDER BY rel_path").all() as FailureRow[];
   }
+
+  count(): number {
+    return (this.db.prepare("SELECT count(*) AS n FROM failures").get() as { n: number }).n;
+  }
 }

@@ -17,4 +17,10 @@ export class InstallRepo {
       .prepare("SELECT first_version, installed_at FROM install WHERE id = 1")
       .get() as InstallRow;
   }
+
+  get(): InstallRow | undefined {
+    return this.db.prepare("SELECT first_version, installed_at FROM install WHERE id = 1").get() as
+      | InstallRow
+      | undefined;
+  }
 }

@@ -1,0 +1,193 @@
+import { lstat, open } from "node:fs/promises";
+import { homedir } from "node:os";
+import { dirname } from "node:path";
+import { rolledLogFiles } from "../state/logger.js";
+import type { AppContext } from "./context.js";
+import { redactSecrets } from "./redact.js";
+
+export const LOG_TAIL_LIMITS = {
+  lines: { min: 1, default: 200, max: 5000 },
+  bytes: { min: 1024, default: 64 * 1024, max: 256 * 1024 },
+} as const;
+
+export interface LogTailRequest {
+  lines: number;
+  bytes: number;
+}
+
+export interface LogTail {
+  lines: string[];
+  /** True when older log content exists that this answer leaves out. */
+  truncated: boolean;
+}
+
+/** A known absolute folder and the label shown instead of it. */
+export interface PathLabel {
+  path: string;
+  label: string;
+}
+
+// Room for `{"lines":[],"truncated":false}`, so the whole JSON answer stays within `bytes`.
+const ENVELOPE_BYTES = 32;
+
+// Line breaks and tabs included: a returned line is one line. Bidi overrides can make a
+// terminal or browser show text in an order other than the bytes (Trojan Source).
+const isControl = (code: number) =>
+  code < 0x20 ||
+  (code >= 0x7f && code <= 0x9f) ||
+  code === 0x200e ||
+  code === 0x200f ||
+  (code >= 0x202a && code <= 0x202e) ||
+  (code >= 0x2066 && code <= 0x2069);
+
+// pino writes control characters as JSON escapes; a client that parses the line would get them back.
+const ESCAPED_CONTROL = /\\u(?:00[01][0-9a-f]|007f|008[0-9a-f]|009[0-9a-f]|200[ef]|202[a-e]|206[6-9])/gi;
+
+// On top of what `redactSecrets` masks as logs are written: JSON fields pino's key-based
+// redaction did not know, header-style `Authorization:` text, Basic credentials, and `…token=`
+// outside a query string (an environment dump, a command line).
+const SECRET_RULES: readonly (readonly [RegExp, string])[] = [
+  [
+    /"((?:proxy-)?authorization|(?:set-)?cookie|(?:access_|refresh_|id_)?token|secret|password|api_?key|x-api-key)"(\s*:\s*)"(?:[^"\\]|\\.)*"/gi,
+    '"$1"$2"[redacted]"',
+  ],
+  [
+    /\b((?:proxy-)?authorization\s*[:=]\s*)(?![A-Za-z]*\s*\[redacted\])((?:[A-Za-z]+\s+)?)[^\s",;}]+/gi,
+    "$1$2[redacted]",
+  ],
+  [/\b(basic)\s+(?!\[redacted\])[A-Za-z0-9+/=]{8,}/gi, "$1 [redacted]"],
+  [/\b([\w-]*(?:token|secret|password|passwd|api_?key)=)(?!\[redacted\])[^&\s"'\\,;#)]+/gi, "$1[redacted]"],
+];
+
+// Absolute POSIX paths of two or more segments, after a delimiter. API paths (`/api/…`) stay:
+// they are what an admin reads the log for. `file://` URLs and drive-letter forms too.
+const POSIX_PATH = /(?<=^|[\s"'=(,:[])\/(?!api\/)[^\s"'/\\)\]]+(?:\/[^\s"'/\\)\]]*)+/g;
+const FILE_URL = /\bfile:\/\/[^\s"')\]]*/gi;
+const DRIVE_PATH = /(?<![A-Za-z0-9_])[A-Za-z]:(?:\\\\|\\|\/)[^\s"'<>|)\]]*/g;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+function stripControls(line: string): string {
+  let out = "";
+  for (const ch of line) {
+    if (!isControl(ch.codePointAt(0) ?? 0)) out += ch;
+  }
+  return out.replace(ESCAPED_CONTROL, "");
+}
+
+/**
+ * Builds the filter every returned log line goes through: control characters out, secrets the
+ * logger's own redaction may have missed (free text, URLs, headers) masked again, and absolute
+ * paths replaced — known folders by their label, anything else by `[path]`.
+ */
+export function lineSanitiser(known: readonly PathLabel[]): (line: string) => string {
+  const labels = known
+    // A filesystem root as a "known folder" would swallow every path.
+    .filter(({ path }) => path.length > 1 && dirname(path) !== path)
+    .sort((a, b) => b.path.length - a.path.length)
+    .flatMap(({ path, label }) => {
+      // JSON escapes the backslashes of Windows paths; match both spellings.
+      const spellings = new Set([path, JSON.stringify(path).slice(1, -1)]);
+      return [...spellings].map(
+        (spelling) => [new RegExp(`${escapeRegExp(spelling)}(?=[/\\\\"'\\s),\\]]|$)`, "g"), label] as const,
+      );
+    });
+  return (line) => {
+    let out = redactSecrets(stripControls(line));
+    for (const [pattern, replacement] of SECRET_RULES) out = out.replace(pattern, replacement);
+    for (const [pattern, label] of labels) out = out.replace(pattern, label);
+    return out.replace(FILE_URL, "file://[path]").replace(DRIVE_PATH, "[path]").replace(POSIX_PATH, "[path]");
+  };
+}
+
+interface FileEnd {
+  text: string;
+  bytes: number;
+  whole: boolean;
+}
+
+async function readEnd(file: string, maxBytes: number): Promise<FileEnd> {
+  const handle = await open(file, "r");
+  try {
+    const { size } = await handle.stat();
+    const length = Math.min(size, maxBytes);
+    const buffer = Buffer.alloc(length);
+    let read = 0;
+    while (read < length) {
+      const { bytesRead } = await handle.read(buffer, read, length - read, size - length + read);
+      if (bytesRead === 0) break;
+      read += bytesRead;
+    }
+    return { text: buffer.subarray(0, read).toString("utf8"), bytes: read, whole: read === size };
+  } finally {
+    await handle.close();
+  }
+}
+
+async function isPlainFile(file: string): Promise<boolean> {
+  try {
+    return (await lstat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The last raw lines of the log, newest file first, reading no more than `maxBytes` in all. */
+async function rawTail(logFile: string, maxBytes: number): Promise<{ lines: string[]; older: boolean }> {
+  const files = await rolledLogFiles(logFile);
+  const lines: string[] = [];
+  let budget = maxBytes;
+  for (let i = files.length - 1; i >= 0; i -= 1) {
+    const file = files[i] as string;
+    if (budget <= 0) return { lines, older: true };
+    // Only regular files: a link planted in the logs folder must not be read through.
+    if (!(await isPlainFile(file))) continue;
+    let chunk: FileEnd;
+    try {
+      chunk = await readEnd(file, budget);
+    } catch (error) {
+      // Rotated away between listing and reading.
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") continue;
+      throw error;
+    }
+    budget -= chunk.bytes;
+    const parts = chunk.text.split("\n");
+    // The first piece of a partial read starts mid-line.
+    if (!chunk.whole) parts.shift();
+    lines.unshift(...parts.filter((part) => part.trim() !== ""));
+    if (!chunk.whole) return { lines, older: true };
+  }
+  return { lines, older: false };
+}
+
+/**
+ * The end of the service log, bounded by `lines` and by `bytes` (of the JSON answer, so the
+ * response never exceeds it), every line sanitised. Only the tail of each file is read.
+ */
+export async function tailLogs(ctx: AppContext, request: LogTailRequest): Promise<LogTail> {
+  const { registry, config } = ctx;
+  const sanitise = lineSanitiser([
+    ...registry.projects.all().map((p) => ({ path: p.root, label: `<project:${p.name}>` })),
+    { path: config.home, label: "<SVC_HOME>" },
+    { path: homedir(), label: "~" },
+  ]);
+  const raw = await rawTail(registry.paths.logFile, request.bytes);
+  const picked: string[] = [];
+  let size = ENVELOPE_BYTES;
+  let truncated = raw.older;
+  for (let i = raw.lines.length - 1; i >= 0; i -= 1) {
+    if (picked.length === request.lines) {
+      truncated = true;
+      break;
+    }
+    const line = sanitise(raw.lines[i] as string);
+    const cost = Buffer.byteLength(JSON.stringify(line)) + 1;
+    if (size + cost > request.bytes) {
+      truncated = true;
+      break;
+    }
+    picked.push(line);
+    size += cost;
+  }
+  return { lines: picked.reverse(), truncated };
+}
