@@ -1,3 +1,5 @@
+import { readdir } from "node:fs/promises";
+import { join } from "node:path";
 import { run } from "./process.js";
 
 /**
@@ -6,12 +8,38 @@ import { run } from "./process.js";
  */
 export interface Ffmpeg {
   readonly path: string;
-  /** One frame at `atS`, scaled to at most `width` pixels wide, as PNG. */
-  frameAt(file: string, atS: number, width: number, signal?: AbortSignal): Promise<Buffer>;
+  /**
+   * One frame near `atS`, at most `width` pixels wide, as PNG. `keyframe` takes the key frame at or
+   * before `atS` and decodes nothing else (cheap on long-GOP camera files); otherwise the exact frame.
+   */
+  frameAt(
+    file: string,
+    atS: number,
+    width: number,
+    signal?: AbortSignal,
+    keyframe?: boolean,
+  ): Promise<Buffer>;
   /** A waveform picture of the first audio track, as PNG. */
   waveform(file: string, width: number, height: number, signal?: AbortSignal): Promise<Buffer>;
-  /** Frames whose scene score exceeds `threshold`, from one decode pass. */
-  sceneCuts(file: string, threshold: number, timeoutMs: number, signal?: AbortSignal): Promise<SceneCut[]>;
+  /**
+   * One decode pass that both scores scene changes and samples a small JPEG every `sampleEveryS`
+   * seconds into `sampleDir` (named by sample index), so key frames need no second decode.
+   */
+  analyse(file: string, options: AnalyseOptions, signal?: AbortSignal): Promise<Analysis>;
+}
+
+export interface AnalyseOptions {
+  threshold: number;
+  sampleEveryS: number;
+  sampleWidth: number;
+  sampleDir: string;
+  timeoutMs: number;
+}
+
+export interface Analysis {
+  cuts: SceneCut[];
+  /** Sample files written, with the time each shows. */
+  samples: { timeS: number; file: string }[];
 }
 
 export interface SceneCut {
@@ -36,10 +64,12 @@ export function createFfmpeg(path: string): Ffmpeg {
 
   return {
     path,
-    frameAt(file, atS, width, signal) {
-      // Input seeking (-ss before -i) jumps to the nearest key frame first: fast on long clips.
+    frameAt(file, atS, width, signal, keyframe = false) {
+      // Input seeking (-ss before -i) starts decoding at the key frame before `atS`.
+      const seek = keyframe ? ["-noaccurate_seek", "-skip_frame", "nokey"] : [];
       return toPng(
         [
+          ...seek,
           "-ss",
           atS.toFixed(3),
           "-i",
@@ -71,13 +101,33 @@ export function createFfmpeg(path: string): Ffmpeg {
         signal,
       );
     },
-    async sceneCuts(file, threshold, timeoutMs, signal) {
-      // Scoring on small frames costs far less than at full size and finds the same cuts.
-      const filter = `scale=320:-2:flags=fast_bilinear,select='gt(scene,${threshold})',metadata=print:file=-`;
+    async analyse(file, options, signal) {
+      // Scene scores on 320 px frames cost far less than at full size and find the same cuts;
+      // the fps branch only scales the frames it keeps.
+      const graph =
+        `[0:v:0]split=2[s][k];` +
+        `[s]scale=320:-2:flags=fast_bilinear,select='gt(scene,${options.threshold})',metadata=print:file=-,nullsink;` +
+        `[k]fps=1/${options.sampleEveryS},scale='min(${options.sampleWidth},iw)':-2[keys]`;
       const { stdout } = await run(
         path,
-        [...COMMON, "-i", file, "-map", "0:v:0", "-an", "-sn", "-dn", "-vf", filter, "-f", "null", "-"],
-        { timeoutMs, signal },
+        [
+          ...COMMON,
+          "-i",
+          file,
+          "-an",
+          "-sn",
+          "-dn",
+          "-filter_complex",
+          graph,
+          "-map",
+          "[keys]",
+          "-q:v",
+          "3",
+          "-frame_pts",
+          "1",
+          join(options.sampleDir, "%06d.jpg"),
+        ],
+        { timeoutMs: options.timeoutMs, signal },
       );
       // metadata=print writes "frame:N pts:P pts_time:T" then "lavfi.scene_score=S" per selected frame.
       const cuts: SceneCut[] = [];
@@ -86,7 +136,12 @@ export function createFfmpeg(path: string): Ffmpeg {
         const score = Number(match[2]);
         if (Number.isFinite(timeS) && Number.isFinite(score)) cuts.push({ timeS, score });
       }
-      return cuts;
+      const names = (await readdir(options.sampleDir)).filter((n) => /^\d{6}\.jpg$/.test(n)).sort();
+      const samples = names.map((name) => ({
+        timeS: Number(name.slice(0, 6)) * options.sampleEveryS,
+        file: join(options.sampleDir, name),
+      }));
+      return { cuts, samples };
     },
   };
 }

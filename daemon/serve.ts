@@ -1,9 +1,11 @@
 import { serve as serveHttp } from "h3";
 import { createApi } from "../api/app.js";
 import type { AppContext } from "../library/context.js";
+import { IngestJobs } from "../library/ingest-job.js";
 import { LibraryPool } from "../library/library-pool.js";
 import { markMissing } from "../library/missing.js";
 import { ensureProjectRoot } from "../library/projects.js";
+import { seedBootstrapToken } from "../library/tokens.js";
 import { IngestQueue } from "./ingest-queue.js";
 import { startSchedules } from "./scheduler.js";
 import { type Watcher, watchProject } from "./watcher.js";
@@ -23,6 +25,8 @@ export interface RunningDaemon {
  */
 export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
   const { config, log } = ctx;
+  if (seedBootstrapToken(ctx.registry, config.adminBootstrapToken))
+    log.info("seeded the bootstrap admin token");
   const queue = new IngestQueue(ctx);
   const watchers = new Map<string, Watcher>();
 
@@ -69,7 +73,8 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
   };
 
   const libraries = new LibraryPool(ctx);
-  const server = serveHttp(createApi({ ctx, libraries }), {
+  const jobs = new IngestJobs(ctx, libraries);
+  const server = serveHttp(createApi({ ctx, libraries, jobs }), {
     port: config.port,
     hostname: config.bindHost,
     silent: true,
@@ -80,7 +85,10 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
   log.info({ url }, "svc listening");
   // Which copy of each tool is in use (source and version; paths stay out of logs).
   const tools = Object.fromEntries(
-    Object.entries(ctx.adapters.binaries).map(([name, bin]) => [name, bin ? `${bin.version} (${bin.source})` : "absent"]),
+    Object.entries(ctx.adapters.binaries).map(([name, bin]) => [
+      name,
+      bin ? `${bin.version} (${bin.source})` : "absent",
+    ]),
   );
   log.info({ tools }, "external tools");
 
@@ -107,7 +115,7 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
       schedules.stop();
       await Promise.all([...watchers.values()].map((w) => w.close()));
       watchers.clear();
-      await queue.stop();
+      await Promise.all([queue.stop(), jobs.stop()]);
       await server.close(true);
       libraries.closeAll();
     },

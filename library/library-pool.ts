@@ -33,7 +33,11 @@ export class LibraryPool {
       try {
         store = openLibrary(project.root);
       } catch (error) {
-        throw new UserError(`the project's library cannot be opened: ${(error as Error).message}`, EXIT.storage, 503);
+        throw new UserError(
+          `the project's library cannot be opened: ${(error as Error).message}`,
+          EXIT.storage,
+          503,
+        );
       }
       this.open.set(project.root, store);
     }

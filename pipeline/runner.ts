@@ -71,7 +71,8 @@ async function planFile(file: ScannedFile, deps: RunnerDeps): Promise<Plan> {
     if ((await fingerprint(file.absPath, file.size)) !== row.fingerprint) return fromProbe;
   }
   if (row.mtime_ms !== file.mtimeMs || row.missing_since) media.touch(row.id, file.mtimeMs);
-  if (deps.options.regenerateThumbnails) {
+  // A finished item without a thumbnail had its derived files cleared: redo them, nothing more.
+  if (deps.options.regenerateThumbnails || (row.status === "done" && row.thumb_path === null)) {
     const finished = row.status === "done";
     return {
       kind: "run",

@@ -6,16 +6,23 @@ import { type HomePaths, homePaths, type ProjectPaths, projectPaths } from "./pa
 import { FailuresRepo } from "./repos/failures.js";
 import { InstallRepo } from "./repos/install.js";
 import { MediaRepo } from "./repos/media.js";
+import { MediaEditsRepo } from "./repos/media-edits.js";
+import { MediaSearchRepo } from "./repos/media-search.js";
 import { ProjectsRepo } from "./repos/projects.js";
 import { ScenesRepo } from "./repos/scenes.js";
 import { SlotsRepo } from "./repos/slots.js";
 import { TagsRepo } from "./repos/tags.js";
+import { TokensRepo } from "./repos/tokens.js";
 
 /** One project's library: its own SQLite handle, never shared with another project. */
 export interface LibraryStore {
   readonly paths: ProjectPaths;
   readonly db: Db;
   readonly media: MediaRepo;
+  /** Listing, filtering, text search and shoot-day counts. */
+  readonly search: MediaSearchRepo;
+  /** Editorial changes and deletion. */
+  readonly edits: MediaEditsRepo;
   readonly scenes: ScenesRepo;
   readonly tags: TagsRepo;
   readonly failures: FailuresRepo;
@@ -29,6 +36,8 @@ export function openLibrary(root: string): LibraryStore {
     paths,
     db,
     media: new MediaRepo(db),
+    search: new MediaSearchRepo(db),
+    edits: new MediaEditsRepo(db),
     scenes: new ScenesRepo(db),
     tags: new TagsRepo(db),
     failures: new FailuresRepo(db),
@@ -43,6 +52,7 @@ export interface RegistryStore {
   readonly projects: ProjectsRepo;
   readonly slots: SlotsRepo;
   readonly install: InstallRepo;
+  readonly tokens: TokensRepo;
   close(): void;
 }
 
@@ -56,6 +66,7 @@ export function openRegistry(home: string): RegistryStore {
     projects: new ProjectsRepo(db),
     slots: new SlotsRepo(db),
     install: new InstallRepo(db),
+    tokens: new TokensRepo(db),
     close: () => db.close(),
   };
 }

@@ -1,3 +1,200 @@
-import type { RouteDef } from "./types.js";
+import { getRouterParam, type H3Event } from "h3";
+import { z } from "zod";
+import {
+  getMedia,
+  listMedia,
+  mediaScenes,
+  mediaSegments,
+  mediaTranscripts,
+  shootDateFacets,
+} from "../../library/media/browse.js";
+import { BULK_DELETE_BODY, bulkDeleteMedia, deleteMedia } from "../../library/media/delete.js";
+import {
+  addTag,
+  CAMERA_BODY,
+  RATING_BODY,
+  setCamera,
+  setRating,
+  setTrim,
+  TAG_BODY,
+  TRIM_BODY,
+} from "../../library/media/edit.js";
+import { keyframeFile, streamFile, thumbnailFile } from "../../library/media/files.js";
+import { parseIndex, parseMediaId } from "../../library/media/ids.js";
+import { LIST_QUERY } from "../../library/media/query.js";
+import type { Links } from "../../library/media/view.js";
+import { ACCESS } from "../../library/scopes.js";
+import type { LibraryStore } from "../../state/stores.js";
+import { readJson } from "../body.js";
+import { jsonResponse } from "../errors.js";
+import { fileResponse, unsatisfiableResponse } from "../file-response.js";
+import { readQuery } from "../query.js";
+import type { ApiDeps, RouteDef } from "./types.js";
 
-export const mediaRoutes: readonly RouteDef[] = [];
+const PROJECT = { project: z.string().max(64, "at most 64 characters").optional() };
+const PROJECT_QUERY = z.strictObject(PROJECT);
+const LIST_QUERY_WITH_PROJECT = LIST_QUERY.extend(PROJECT);
+const STREAM_QUERY = z.strictObject({ ...PROJECT, id: z.string().optional() });
+
+/** URLs of derived images; they carry the project so they resolve against the same library. */
+function httpLinks(project: string | undefined): Links {
+  const suffix = project ? `?project=${encodeURIComponent(project)}` : "";
+  return {
+    thumbnail: (id) => `/api/media/${id}/thumbnail${suffix}`,
+    keyframe: (id, index) => `/api/media/${id}/keyframes/${index}${suffix}`,
+  };
+}
+
+interface Target {
+  store: LibraryStore;
+  links: Links;
+}
+
+/** The library a request addresses (`?project=`, else the default project). */
+function inProject(deps: ApiDeps, project: string | undefined): Target {
+  return { store: deps.libraries.library(project), links: httpLinks(project || undefined) };
+}
+
+/** For routes whose only query parameter is `project`. */
+const target = (event: H3Event, deps: ApiDeps) => inProject(deps, readQuery(event, PROJECT_QUERY).project);
+
+const idOf = (event: H3Event) => parseMediaId(getRouterParam(event, "id"));
+
+export const mediaRoutes: readonly RouteDef[] = [
+  {
+    method: "GET",
+    path: "/api/media",
+    scopes: ACCESS.read,
+    handler: (event, deps) => {
+      const { project, ...query } = readQuery(event, LIST_QUERY_WITH_PROJECT);
+      const { store, links } = inProject(deps, project);
+      return listMedia(store, query, links);
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/media/facets/shoot-date",
+    scopes: ACCESS.read,
+    handler: (event, deps) => shootDateFacets(target(event, deps).store),
+  },
+  {
+    method: "POST",
+    path: "/api/media/bulk-delete",
+    scopes: ACCESS.delete,
+    handler: async (event, deps) => {
+      const { ids } = await readJson(event, BULK_DELETE_BODY);
+      return bulkDeleteMedia(target(event, deps).store, ids, deps.ctx.log);
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/media/:id",
+    scopes: ACCESS.read,
+    handler: (event, deps) => {
+      const id = idOf(event);
+      const { store, links } = target(event, deps);
+      return getMedia(store, id, links);
+    },
+  },
+  {
+    method: "DELETE",
+    path: "/api/media/:id",
+    scopes: ACCESS.delete,
+    handler: (event, deps) => deleteMedia(target(event, deps).store, idOf(event), deps.ctx.log),
+  },
+  {
+    method: "POST",
+    path: "/api/media/:id/tags",
+    scopes: ACCESS.itemWrite,
+    handler: async (event, deps) => {
+      const id = idOf(event);
+      const { name } = await readJson(event, TAG_BODY);
+      const result = addTag(target(event, deps).store, id, name);
+      return jsonResponse(result.added ? 201 : 200, result);
+    },
+  },
+  {
+    method: "PATCH",
+    path: "/api/media/:id/inout",
+    scopes: ACCESS.itemWrite,
+    handler: async (event, deps) => {
+      const id = idOf(event);
+      const patch = await readJson(event, TRIM_BODY);
+      const { store, links } = target(event, deps);
+      return setTrim(store, id, patch, links);
+    },
+  },
+  {
+    method: "PATCH",
+    path: "/api/media/:id/camera",
+    scopes: ACCESS.itemWrite,
+    handler: async (event, deps) => {
+      const id = idOf(event);
+      const patch = await readJson(event, CAMERA_BODY);
+      const { store, links } = target(event, deps);
+      return setCamera(store, id, patch, links);
+    },
+  },
+  {
+    method: "PATCH",
+    path: "/api/media/:id/rating",
+    scopes: ACCESS.itemWrite,
+    handler: async (event, deps) => {
+      const id = idOf(event);
+      const patch = await readJson(event, RATING_BODY);
+      const { store, links } = target(event, deps);
+      return setRating(store, id, patch, links);
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/media/:id/segments",
+    scopes: ACCESS.read,
+    handler: (event, deps) => mediaSegments(target(event, deps).store, idOf(event), deps.ctx.log),
+  },
+  {
+    method: "GET",
+    path: "/api/media/:id/scenes",
+    scopes: ACCESS.read,
+    handler: (event, deps) => {
+      const id = idOf(event);
+      const { store, links } = target(event, deps);
+      return mediaScenes(store, id, links);
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/media/:id/transcripts",
+    scopes: ACCESS.read,
+    handler: (event, deps) => mediaTranscripts(target(event, deps).store, idOf(event)),
+  },
+  {
+    method: "GET",
+    path: "/api/media/:id/thumbnail",
+    scopes: ACCESS.read,
+    handler: async (event, deps) => fileResponse(await thumbnailFile(target(event, deps).store, idOf(event))),
+  },
+  {
+    method: "GET",
+    path: "/api/media/:id/keyframes/:index",
+    scopes: ACCESS.read,
+    handler: async (event, deps) => {
+      const id = idOf(event);
+      const index = parseIndex(getRouterParam(event, "index"));
+      return fileResponse(await keyframeFile(target(event, deps).store, id, index));
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/stream",
+    scopes: ACCESS.read,
+    handler: async (event, deps) => {
+      const { project, id } = readQuery(event, STREAM_QUERY);
+      const outcome = await streamFile(inProject(deps, project).store, parseMediaId(id), {
+        range: event.req.headers.get("range"),
+        ifRange: event.req.headers.get("if-range"),
+      });
+      return outcome.kind === "file" ? fileResponse(outcome.file) : unsatisfiableResponse(outcome.size);
+    },
+  },
+];

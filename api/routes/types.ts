@@ -1,11 +1,14 @@
 import type { H3Event, HTTPMethod } from "h3";
 import type { AppContext } from "../../library/context.js";
+import type { IngestJobs } from "../../library/ingest-job.js";
 import type { LibraryPool } from "../../library/library-pool.js";
 import type { Scope } from "../../library/scopes.js";
 
 export interface ApiDeps {
   readonly ctx: AppContext;
   readonly libraries: LibraryPool;
+  /** Ingest passes started over the API; the daemon stops them at shutdown. */
+  readonly jobs: IngestJobs;
 }
 
 /**

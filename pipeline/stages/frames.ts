@@ -1,11 +1,11 @@
-import { readdir, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { writeFileAtomic } from "../../state/atomic.js";
 import { derivedRelative } from "../../state/paths.js";
 import type { SceneInput } from "../../state/repos/scenes.js";
-import { planScenes } from "./scene-plan.js";
+import { type PlannedScene, planScenes } from "./scene-plan.js";
 import { THUMB_WIDTH } from "./thumbnails.js";
-import { type Stage, StageError } from "./types.js";
+import { type Stage, type StageDeps, StageError, type StageItem } from "./types.js";
 
 const MAX_DETECT_MS = 30 * 60_000;
 const MIN_DETECT_MS = 120_000;
@@ -16,39 +16,93 @@ export function sceneDetectTimeoutMs(durationS: number | null): number {
   return Math.min(MAX_DETECT_MS, Math.max(MIN_DETECT_MS, scaled));
 }
 
+/**
+ * How often the analysis pass keeps a small frame: often enough that nearly every scene has one
+ * near its middle, rarely enough that a long take stays a few hundred files. Whole steps keep the
+ * fps filter's time base exact, so a sample's index gives its time.
+ */
+export function sampleInterval(durationS: number): number {
+  if (durationS <= 60) return 0.5;
+  if (durationS <= 300) return 1;
+  if (durationS <= 900) return 2;
+  if (durationS <= 3600) return 5;
+  return 10;
+}
+
+type Sample = { timeS: number; file: string };
+
+/** The sample inside the scene closest to its middle, if the scene is long enough to hold one. */
+function sampleFor(scene: PlannedScene, samples: readonly Sample[]): Sample | undefined {
+  let best: Sample | undefined;
+  for (const sample of samples) {
+    if (sample.timeS < scene.start_s || sample.timeS >= scene.end_s) continue;
+    if (!best || Math.abs(sample.timeS - scene.keyframe_s) < Math.abs(best.timeS - scene.keyframe_s))
+      best = sample;
+  }
+  return best;
+}
+
+async function keyframeImage(
+  item: StageItem,
+  deps: StageDeps,
+  scene: PlannedScene,
+  sample: Sample | undefined,
+  signal: AbortSignal,
+) {
+  const { ffmpeg, images } = deps.adapters;
+  if (sample) return images.thumbnail(sample.file, THUMB_WIDTH);
+  if (!ffmpeg) throw new StageError("ffmpeg is not available");
+  // A scene shorter than the sampling step: one exact seek for it alone.
+  return images.thumbnail(
+    await ffmpeg.frameAt(item.absPath, scene.keyframe_s, THUMB_WIDTH, signal),
+    THUMB_WIDTH,
+  );
+}
+
 export const framesStage: Stage = {
   name: "frames",
   resource: "cpu",
   async run(item, deps, signal) {
     if (item.kind !== "video") return { status: "skipped", detail: `${item.kind} has no frames` };
-    const { ffmpeg, images } = deps.adapters;
+    const { ffmpeg } = deps.adapters;
     if (!ffmpeg) throw new StageError("ffmpeg is not available");
     const duration = item.durationS ?? 0;
-    const cuts = await ffmpeg.sceneCuts(
-      item.absPath,
-      deps.config.sceneThreshold,
-      sceneDetectTimeoutMs(item.durationS),
-      signal,
-    );
-    const plan = planScenes(duration, cuts);
     const dir = join(deps.store.paths.frames, String(item.mediaId));
-    const scenes: SceneInput[] = [];
-    for (const [idx, scene] of plan.entries()) {
-      const png = await ffmpeg.frameAt(item.absPath, scene.keyframe_s, THUMB_WIDTH, signal);
-      const file = join(dir, `${idx}.jpg`);
-      await writeFileAtomic(file, await images.thumbnail(png, THUMB_WIDTH));
-      scenes.push({
-        start_s: scene.start_s,
-        end_s: scene.end_s,
-        keyframe_path: derivedRelative(deps.store.paths, file),
-      });
+    await mkdir(deps.store.paths.frames, { recursive: true });
+    const work = await mkdtemp(join(deps.store.paths.frames, `.analyse-${item.mediaId}-`));
+    try {
+      const analysis = await ffmpeg.analyse(
+        item.absPath,
+        {
+          threshold: deps.config.sceneThreshold,
+          sampleEveryS: sampleInterval(duration),
+          sampleWidth: THUMB_WIDTH,
+          sampleDir: work,
+          timeoutMs: sceneDetectTimeoutMs(item.durationS),
+        },
+        signal,
+      );
+      const plan = planScenes(duration, analysis.cuts);
+      const scenes: SceneInput[] = [];
+      for (const [idx, scene] of plan.entries()) {
+        const jpeg = await keyframeImage(item, deps, scene, sampleFor(scene, analysis.samples), signal);
+        const file = join(dir, `${idx}.jpg`);
+        await writeFileAtomic(file, jpeg);
+        scenes.push({
+          start_s: scene.start_s,
+          end_s: scene.end_s,
+          keyframe_path: derivedRelative(deps.store.paths, file),
+        });
+      }
+      deps.store.scenes.replace(item.mediaId, scenes);
+      // Key frames of an earlier, longer scene list are removed only once the new list is stored.
+      const keep = new Set(plan.map((_, idx) => `${idx}.jpg`));
+      for (const name of await readdir(dir)) {
+        if (!keep.has(name)) await rm(join(dir, name), { force: true });
+      }
+      return { status: "done", detail: `${scenes.length} scene${scenes.length === 1 ? "" : "s"}` };
+    } finally {
+      await rm(work, { recursive: true, force: true });
     }
-    deps.store.scenes.replace(item.mediaId, scenes);
-    // Key frames of an earlier, longer scene list are removed only once the new list is stored.
-    const keep = new Set(plan.map((_, idx) => `${idx}.jpg`));
-    for (const name of await readdir(dir)) {
-      if (!keep.has(name)) await rm(join(dir, name), { force: true });
-    }
-    return { status: "done", detail: `${scenes.length} scene${scenes.length === 1 ? "" : "s"}` };
   },
 };

@@ -86,6 +86,7 @@ async function probeStill(file: string, adapters: Adapters, signal: AbortSignal)
     fields: {
       duration_s: null,
       codec: info.format,
+      audio_codec: null,
       fps: null,
       width: info.width,
       height: info.height,
@@ -108,7 +109,8 @@ export async function probeFile(
   if (!adapters.ffprobe) throw new StageError("ffprobe is not available");
   const report = await adapters.ffprobe.probe(file, signal);
   const video = report.streams.find(isPicture);
-  const audioTracks = report.streams.filter((s) => s.codec_type === "audio").length;
+  const audio = report.streams.filter((s) => s.codec_type === "audio");
+  const audioTracks = audio.length;
   if (!video && audioTracks === 0) throw new StageError("no audio or video stream: not a media file");
   // A .mp4 that holds only sound is an audio item; an audio extension with a picture stays audio.
   const kind: MediaKind = expected === "video" && !video ? "audio" : expected;
@@ -120,6 +122,7 @@ export async function probeFile(
     fields: {
       duration_s: duration === null ? null : Math.round(duration * 1000) / 1000,
       codec: picture?.codec_name ?? null,
+      audio_codec: audio[0]?.codec_name ?? null,
       fps: picture ? (rate(picture.avg_frame_rate) ?? rate(picture.r_frame_rate)) : null,
       width: picture?.width ?? null,
       height: picture?.height ?? null,

@@ -17,12 +17,14 @@ async function videoThumbnail(item: StageItem, deps: StageDeps, signal: AbortSig
   if (!ffmpeg) throw new StageError("ffmpeg is not available");
   const duration = item.durationS ?? 0;
   const times = duration > 0 ? POSITIONS.map((f) => f * duration) : [0];
+  // The key frame nearest the middle costs one decoded frame; exact seeks are the fallback.
+  const attempts = [{ at: times[0] ?? 0, keyframe: true }, ...times.map((at) => ({ at, keyframe: false }))];
   let best: { png: Buffer; mean: number } | null = null;
   let lastError: unknown;
-  for (const at of times) {
+  for (const { at, keyframe } of attempts) {
     let png: Buffer;
     try {
-      png = await ffmpeg.frameAt(item.absPath, at, THUMB_WIDTH, signal);
+      png = await ffmpeg.frameAt(item.absPath, at, THUMB_WIDTH, signal, keyframe);
     } catch (error) {
       if (signal.aborted) throw error;
       lastError = error;

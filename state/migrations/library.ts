@@ -96,4 +96,103 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: "text search, shoot-day counts, sort indexes, audio codec",
+    sql: `
+      -- The file name as its own column, so sorting by name can use an index.
+      ALTER TABLE media ADD COLUMN name TEXT COLLATE NOCASE
+        GENERATED ALWAYS AS (substr(rel_path, length(rtrim(rel_path, replace(rel_path, '/', ''))) + 1)) VIRTUAL;
+      -- The first audio stream's codec: the stream endpoint's browser allow-list needs it.
+      ALTER TABLE media ADD COLUMN audio_codec TEXT;
+      CREATE INDEX media_name ON media (name);
+      CREATE INDEX media_path_nocase ON media (rel_path COLLATE NOCASE);
+      CREATE INDEX media_duration ON media (duration_s);
+      CREATE INDEX media_created ON media (created_at);
+      CREATE INDEX media_kind ON media (kind, shot_date);
+      CREATE INDEX tags_name ON tags (name COLLATE NOCASE, media_id);
+
+      -- One row per item, rowid = media.id; the text of its tags and scenes is flattened into one
+      -- column each and rebuilt by the triggers below whenever a tag or scene changes.
+      CREATE VIRTUAL TABLE media_fts USING fts5 (
+        name, transcript, tags, scenes,
+        tokenize = 'unicode61 remove_diacritics 2'
+      );
+      INSERT INTO media_fts (rowid, name, transcript, tags, scenes)
+        SELECT m.id, m.rel_path, m.transcript,
+          (SELECT group_concat(t.name, ' ') FROM tags t WHERE t.media_id = m.id),
+          (SELECT group_concat(concat_ws(' ', s.description, s.shot_type, s.camera_motion, s.subjects,
+             s.objects, s.setting, s.time_of_day, s.lighting, s.mood), ' ') FROM scenes s WHERE s.media_id = m.id)
+        FROM media m;
+
+      CREATE TRIGGER media_fts_insert AFTER INSERT ON media BEGIN
+        INSERT INTO media_fts (rowid, name, transcript, tags, scenes)
+          VALUES (new.id, new.rel_path, new.transcript, NULL, NULL);
+      END;
+      CREATE TRIGGER media_fts_update AFTER UPDATE OF rel_path, transcript ON media BEGIN
+        UPDATE media_fts SET name = new.rel_path, transcript = new.transcript WHERE rowid = new.id;
+      END;
+      CREATE TRIGGER media_fts_delete AFTER DELETE ON media BEGIN
+        DELETE FROM media_fts WHERE rowid = old.id;
+      END;
+
+      CREATE TRIGGER tags_fts_insert AFTER INSERT ON tags BEGIN
+        UPDATE media_fts SET tags = (SELECT group_concat(name, ' ') FROM tags WHERE media_id = new.media_id)
+          WHERE rowid = new.media_id;
+      END;
+      CREATE TRIGGER tags_fts_update AFTER UPDATE ON tags BEGIN
+        UPDATE media_fts SET tags = (SELECT group_concat(name, ' ') FROM tags WHERE media_id = old.media_id)
+          WHERE rowid = old.media_id;
+        UPDATE media_fts SET tags = (SELECT group_concat(name, ' ') FROM tags WHERE media_id = new.media_id)
+          WHERE rowid = new.media_id;
+      END;
+      CREATE TRIGGER tags_fts_delete AFTER DELETE ON tags BEGIN
+        UPDATE media_fts SET tags = (SELECT group_concat(name, ' ') FROM tags WHERE media_id = old.media_id)
+          WHERE rowid = old.media_id;
+      END;
+
+      CREATE TRIGGER scenes_fts_insert AFTER INSERT ON scenes BEGIN
+        UPDATE media_fts SET scenes = (
+          SELECT group_concat(concat_ws(' ', description, shot_type, camera_motion, subjects, objects, setting,
+            time_of_day, lighting, mood), ' ') FROM scenes WHERE media_id = new.media_id
+        ) WHERE rowid = new.media_id;
+      END;
+      CREATE TRIGGER scenes_fts_update AFTER UPDATE ON scenes BEGIN
+        UPDATE media_fts SET scenes = (
+          SELECT group_concat(concat_ws(' ', description, shot_type, camera_motion, subjects, objects, setting,
+            time_of_day, lighting, mood), ' ') FROM scenes WHERE media_id = old.media_id
+        ) WHERE rowid = old.media_id;
+        UPDATE media_fts SET scenes = (
+          SELECT group_concat(concat_ws(' ', description, shot_type, camera_motion, subjects, objects, setting,
+            time_of_day, lighting, mood), ' ') FROM scenes WHERE media_id = new.media_id
+        ) WHERE rowid = new.media_id;
+      END;
+      CREATE TRIGGER scenes_fts_delete AFTER DELETE ON scenes BEGIN
+        UPDATE media_fts SET scenes = (
+          SELECT group_concat(concat_ws(' ', description, shot_type, camera_motion, subjects, objects, setting,
+            time_of_day, lighting, mood), ' ') FROM scenes WHERE media_id = old.media_id
+        ) WHERE rowid = old.media_id;
+      END;
+
+      -- Items per shoot day ('' = unknown), kept by triggers so the facet endpoint reads a few
+      -- hundred rows instead of scanning the library.
+      CREATE TABLE shot_day_counts (day TEXT NOT NULL PRIMARY KEY, n INTEGER NOT NULL) WITHOUT ROWID;
+      INSERT INTO shot_day_counts (day, n) SELECT coalesce(shot_date, ''), count(*) FROM media GROUP BY 1;
+      CREATE TRIGGER media_shot_count_insert AFTER INSERT ON media BEGIN
+        INSERT INTO shot_day_counts (day, n) VALUES (coalesce(new.shot_date, ''), 1)
+          ON CONFLICT (day) DO UPDATE SET n = n + 1;
+      END;
+      CREATE TRIGGER media_shot_count_delete AFTER DELETE ON media BEGIN
+        UPDATE shot_day_counts SET n = n - 1 WHERE day = coalesce(old.shot_date, '');
+        DELETE FROM shot_day_counts WHERE day = coalesce(old.shot_date, '') AND n <= 0;
+      END;
+      CREATE TRIGGER media_shot_count_update AFTER UPDATE OF shot_date ON media
+        WHEN old.shot_date IS NOT new.shot_date BEGIN
+        UPDATE shot_day_counts SET n = n - 1 WHERE day = coalesce(old.shot_date, '');
+        DELETE FROM shot_day_counts WHERE day = coalesce(old.shot_date, '') AND n <= 0;
+        INSERT INTO shot_day_counts (day, n) VALUES (coalesce(new.shot_date, ''), 1)
+          ON CONFLICT (day) DO UPDATE SET n = n + 1;
+      END;
+    `,
+  },
 ];

@@ -8,6 +8,8 @@ export type StageStatus = "done" | "failed" | "not_configured" | "skipped";
 export interface MediaRow extends ProbeFields {
   id: number;
   rel_path: string;
+  /** The file name part of rel_path (a generated column). */
+  name: string;
   kind: MediaKind;
   size: number;
   mtime_ms: number;
@@ -57,6 +59,8 @@ export interface FileIdentity {
 export interface ProbeFields {
   duration_s: number | null;
   codec: string | null;
+  /** First audio stream's codec, for every kind that has sound (null for items probed before v2). */
+  audio_codec: string | null;
   fps: number | null;
   width: number | null;
   height: number | null;
@@ -111,16 +115,17 @@ export class MediaRepo {
       const stamp = now();
       const row = this.db
         .prepare(
-          `INSERT INTO media (rel_path, kind, size, mtime_ms, fingerprint, duration_s, codec, fps, width,
-             height, start_timecode, audio_tracks, creation_date, shot_date, metadata_json, next_stage,
+          `INSERT INTO media (rel_path, kind, size, mtime_ms, fingerprint, duration_s, codec, audio_codec, fps,
+             width, height, start_timecode, audio_tracks, creation_date, shot_date, metadata_json, next_stage,
              status, created_at, updated_at)
-           VALUES (@relPath, @kind, @size, @mtimeMs, @fingerprint, @duration_s, @codec, @fps, @width,
-             @height, @start_timecode, @audio_tracks, @creation_date, @shot_date, @metadata_json,
+           VALUES (@relPath, @kind, @size, @mtimeMs, @fingerprint, @duration_s, @codec, @audio_codec, @fps,
+             @width, @height, @start_timecode, @audio_tracks, @creation_date, @shot_date, @metadata_json,
              'thumbnails', 'pending', @stamp, @stamp)
            ON CONFLICT (rel_path) DO UPDATE SET
              kind = excluded.kind, size = excluded.size, mtime_ms = excluded.mtime_ms,
              fingerprint = excluded.fingerprint, missing_since = NULL, duration_s = excluded.duration_s,
-             codec = excluded.codec, fps = excluded.fps, width = excluded.width, height = excluded.height,
+             codec = excluded.codec, audio_codec = excluded.audio_codec, fps = excluded.fps,
+             width = excluded.width, height = excluded.height,
              start_timecode = excluded.start_timecode, audio_tracks = excluded.audio_tracks,
              creation_date = excluded.creation_date, shot_date = excluded.shot_date,
              metadata_json = excluded.metadata_json, next_stage = 'thumbnails', status = 'pending',
@@ -220,5 +225,51 @@ export class MediaRepo {
            started_at = excluded.started_at, elapsed_ms = excluded.elapsed_ms`,
       )
       .run(mediaId, outcome.stage, outcome.status, outcome.detail, outcome.startedAt, outcome.elapsedMs);
+  }
+
+  /** Items still on disk, per kind, with their summed duration in seconds. */
+  kindTotals(): { kind: MediaKind; items: number; duration_s: number }[] {
+    return this.db
+      .prepare(
+        `SELECT kind, count(*) AS items, coalesce(sum(duration_s), 0) AS duration_s FROM media
+         WHERE missing_since IS NULL GROUP BY kind ORDER BY kind`,
+      )
+      .all() as { kind: MediaKind; items: number; duration_s: number }[];
+  }
+
+  missingCount(): number {
+    return (
+      this.db.prepare("SELECT count(*) AS n FROM media WHERE missing_since IS NOT NULL").get() as {
+        n: number;
+      }
+    ).n;
+  }
+
+  /** Failed items per stage they failed at. */
+  failedByStage(): { stage: string; items: number }[] {
+    return this.db
+      .prepare(
+        `SELECT coalesce(error_stage, next_stage) AS stage, count(*) AS items FROM media
+         WHERE status = 'failed' GROUP BY stage ORDER BY stage`,
+      )
+      .all() as { stage: string; items: number }[];
+  }
+
+  /**
+   * Derived files are about to be deleted: every item forgets its thumbnail (a finished item
+   * without one gets thumbnails and key frames again on the next pass, then returns to done), and
+   * unfinished items already past thumbnails (`laterStages`) are sent back to that stage.
+   */
+  forgetDerived(laterStages: readonly string[]): number {
+    return this.db
+      .prepare(
+        `UPDATE media SET thumb_path = NULL,
+           next_stage = CASE WHEN status <> 'done' AND next_stage IN (SELECT value FROM json_each(@later))
+             THEN 'thumbnails' ELSE next_stage END,
+           updated_at = @stamp
+         WHERE thumb_path IS NOT NULL
+           OR (status <> 'done' AND next_stage IN (SELECT value FROM json_each(@later)))`,
+      )
+      .run({ later: JSON.stringify(laterStages), stamp: now() }).changes;
   }
 }

@@ -32,6 +32,12 @@ export class ScenesRepo {
     return this.db.prepare("SELECT * FROM scenes WHERE media_id = ? ORDER BY idx").all(mediaId) as SceneRow[];
   }
 
+  at(mediaId: number, idx: number): SceneRow | undefined {
+    return this.db.prepare("SELECT * FROM scenes WHERE media_id = ? AND idx = ?").get(mediaId, idx) as
+      | SceneRow
+      | undefined;
+  }
+
   /** Replaces an item's scenes in one transaction: readers see the old set or the new, never a mix. */
   replace(mediaId: number, scenes: readonly SceneInput[]): void {
     this.db.transaction(() => {

@@ -23,6 +23,24 @@ export class TagsRepo {
       .run(mediaId, name, source, new Date().toISOString());
   }
 
+  /**
+   * Adds a manual tag unless the item already has a manual tag of that name in any letter case.
+   * Checked and written in one transaction, so the item cannot vanish in between.
+   */
+  addManual(mediaId: number, name: string): "added" | "exists" | "no_item" {
+    return this.db
+      .transaction(() => {
+        if (!this.db.prepare("SELECT 1 FROM media WHERE id = ?").get(mediaId)) return "no_item";
+        const existing = this.db
+          .prepare("SELECT 1 FROM tags WHERE media_id = ? AND source = 'manual' AND name = ? COLLATE NOCASE")
+          .get(mediaId, name);
+        if (existing) return "exists";
+        this.add(mediaId, name, "manual");
+        return "added";
+      })
+      .immediate();
+  }
+
   /** Vision re-runs replace auto tags only; manual tags survive every re-ingest. */
   replaceAuto(mediaId: number, names: readonly string[]): void {
     this.db.transaction(() => {

@@ -22,7 +22,13 @@ async function context(home: string, env: Record<string, string> = {}): Promise<
   const config = loadConfig({ SVC_HOME: home, ...env });
   const registry = openRegistry(home);
   cleanups.push(async () => registry.close());
-  return { config, registry, adapters: await createAdapters(config), log: silentLogger(), version: "0.0.0-test" };
+  return {
+    config,
+    registry,
+    adapters: await createAdapters(config),
+    log: silentLogger(),
+    version: "0.0.0-test",
+  };
 }
 
 const options = { refresh: false, regenerateThumbnails: false, noEmbed: false };
@@ -32,7 +38,8 @@ describe.skipIf(!hasTools)("runIngest", () => {
     const ws = await tempWorkspace();
     cleanups.push(ws.cleanup);
     const still = await makeStill(ws.base, "png", "src.png");
-    for (let i = 0; i < 12; i += 1) await copyFile(still, join(ws.root, `s${String(i).padStart(2, "0")}.png`));
+    for (let i = 0; i < 12; i += 1)
+      await copyFile(still, join(ws.root, `s${String(i).padStart(2, "0")}.png`));
     const ctx = await context(ws.home, { SVC_CPU_CONCURRENCY: "1" });
     let removed = false;
     const onEvent = (event: IngestEvent) => {
@@ -41,7 +48,9 @@ describe.skipIf(!hasTools)("runIngest", () => {
         void rm(ws.root, { recursive: true, force: true });
       }
     };
-    const error = await runIngest(ctx, { root: ws.root, options, holder: "test", onEvent }).catch((e: unknown) => e);
+    const error = await runIngest(ctx, { root: ws.root, options, holder: "test", onEvent }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(UserError);
     expect((error as UserError).exitCode).toBe(4);
     expect((error as UserError).message).toMatch(/disappeared/);

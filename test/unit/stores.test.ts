@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, SchemaTooNewError } from "../../state/db.js";
+import { LIBRARY_MIGRATIONS } from "../../state/migrations/library.js";
 import type { FileIdentity, ProbeFields, StageOutcome } from "../../state/repos/media.js";
 import { openLibrary, openRegistry } from "../../state/stores.js";
 
@@ -24,6 +25,7 @@ const file: FileIdentity = {
 const probe: ProbeFields = {
   duration_s: 12.5,
   codec: "h264",
+  audio_codec: "aac",
   fps: 25,
   width: 1920,
   height: 1080,
@@ -44,7 +46,7 @@ describe("databases", () => {
   it("opens in WAL mode with the latest schema, and refuses a newer schema", () => {
     const lib = openLibrary(dir);
     expect(lib.db.pragma("journal_mode", { simple: true })).toBe("wal");
-    expect(lib.db.pragma("user_version", { simple: true })).toBe(1);
+    expect(lib.db.pragma("user_version", { simple: true })).toBe(LIBRARY_MIGRATIONS.length);
     lib.db.pragma("user_version = 99");
     lib.close();
     expect(() => openLibrary(dir)).toThrow(SchemaTooNewError);

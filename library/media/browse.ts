@@ -1,0 +1,144 @@
+import { z } from "zod";
+import type { Logger } from "../../state/logger.js";
+import { MediaSearchRepo } from "../../state/repos/media-search.js";
+import type { LibraryStore } from "../../state/stores.js";
+import { requireItem } from "./ids.js";
+import { buildPageRequest, encodeCursor, type ListQuery } from "./query.js";
+import {
+  type Links,
+  type MediaDetail,
+  type MediaItem,
+  mediaItem,
+  type SceneView,
+  sceneView,
+} from "./view.js";
+
+export interface MediaPage {
+  items: MediaItem[];
+  total: number;
+  limit: number;
+  offset: number;
+  /** Pass as `cursor` (with the same filters) for the next page; null on the last page. */
+  next_cursor: string | null;
+}
+
+/** `GET /api/media`: one page of the filtered, sorted library. */
+export function listMedia(store: LibraryStore, query: ListQuery, links: Links): MediaPage {
+  const { request, sort } = buildPageRequest(query);
+  const page = store.search.page(request);
+  const last = page.rows.at(-1);
+  return {
+    items: page.rows.map((row) => mediaItem(row, page.tags.get(row.id) ?? [], links)),
+    total: page.total,
+    limit: request.limit,
+    offset: page.skipped,
+    next_cursor:
+      page.more && last
+        ? encodeCursor(sort, { value: MediaSearchRepo.sortValue(last, request.sort.key), id: last.id })
+        : null,
+  };
+}
+
+/** `GET /api/media/{id}`: the item plus its segment timing (never its word timing). */
+export function getMedia(store: LibraryStore, id: number, links: Links): MediaDetail {
+  const row = requireItem(store, id);
+  return { ...mediaItem(row, store.tags.forMedia(id), links), segments_json: row.segments_json };
+}
+
+export interface ShootDateFacets {
+  total: number;
+  unknown: number;
+  years: { year: number; count: number }[];
+  days: { date: string; count: number }[];
+}
+
+/** Items per shoot year and per shoot day, plus those without a known day; both sum to `total`. */
+export function shootDateFacets(store: LibraryStore): ShootDateFacets {
+  const days: ShootDateFacets["days"] = [];
+  const years = new Map<number, number>();
+  let unknown = 0;
+  for (const { day, count } of store.search.dayCounts()) {
+    if (day === null) {
+      unknown += count;
+      continue;
+    }
+    days.push({ date: day, count });
+    const year = Number(day.slice(0, 4));
+    years.set(year, (years.get(year) ?? 0) + count);
+  }
+  const total = unknown + days.reduce((sum, d) => sum + d.count, 0);
+  return {
+    total,
+    unknown,
+    years: [...years].map(([year, count]) => ({ year, count })),
+    days,
+  };
+}
+
+export interface Segment {
+  start: number;
+  end: number;
+  text: string;
+  speaker_id?: string | number;
+}
+
+const STORED_SEGMENTS = z.array(
+  z.object({
+    start: z.number(),
+    end: z.number(),
+    text: z.string(),
+    speaker_id: z.union([z.string(), z.number()]).nullish(),
+  }),
+);
+
+/**
+ * The stored segment column as `{start, end, text}` (+ speaker_id when labelled). A column that is
+ * not valid JSON or not a list of segments is treated as no segments, with a warning: one damaged
+ * row must not break the transcript view.
+ */
+export function readSegments(json: string | null, mediaId: number, log: Logger): Segment[] {
+  if (json === null || json.trim() === "") return [];
+  let data: unknown;
+  try {
+    data = JSON.parse(json);
+  } catch {
+    log.warn({ media_id: mediaId }, "segments_json is not valid JSON; serving no segments");
+    return [];
+  }
+  const parsed = STORED_SEGMENTS.safeParse(data);
+  if (!parsed.success) {
+    log.warn({ media_id: mediaId }, "segments_json is not a list of segments; serving no segments");
+    return [];
+  }
+  return parsed.data.map(({ start, end, text, speaker_id }) =>
+    speaker_id === null || speaker_id === undefined ? { start, end, text } : { start, end, text, speaker_id },
+  );
+}
+
+/** `GET /api/media/{id}/segments`. */
+export function mediaSegments(store: LibraryStore, id: number, log: Logger): Segment[] {
+  const row = requireItem(store, id);
+  return readSegments(row.segments_json, id, log);
+}
+
+/** `GET /api/media/{id}/scenes`: one object per scene, in order. */
+export function mediaScenes(store: LibraryStore, id: number, links: Links): SceneView[] {
+  requireItem(store, id);
+  return store.scenes.forMedia(id).map((scene) => sceneView(scene, links));
+}
+
+export interface TranscriptEntry {
+  language: string | null;
+  active: boolean;
+  text: string;
+}
+
+/**
+ * `GET /api/media/{id}/transcripts`. Archived per-language transcripts arrive with the
+ * transcription work; until then the list holds the active transcript of the row, if any.
+ */
+export function mediaTranscripts(store: LibraryStore, id: number): TranscriptEntry[] {
+  const row = requireItem(store, id);
+  if (row.transcript === null || row.transcript.trim() === "") return [];
+  return [{ language: row.language, active: true, text: row.transcript }];
+}

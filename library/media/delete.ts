@@ -1,0 +1,239 @@
+import { constants } from "node:fs";
+import { copyFile, link, lstat, mkdir, realpath, rename, rm, unlink } from "node:fs/promises";
+import { dirname, extname, join } from "node:path";
+import { z } from "zod";
+import type { Logger } from "../../state/logger.js";
+import { relativeInside } from "../../state/paths.js";
+import type { LibraryStore } from "../../state/stores.js";
+import { EXIT, UserError } from "../errors.js";
+import { notFound } from "./ids.js";
+
+export const MAX_BULK_IDS = 1000;
+
+const mediaId = z
+  .number()
+  .int("expected whole numbers")
+  .positive("expected positive ids")
+  .max(Number.MAX_SAFE_INTEGER, "not a media id");
+
+export const BULK_DELETE_BODY = z.strictObject({
+  ids: z
+    .array(mediaId, { error: "expected a list of media ids" })
+    .min(1, "give at least one id")
+    .max(MAX_BULK_IDS, `at most ${MAX_BULK_IDS} ids per request`),
+});
+
+/**
+ * `trashed`: the file now lives under `.svc/trash/<its relative path>`; `outside_root`: its real
+ * location is outside the project root, so only the row went; `already_gone`: there was no file.
+ */
+export type FileOutcome = "trashed" | "outside_root" | "already_gone";
+
+export type DeleteResult =
+  | { id: number; status: "deleted"; file: FileOutcome; trash_path: string | null }
+  | { id: number; status: "not_found" }
+  | { id: number; status: "failed"; detail: string };
+
+export interface BulkDeleteReport {
+  results: DeleteResult[];
+  deleted: number;
+  not_found: number;
+  failed: number;
+}
+
+const errno = (error: unknown) => (error as NodeJS.ErrnoException).code ?? "unknown error";
+
+/** Refused to move the file; the item is left exactly as it was. */
+class TrashError extends Error {}
+
+// Errors of link(2) that mean "no hard links here", not "refused".
+const LINK_UNSUPPORTED = ["EXDEV", "EPERM", "ENOTSUP", "EOPNOTSUPP", "EMLINK", "ENOSYS"];
+
+// Never beyond this many same-named files in one trash folder; past it something is wrong.
+const MAX_SUFFIX = 10_000;
+
+/** `name.ext`, `name (2).ext`, `name (3).ext`… */
+function candidate(path: string, n: number): string {
+  if (n === 1) return path;
+  const ext = extname(path);
+  return `${path.slice(0, path.length - ext.length)} (${n})${ext}`;
+}
+
+/**
+ * Moves `source` to `dest` or, when that name is taken, the first free `dest (n)`, never replacing
+ * an earlier trashed file. A hard link claims the name atomically; where links are impossible
+ * (another device, exFAT, a symlink entry) the name is checked first and the file renamed, or copied
+ * across devices with an exclusive copy.
+ */
+async function moveIntoTrash(source: string, dest: string, isLink: boolean): Promise<string> {
+  await mkdir(dirname(dest), { recursive: true });
+  for (let n = 1; n <= MAX_SUFFIX; n += 1) {
+    const target = candidate(dest, n);
+    if (!isLink) {
+      let linked = false;
+      try {
+        await link(source, target);
+        linked = true;
+        await unlink(source);
+        return target;
+      } catch (error) {
+        // The source could not be unlinked (a read-only folder): undo the link, refuse the delete.
+        if (linked) {
+          await unlink(target);
+          throw error;
+        }
+        if (errno(error) === "EEXIST") continue;
+        if (!LINK_UNSUPPORTED.includes(errno(error))) throw error;
+      }
+    }
+    if (await exists(target)) continue;
+    try {
+      await rename(source, target);
+    } catch (error) {
+      if (errno(error) !== "EXDEV" || isLink) throw error;
+      try {
+        await copyFile(source, target, constants.COPYFILE_EXCL);
+      } catch (copyError) {
+        if (errno(copyError) === "EEXIST") continue;
+        await rm(target, { force: true });
+        throw copyError;
+      }
+      try {
+        await unlink(source);
+      } catch (unlinkError) {
+        await rm(target, { force: true });
+        throw unlinkError;
+      }
+    }
+    return target;
+  }
+  throw new TrashError("too many trashed files of the same name");
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await lstat(path);
+    return true;
+  } catch (error) {
+    if (errno(error) === "ENOENT") return false;
+    throw error;
+  }
+}
+
+async function insideReal(root: string, path: string): Promise<boolean> {
+  try {
+    return relativeInside(await realpath(root), await realpath(path)) !== null;
+  } catch {
+    return false;
+  }
+}
+
+interface Moved {
+  outcome: FileOutcome;
+  /** Absolute trash location when moved, to put the file back if the row cannot be deleted. */
+  trashed: string | null;
+  source: string;
+}
+
+/**
+ * The item's file is the entry at `<root>/<rel_path>`. It goes to the trash only when both the
+ * entry and what it resolves to are inside the project root: a symlink or symlinked folder
+ * leading elsewhere is not the project's to move, so the file stays where it is.
+ */
+async function trashSource(store: LibraryStore, relPath: string): Promise<Moved> {
+  const { root, trash } = store.paths;
+  const source = join(root, relPath);
+  if (relativeInside(root, source) === null) return { outcome: "outside_root", trashed: null, source };
+  let isLink: boolean;
+  try {
+    isLink = (await lstat(source)).isSymbolicLink();
+  } catch (error) {
+    if (errno(error) === "ENOENT") return { outcome: "already_gone", trashed: null, source };
+    throw error;
+  }
+  const inside = (await insideReal(root, dirname(source))) && (await insideReal(root, source));
+  if (!inside) return { outcome: "outside_root", trashed: null, source };
+  const trashed = await moveIntoTrash(source, join(trash, relPath), isLink);
+  return { outcome: "trashed", trashed, source };
+}
+
+/** Thumbnail, key frames and the item's frame folder; a failure here is logged, not reported. */
+async function removeDerived(
+  store: LibraryStore,
+  id: number,
+  files: readonly (string | null)[],
+  log: Logger,
+): Promise<void> {
+  const { dataDir, thumbs, frames } = store.paths;
+  const targets = [
+    ...files.filter((rel): rel is string => rel !== null).map((rel) => join(dataDir, rel)),
+    join(thumbs, `${id}.jpg`),
+    join(frames, String(id)),
+  ];
+  for (const target of targets) {
+    if (relativeInside(dataDir, target) === null) continue;
+    try {
+      await rm(target, { recursive: true, force: true });
+    } catch (error) {
+      log.warn(
+        { media_id: id, file: relativeInside(dataDir, target), reason: errno(error) },
+        "derived file not removed",
+      );
+    }
+  }
+}
+
+async function deleteOne(store: LibraryStore, id: number, log: Logger): Promise<DeleteResult> {
+  const row = store.media.get(id);
+  if (!row) return { id, status: "not_found" };
+  let moved: Moved;
+  try {
+    moved = await trashSource(store, row.rel_path);
+  } catch (error) {
+    const reason = error instanceof TrashError ? error.message : errno(error);
+    log.warn({ media_id: id, path: row.rel_path, reason }, "could not move a file to the trash");
+    return {
+      id,
+      status: "failed",
+      detail: `the file could not be moved to the trash (${reason}); nothing was deleted`,
+    };
+  }
+  let removed: ReturnType<LibraryStore["edits"]["remove"]>;
+  try {
+    removed = store.edits.remove(id);
+  } catch (error) {
+    if (moved.trashed) await rename(moved.trashed, moved.source);
+    throw error;
+  }
+  if (removed) await removeDerived(store, id, [removed.thumbPath, ...removed.keyframePaths], log);
+  const trashPath = moved.trashed ? relativeInside(store.paths.root, moved.trashed) : null;
+  log.info(
+    { media_id: id, path: row.rel_path, file: moved.outcome, trash_path: trashPath },
+    "media item deleted",
+  );
+  // Cross-project bins are not built yet, so there is no bin membership to remove here.
+  return { id, status: "deleted", file: moved.outcome, trash_path: trashPath };
+}
+
+/**
+ * `DELETE /api/media/{id}`: the file goes to `.svc/trash/<relative path>` (restorable), the row,
+ * its scenes, tags and derived images go. 404 for an unknown id, 409 when the file cannot be moved.
+ */
+export async function deleteMedia(store: LibraryStore, id: number, log: Logger): Promise<DeleteResult> {
+  const result = await deleteOne(store, id, log);
+  if (result.status === "not_found") throw notFound(id);
+  if (result.status === "failed") throw new UserError(result.detail, EXIT.usage, 409);
+  return result;
+}
+
+/** `POST /api/media/bulk-delete`: each id as `deleteMedia`, reported one by one, never all-or-nothing. */
+export async function bulkDeleteMedia(
+  store: LibraryStore,
+  ids: readonly number[],
+  log: Logger,
+): Promise<BulkDeleteReport> {
+  const results: DeleteResult[] = [];
+  for (const id of new Set(ids)) results.push(await deleteOne(store, id, log));
+  const count = (status: DeleteResult["status"]) => results.filter((r) => r.status === status).length;
+  return { results, deleted: count("deleted"), not_found: count("not_found"), failed: count("failed") };
+}

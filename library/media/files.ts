@@ -1,0 +1,101 @@
+import { stat } from "node:fs/promises";
+import { join } from "node:path";
+import { relativeInside } from "../../state/paths.js";
+import type { LibraryStore } from "../../state/stores.js";
+import { EXIT, UserError } from "../errors.js";
+import { requireItem } from "./ids.js";
+import { contentTypeOf, unplayableReason } from "./playback.js";
+import { parseRange } from "./range.js";
+
+/** A file (or a byte range of it) for a transport to send. */
+export interface ServedFile {
+  /** Absolute, for opening only: never sent to a client. */
+  path: string;
+  size: number;
+  contentType: string;
+  etag: string;
+  lastModified: Date;
+  /** Inclusive byte range; null for the whole file. */
+  range: { start: number; end: number } | null;
+}
+
+export type StreamOutcome = { kind: "file"; file: ServedFile } | { kind: "unsatisfiable"; size: number };
+
+const missing = (message: string) => new UserError(message, EXIT.usage, 404);
+
+/**
+ * `base/rel` as an existing regular file, or null. A stored path that would leave `base` (an
+ * absolute path, `..`) is treated as absent, so no row can point a request outside it.
+ */
+async function fileInside(base: string, rel: string | null): Promise<Omit<ServedFile, "range"> | null> {
+  if (rel === null) return null;
+  const path = join(base, rel);
+  if (relativeInside(base, path) === null) return null;
+  try {
+    const info = await stat(path);
+    if (!info.isFile()) return null;
+    return {
+      path,
+      size: info.size,
+      contentType: contentTypeOf(path),
+      etag: `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`,
+      lastModified: info.mtime,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** `GET /api/media/{id}/thumbnail`: the JPEG under `.svc/thumbs`. */
+export async function thumbnailFile(store: LibraryStore, id: number): Promise<ServedFile> {
+  const row = requireItem(store, id);
+  const file = await fileInside(store.paths.dataDir, row.thumb_path);
+  if (!file) throw missing(`media item ${id} has no thumbnail`);
+  return { ...file, range: null };
+}
+
+/** `GET /api/media/{id}/keyframes/{index}`: one scene's key frame under `.svc/frames`. */
+export async function keyframeFile(store: LibraryStore, id: number, index: number): Promise<ServedFile> {
+  requireItem(store, id);
+  const scene = store.scenes.at(id, index);
+  const file = await fileInside(store.paths.dataDir, scene?.keyframe_path ?? null);
+  if (!file) throw missing(`media item ${id} has no key frame ${index}`);
+  return { ...file, range: null };
+}
+
+export interface RangeHeaders {
+  range?: string | null;
+  ifRange?: string | null;
+}
+
+/**
+ * `GET /api/stream?id=`: the original file, whole or one byte range, when a browser can play it;
+ * 409 when it needs a playback proxy. An `If-Range` that no longer matches sends the whole file.
+ */
+export async function streamFile(
+  store: LibraryStore,
+  id: number,
+  headers: RangeHeaders,
+): Promise<StreamOutcome> {
+  const row = requireItem(store, id);
+  const reason = unplayableReason({
+    path: row.rel_path,
+    kind: row.kind,
+    codec: row.codec,
+    audio_codec: row.audio_codec,
+  });
+  if (reason !== null) {
+    throw new UserError(
+      `browsers cannot play ${reason} of media item ${id}; it needs a playback proxy, which this release does not generate yet`,
+      EXIT.usage,
+      409,
+    );
+  }
+  const file = await fileInside(store.paths.root, row.rel_path);
+  if (!file) throw missing(`the file of media item ${id} is missing`);
+  const rangeHeader = headers.ifRange && headers.ifRange !== file.etag ? null : headers.range;
+  const range = parseRange(rangeHeader, file.size);
+  if (range.kind === "unsatisfiable") return { kind: "unsatisfiable", size: file.size };
+  const slice = range.kind === "partial" ? { start: range.start, end: range.end } : null;
+  return { kind: "file", file: { ...file, range: slice } };
+}

@@ -1,0 +1,127 @@
+import type { MediaKind } from "../../state/repos/media.js";
+import type { ListedRow } from "../../state/repos/media-search.js";
+import type { SceneRow } from "../../state/repos/scenes.js";
+import type { TagRow } from "../../state/repos/tags.js";
+
+/**
+ * How a transport refers to an item's derived images: URLs over HTTP; another transport can
+ * supply paths relative to the project root instead.
+ */
+export interface Links {
+  thumbnail(id: number): string;
+  keyframe(id: number, index: number): string;
+}
+
+/** A media item as every transport shows it: relative paths only, no word timings, no raw metadata. */
+export interface MediaItem {
+  id: number;
+  path: string;
+  name: string;
+  type: MediaKind;
+  size: number;
+  duration_s: number | null;
+  codec: string | null;
+  audio_codec: string | null;
+  fps: number | null;
+  width: number | null;
+  height: number | null;
+  start_timecode: string | null;
+  audio_tracks: number;
+  creation_date: string | null;
+  shot_date: string | null;
+  rating: string | null;
+  rating_note: string | null;
+  in_point: number | null;
+  out_point: number | null;
+  camera_id: string | null;
+  angle: string | null;
+  language: string | null;
+  transcript: string | null;
+  tags: TagRow[];
+  color_profile: string | null;
+  status: ListedRow["status"];
+  /** The stage a failed item stopped at (its reason stays in the log: it may name absolute paths). */
+  failed_stage: string | null;
+  missing: boolean;
+  missing_since: string | null;
+  thumbnail_url: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MediaDetail extends MediaItem {
+  segments_json: string | null;
+}
+
+export function mediaItem(row: ListedRow, tags: readonly TagRow[], links: Links): MediaItem {
+  return {
+    id: row.id,
+    path: row.rel_path,
+    name: row.name,
+    type: row.kind,
+    size: row.size,
+    duration_s: row.duration_s,
+    codec: row.codec,
+    audio_codec: row.audio_codec,
+    fps: row.fps,
+    width: row.width,
+    height: row.height,
+    start_timecode: row.start_timecode,
+    audio_tracks: row.audio_tracks,
+    creation_date: row.creation_date,
+    shot_date: row.shot_date,
+    rating: row.rating,
+    rating_note: row.rating_note,
+    in_point: row.in_point,
+    out_point: row.out_point,
+    camera_id: row.camera_id,
+    angle: row.angle,
+    language: row.language,
+    transcript: row.transcript,
+    tags: tags.map(({ name, source }) => ({ name, source })),
+    color_profile: row.color_profile,
+    status: row.status,
+    failed_stage: row.status === "failed" ? row.error_stage : null,
+    missing: row.missing_since !== null,
+    missing_since: row.missing_since,
+    thumbnail_url: row.thumb_path === null ? null : links.thumbnail(row.id),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/** The nine fields the vision stage fills per key frame; null until it has run. */
+export const VISION_FIELDS = [
+  "description",
+  "shot_type",
+  "camera_motion",
+  "subjects",
+  "objects",
+  "setting",
+  "time_of_day",
+  "lighting",
+  "mood",
+] as const;
+
+export type SceneView = {
+  index: number;
+  start_s: number;
+  end_s: number;
+  duration_s: number;
+  keyframe_url: string;
+} & Record<(typeof VISION_FIELDS)[number], string | null>;
+
+export function sceneView(scene: SceneRow, links: Links): SceneView {
+  const vision = Object.fromEntries(VISION_FIELDS.map((field) => [field, scene[field]])) as Record<
+    (typeof VISION_FIELDS)[number],
+    string | null
+  >;
+  return {
+    index: scene.idx,
+    start_s: scene.start_s,
+    end_s: scene.end_s,
+    duration_s: scene.duration_s,
+    keyframe_url: links.keyframe(scene.media_id, scene.idx),
+    ...vision,
+  };
+}

@@ -1,0 +1,244 @@
+import type { Db } from "../db.js";
+import type { MediaKind, MediaRow } from "./media.js";
+import type { TagRow } from "./tags.js";
+
+export type SortKey = "id" | "name" | "path" | "shot_date" | "duration" | "created";
+
+export interface Sort {
+  key: SortKey;
+  desc: boolean;
+}
+
+/** A shoot-day condition: a year, one day, or "no known shoot day". */
+export type ShotFilter = { year: number } | { day: string } | { unknown: true };
+
+/** A search word or a quoted phrase typed by the user; never FTS syntax. */
+export interface TextTerm {
+  text: string;
+  /** Also match words that start with this text (search-as-you-type on the last word). */
+  prefix: boolean;
+}
+
+/** Every condition narrows the result (AND), whether it came from a parameter or a `q` prefix. */
+export interface MediaFilter {
+  kinds: MediaKind[];
+  shots: ShotFilter[];
+  tags: string[];
+  cameras: string[];
+  languages: string[];
+  ratings: string[];
+  terms: TextTerm[];
+}
+
+/** Where the previous page ended: the sort value and id of its last row. */
+export interface Keyset {
+  value: string | number | null;
+  id: number;
+}
+
+export interface PageRequest {
+  filter: MediaFilter;
+  sort: Sort;
+  limit: number;
+  offset: number;
+  after: Keyset | null;
+}
+
+/** A media row as listed: everything but the bulky or internal columns. */
+export type ListedRow = Omit<MediaRow, "words_json" | "segments_json" | "metadata_json" | "embed_hash">;
+
+export interface Page {
+  rows: ListedRow[];
+  total: number;
+  /** Rows of the whole result that come before this page. */
+  skipped: number;
+  more: boolean;
+  tags: Map<number, TagRow[]>;
+}
+
+export interface DayCount {
+  day: string | null;
+  count: number;
+}
+
+// Column expressions per sort key. Only these fixed strings are ever spliced into SQL.
+const SORT_COLUMN: Record<SortKey, { expr: string; nullable: boolean; field: keyof ListedRow }> = {
+  id: { expr: "m.id", nullable: false, field: "id" },
+  name: { expr: "m.name", nullable: false, field: "name" },
+  path: { expr: "m.rel_path COLLATE NOCASE", nullable: false, field: "rel_path" },
+  shot_date: { expr: "m.shot_date", nullable: true, field: "shot_date" },
+  duration: { expr: "m.duration_s", nullable: true, field: "duration_s" },
+  created: { expr: "m.created_at", nullable: false, field: "created_at" },
+};
+
+const LIST_COLUMNS = `m.id, m.rel_path, m.name, m.kind, m.size, m.mtime_ms, m.fingerprint, m.missing_since,
+  m.duration_s, m.codec, m.audio_codec, m.fps, m.width, m.height, m.start_timecode, m.audio_tracks,
+  m.creation_date, m.shot_date, m.thumb_path, m.rating, m.rating_note, m.in_point, m.out_point, m.camera_id,
+  m.angle, m.transcript, m.language, m.color_profile, m.next_stage, m.status, m.error_stage, m.error,
+  m.created_at, m.updated_at`;
+
+/**
+ * The FTS5 expression for user terms. Each term becomes a double-quoted string (inner quotes
+ * doubled), so operators, column filters, `*`, `-`, NEAR and parentheses are plain text to FTS5;
+ * NUL and other control characters end an FTS5 string early and are replaced by spaces.
+ */
+export function ftsExpression(terms: readonly TextTerm[]): string {
+  return terms
+    .map((term) => {
+      const clean = term.text.replace(/\p{Cc}/gu, " ").replaceAll('"', '""');
+      return `"${clean}"${term.prefix ? "*" : ""}`;
+    })
+    .join(" ");
+}
+
+interface Sql {
+  where: string[];
+  params: unknown[];
+}
+
+function filterSql(filter: MediaFilter): Sql {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  for (const kind of filter.kinds) {
+    where.push("m.kind = ?");
+    params.push(kind);
+  }
+  for (const shot of filter.shots) {
+    if ("unknown" in shot) where.push("m.shot_date IS NULL");
+    else if ("day" in shot) {
+      where.push("m.shot_date = ?");
+      params.push(shot.day);
+    } else {
+      where.push("m.shot_date BETWEEN ? AND ?");
+      params.push(`${shot.year}-01-01`, `${shot.year}-12-31`);
+    }
+  }
+  for (const tag of filter.tags) {
+    where.push("m.id IN (SELECT t.media_id FROM tags t WHERE t.name = ? COLLATE NOCASE)");
+    params.push(tag);
+  }
+  const equal = (column: string, values: readonly string[]) => {
+    for (const value of values) {
+      where.push(`${column} = ? COLLATE NOCASE`);
+      params.push(value);
+    }
+  };
+  equal("m.camera_id", filter.cameras);
+  equal("m.language", filter.languages);
+  equal("m.rating", filter.ratings);
+  if (filter.terms.length > 0) {
+    where.push("m.id IN (SELECT rowid FROM media_fts WHERE media_fts MATCH ?)");
+    params.push(ftsExpression(filter.terms));
+  }
+  return { where, params };
+}
+
+/**
+ * The rows after `after` in sort order, as index-friendly ranges to read one after the other:
+ * known values past the cursor, then (for a nullable key) the unknown ones, which sort last in
+ * both directions. Row values keep each range a single index search.
+ */
+function rangesAfter(sort: Sort, after: Keyset): Sql[] {
+  const { expr, nullable } = SORT_COLUMN[sort.key];
+  const op = sort.desc ? "<" : ">";
+  if (after.value === null) return [{ where: [`${expr} IS NULL`, `m.id ${op} ?`], params: [after.id] }];
+  const known: Sql = { where: [`(${expr}, m.id) ${op} (?, ?)`], params: [after.value, after.id] };
+  return nullable ? [known, { where: [`${expr} IS NULL`], params: [] }] : [known];
+}
+
+/** The rows up to and including `after`: what the earlier pages held. */
+function rangesThrough(sort: Sort, after: Keyset): Sql[] {
+  const { expr } = SORT_COLUMN[sort.key];
+  const op = sort.desc ? ">=" : "<=";
+  if (after.value === null) {
+    return [
+      { where: [`${expr} IS NOT NULL`], params: [] },
+      { where: [`${expr} IS NULL`, `m.id ${op} ?`], params: [after.id] },
+    ];
+  }
+  return [{ where: [`(${expr}, m.id) ${op} (?, ?)`], params: [after.value, after.id] }];
+}
+
+const and = (a: Sql, b: Sql): Sql => ({
+  where: [...a.where, ...b.where],
+  params: [...a.params, ...b.params],
+});
+
+const whereClause = (parts: readonly string[]) => (parts.length ? `WHERE ${parts.join(" AND ")}` : "");
+
+export class MediaSearchRepo {
+  constructor(private readonly db: Db) {}
+
+  /** One page of a filtered, sorted list, with the total and the page's tags, read as one snapshot. */
+  page(request: PageRequest): Page {
+    const read = this.db.transaction((): Page => {
+      const filter = filterSql(request.filter);
+      const total = this.count(filter);
+      const want = request.limit + 1;
+      let rows: ListedRow[];
+      let skipped: number;
+      if (request.after) {
+        const { sort, after } = request;
+        skipped = rangesThrough(sort, after).reduce((sum, range) => sum + this.count(and(filter, range)), 0);
+        rows = [];
+        for (const range of rangesAfter(sort, after)) {
+          if (rows.length >= want) break;
+          rows.push(...this.rows(and(filter, range), request.sort, want - rows.length, 0));
+        }
+      } else {
+        skipped = request.offset;
+        rows = this.rows(filter, request.sort, want, request.offset);
+      }
+      const more = rows.length > request.limit;
+      const pageRows = more ? rows.slice(0, request.limit) : rows;
+      return { rows: pageRows, total, skipped, more, tags: this.tagsOf(pageRows.map((r) => r.id)) };
+    });
+    return read();
+  }
+
+  /** The value a cursor after `row` has to remember for `key`. */
+  static sortValue(row: ListedRow, key: SortKey): string | number | null {
+    return row[SORT_COLUMN[key].field] as string | number | null;
+  }
+
+  /** Item counts per shoot day (null = unknown), from the trigger-maintained table. */
+  dayCounts(): DayCount[] {
+    const rows = this.db.prepare("SELECT day, n FROM shot_day_counts WHERE n > 0 ORDER BY day").all() as {
+      day: string;
+      n: number;
+    }[];
+    return rows.map((r) => ({ day: r.day === "" ? null : r.day, count: r.n }));
+  }
+
+  private rows(sql: Sql, sort: Sort, limit: number, offset: number): ListedRow[] {
+    const { expr } = SORT_COLUMN[sort.key];
+    const dir = sort.desc ? "DESC" : "ASC";
+    return this.db
+      .prepare(
+        `SELECT ${LIST_COLUMNS} FROM media m ${whereClause(sql.where)}
+         ORDER BY ${expr} ${dir} NULLS LAST, m.id ${dir} LIMIT ? OFFSET ?`,
+      )
+      .all(...sql.params, limit, offset) as ListedRow[];
+  }
+
+  private count(sql: Sql): number {
+    return (
+      this.db.prepare(`SELECT count(*) AS n FROM media m ${whereClause(sql.where)}`).get(...sql.params) as {
+        n: number;
+      }
+    ).n;
+  }
+
+  private tagsOf(ids: readonly number[]): Map<number, TagRow[]> {
+    const byId = new Map<number, TagRow[]>(ids.map((id) => [id, []]));
+    if (ids.length === 0) return byId;
+    const rows = this.db
+      .prepare(
+        `SELECT media_id, name, source FROM tags WHERE media_id IN (SELECT value FROM json_each(?))
+         ORDER BY name, source`,
+      )
+      .all(JSON.stringify(ids)) as (TagRow & { media_id: number })[];
+    for (const { media_id, name, source } of rows) byId.get(media_id)?.push({ name, source });
+    return byId;
+  }
+}
