@@ -101,7 +101,8 @@ export class IngestQueue {
   }
 
   private async runOne(root: string, work: Pending): Promise<void> {
-    const log = this.ctx.log.child({ project_root: root });
+    const project = this.ctx.registry.projects.byRoot(root)?.name ?? "unregistered";
+    const log = this.ctx.log.child({ project });
     let failure: string | null = null;
     try {
       const report = await this.runPass(this.ctx, {
@@ -124,7 +125,9 @@ export class IngestQueue {
       );
       if (report.exitCode !== 0) failure = `pass exited ${report.exitCode}`;
     } catch (error) {
-      failure = error instanceof Error ? error.message : String(error);
+      failure = (error instanceof Error ? error.message : String(error))
+        .split(root)
+        .join(`<project:${project}>`);
     }
     if (failure === null || this.controller.signal.aborted) return;
     const attempt = work.attempt + 1;

@@ -28,7 +28,7 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
   if (seedBootstrapToken(ctx.registry, config.adminBootstrapToken))
     log.info("seeded the bootstrap admin token");
   const queue = new IngestQueue(ctx);
-  const watchers = new Map<string, Watcher>();
+  const watchers = new Map<string, { name: string; watcher: Watcher }>();
 
   const registerRoot = async () => {
     if (!config.projectRoot) return;
@@ -39,34 +39,37 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
     }
   };
 
+  // Logs name projects, never their absolute roots.
   const syncProjects = async () => {
     await registerRoot();
-    const roots = new Set(ctx.registry.projects.all().map((p) => p.root));
-    for (const [root, watcher] of watchers) {
-      if (roots.has(root)) continue;
+    const projects = new Map(ctx.registry.projects.all().map((p) => [p.root, p.name]));
+    for (const [root, watched] of watchers) {
+      if (projects.has(root)) continue;
       watchers.delete(root);
-      await watcher.close();
-      log.info({ project_root: root }, "stopped watching removed project");
+      await watched.watcher.close();
+      log.info({ project: watched.name }, "stopped watching removed project");
     }
-    for (const root of roots) {
+    for (const [root, name] of projects) {
       if (watchers.has(root)) continue;
+      const scrub = (text: string) => text.split(root).join(`<project:${name}>`);
       const missingFiles = (paths: string[], dirs: string[]) => {
         try {
           markMissing(root, paths, dirs);
         } catch (error) {
-          log.warn({ reason: (error as Error).message }, "could not flag missing files");
+          log.warn(
+            { project: name, reason: scrub((error as Error).message) },
+            "could not flag missing files",
+          );
         }
       };
-      watchers.set(
-        root,
-        watchProject(root, config, {
-          changed: (rel) => queue.addFile(root, rel),
-          removed: (rel) => missingFiles([rel], []),
-          removedDir: (rel) => missingFiles([], [rel]),
-          error: (error) => log.warn({ project_root: root, reason: String(error) }, "watcher error"),
-        }),
-      );
-      log.info({ project_root: root }, "watching project");
+      const watcher = watchProject(root, config, {
+        changed: (rel) => queue.addFile(root, rel),
+        removed: (rel) => missingFiles([rel], []),
+        removedDir: (rel) => missingFiles([], [rel]),
+        error: (error) => log.warn({ project: name, reason: scrub(String(error)) }, "watcher error"),
+      });
+      watchers.set(root, { name, watcher });
+      log.info({ project: name }, "watching project");
       // Catch up on whatever changed while the daemon was not running.
       queue.addScan(root);
     }
@@ -113,7 +116,7 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
     async stop() {
       clearInterval(sync);
       schedules.stop();
-      await Promise.all([...watchers.values()].map((w) => w.close()));
+      await Promise.all([...watchers.values()].map((w) => w.watcher.close()));
       watchers.clear();
       await Promise.all([queue.stop(), jobs.stop()]);
       await server.close(true);

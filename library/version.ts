@@ -17,5 +17,6 @@ export function readVersion(): string {
     }
     dir = dirname(dir);
   }
-  return "0.0.0";
+  // The install record (and with it the entitlement baseline) must never be a made-up version.
+  throw new Error("svc's package.json cannot be found beside its code; reinstall svc");
 }

@@ -165,5 +165,8 @@ describe.skipIf(!hasTools)("svc serve", () => {
     const result = await daemon;
     expect(result.exitCode).toBe(0);
     expect(stdout).toContain('"msg":"stopped"');
+    // Logs name the project; the footage folder's absolute path never appears.
+    expect(stdout).toContain('"project":"footage"');
+    expect(stdout).not.toContain(ws.root);
   });
 });

@@ -5,7 +5,10 @@ import { UserError } from "../../library/errors.js";
 import type { IngestReport, IngestRequest } from "../../library/ingest.js";
 import { silentLogger } from "../../state/logger.js";
 
-const ctx = { log: silentLogger() } as unknown as AppContext;
+const ctx = {
+  log: silentLogger(),
+  registry: { projects: { byRoot: () => ({ name: "footage" }) } },
+} as unknown as AppContext;
 
 const report = (exitCode: number): IngestReport => ({
   exitCode,
