@@ -151,7 +151,8 @@ function checkToken(
  * Decides whether a request may reach a route. In order: cross-site writes are refused whatever
  * the credentials; a bearer token must be valid, allowed from the caller's address and carry the
  * scope; without one, only a loopback caller naming a local Host is trusted. A `token` query
- * parameter is never a credential (URLs end up in logs, history and Referer headers).
+ * parameter is refused outright, even where local trust would apply: URLs end up in logs,
+ * history and Referer headers, so a client sending one must be fixed, not quietly served.
  */
 export function guard(
   request: RequestFacts,
@@ -164,6 +165,13 @@ export function guard(
     return refuse(
       403,
       "cross-site request refused: this endpoint changes data and accepts only same-site requests",
+    );
+  }
+
+  if (request.query.has("token")) {
+    return refuse(
+      401,
+      "a token in the query string is not accepted: send it as Authorization: Bearer <token>",
     );
   }
 
@@ -189,12 +197,6 @@ export function guard(
     return refuse(
       401,
       `Host "${printable(host)}" is not trusted for local access; add it to SVC_ALLOWED_HOSTS or use a token`,
-    );
-  }
-  if (request.query.has("token")) {
-    return refuse(
-      401,
-      "a token in the query string is not accepted: send it as Authorization: Bearer <token>",
     );
   }
   return refuse(401, "missing token: send Authorization: Bearer <token>");

@@ -5,7 +5,8 @@ const MAX_SHOWN = 60;
 
 /**
  * Validates the query string against `schema`: 422 naming the parameter when a value is junk or a
- * parameter is repeated. Values are never echoed back, only parameter names (shortened).
+ * parameter is repeated. Parameters a route does not know are ignored, as clients add their own
+ * (cache busters and the like). Values are never echoed back, only parameter names (shortened).
  */
 export function readQuery<S extends z.ZodType>(event: H3Event, schema: S): z.infer<S> {
   const params = event.url.searchParams;

@@ -32,9 +32,9 @@ import { readQuery } from "../query.js";
 import type { ApiDeps, RouteDef } from "./types.js";
 
 const PROJECT = { project: z.string().max(64, "at most 64 characters").optional() };
-const PROJECT_QUERY = z.strictObject(PROJECT);
+const PROJECT_QUERY = z.object(PROJECT);
 const LIST_QUERY_WITH_PROJECT = LIST_QUERY.extend(PROJECT);
-const STREAM_QUERY = z.strictObject({ ...PROJECT, id: z.string().optional() });
+const STREAM_QUERY = z.object({ ...PROJECT, id: z.string().optional() });
 
 /** URLs of derived images; they carry the project so they resolve against the same library. */
 function httpLinks(project: string | undefined): Links {

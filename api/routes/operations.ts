@@ -24,9 +24,9 @@ const boundedInt = ({ min, max, default: fallback }: { min: number; max: number;
     .pipe(z.number().int().min(min).max(max))
     .default(fallback);
 
-const statsQuery = z.strictObject({ project: projectName.optional() });
+const statsQuery = z.object({ project: projectName.optional() });
 
-const tailQuery = z.strictObject({
+const tailQuery = z.object({
   lines: boundedInt(LOG_TAIL_LIMITS.lines),
   bytes: boundedInt(LOG_TAIL_LIMITS.bytes),
 });

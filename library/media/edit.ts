@@ -18,7 +18,14 @@ const seconds = z
   .max(MAX_SECONDS, `must be at most ${MAX_SECONDS} seconds`)
   .transform((value) => (value === 0 ? 0 : value));
 
-export const TAG_BODY = z.strictObject({ name: labelSchema(LABEL_MAX) });
+/** `{name}` (or `{tag}`, as some clients send it); other fields such as `source` are ignored: API tags are manual. */
+export const TAG_BODY = z
+  .object({ name: labelSchema(LABEL_MAX).optional(), tag: labelSchema(LABEL_MAX).optional() })
+  .refine((body) => body.name !== undefined || body.tag !== undefined, {
+    message: "required",
+    path: ["name"],
+  })
+  .transform((body) => ({ name: (body.name ?? body.tag) as string }));
 
 /** PATCH bodies: a field left out is untouched, null clears it. Unknown fields are refused. */
 export const TRIM_BODY = z.strictObject({

@@ -64,7 +64,7 @@ const wholeNumber = (min: number, max: number) =>
 const label = labelSchema(LABEL_MAX);
 
 /** The query string of `GET /api/media`; every value arrives as a string. */
-export const LIST_QUERY = z.strictObject({
+export const LIST_QUERY = z.object({
   limit: optional(wholeNumber(1, MAX_LIMIT)),
   offset: optional(wholeNumber(0, MAX_OFFSET)),
   cursor: optional(z.string().max(MAX_CURSOR_LENGTH, "not a cursor this service issued")),

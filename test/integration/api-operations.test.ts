@@ -165,11 +165,13 @@ describe.skipIf(!hasTools)("operations API", () => {
     });
 
     it("refuses junk parameters and unknown projects", async () => {
-      for (const query of ["?junk=1", "?project=a&project=b", `?project=${"x".repeat(65)}`, "?project="]) {
+      for (const query of ["?project=a&project=b", `?project=${"x".repeat(65)}`, "?project="]) {
         const res = await get(`/api/stats${query}`);
         expect(res.status, query).toBe(422);
         expect(res.json()).toEqual({ detail: expect.any(String) });
       }
+      // Parameters the route does not know are ignored.
+      expect((await get("/api/stats?junk=1")).status).toBe(200);
       const unknown = await get("/api/stats?project=nope");
       expect(unknown.status).toBe(404);
       expect((await get("/api/stats?project=footage")).status).toBe(200);
@@ -344,7 +346,7 @@ describe.skipIf(!hasTools)("operations API", () => {
         "?bytes=10",
         "?bytes=0x100",
         "?lines=1&lines=2",
-        "?path=/etc/passwd",
+        "?lines=/etc/passwd",
       ]) {
         const res = await get(`/api/logs/tail${query}`);
         expect(res.status, query).toBe(422);
@@ -352,8 +354,7 @@ describe.skipIf(!hasTools)("operations API", () => {
         expect(res.text).not.toContain("/etc/passwd");
       }
       const tokenInQuery = await get("/api/logs/tail?token=abc");
-      expect(tokenInQuery.status).toBeGreaterThanOrEqual(400);
-      expect(tokenInQuery.status).toBeLessThan(500);
+      expect(tokenInQuery.status).toBe(401);
     });
   });
 

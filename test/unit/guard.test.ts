@@ -238,4 +238,16 @@ describe("guard", () => {
     expect(result).toMatchObject({ status: 401, detail: expect.stringMatching(/query string/) });
     expect(seen).toEqual([]);
   });
+
+  it("refuses a query-string token even where local trust or a valid bearer token would apply", () => {
+    const { lookup } = lookupFor("s", token({ scopes: ["admin"] }));
+    const local = refusal(
+      guard(request({ host: "127.0.0.1:8501" }, "127.0.0.1", "token=s"), read, config, lookup),
+    );
+    expect(local).toMatchObject({ status: 401, detail: expect.stringMatching(/query string/) });
+    const bearer = refusal(
+      guard(request({ authorization: "Bearer s" }, "10.0.0.1", "token=s"), read, config, lookup),
+    );
+    expect(bearer.status).toBe(401);
+  });
 });
