@@ -1,4 +1,5 @@
-import { run } from "./process.js";
+import { execa, type ResultPromise } from "execa";
+import { ProcessError, run } from "./process.js";
 
 export interface Exiftool {
   readonly path: string;
@@ -7,25 +8,139 @@ export interface Exiftool {
 }
 
 const EXIF_TIMEOUT_MS = 30_000;
+const READY = "{ready}\n";
 // File-system facts (and absolute paths) are svc's own business, not the camera's.
 const DROPPED_GROUPS = /^(SourceFile|File:|System:|ExifTool:)/;
+const TAG_ARGS = ["-json", "-G", "-api", "largefilesupport=1"];
+
+interface Waiter {
+  resolve(text: string): void;
+  reject(error: Error): void;
+}
+
+/**
+ * One long-lived `exiftool -stay_open` process answering requests in turn. Starting Perl and
+ * exiftool costs ~150 ms, which dominated ingest of large folders of stills when paid per file.
+ * The process is unref'd so it never keeps svc alive, and is restarted after a timeout or crash.
+ */
+class StayOpenSession {
+  private child: ResultPromise<{
+    stdin: "pipe";
+    stdout: "pipe";
+    stderr: "ignore";
+    buffer: false;
+    reject: false;
+  }> | null = null;
+  private output = "";
+  private waiter: Waiter | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly path: string) {}
+
+  request(args: readonly string[], timeoutMs: number, signal?: AbortSignal): Promise<string> {
+    const next = this.queue.then(() => this.exchange(args, timeoutMs, signal));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private start() {
+    const child = execa(this.path, ["-stay_open", "True", "-@", "-"], {
+      stdin: "pipe",
+      stdout: "pipe",
+      stderr: "ignore",
+      buffer: false,
+      reject: false,
+    });
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (chunk: string) => {
+      this.output += chunk;
+      const end = this.output.indexOf(READY);
+      if (end === -1) return;
+      const text = this.output.slice(0, end);
+      this.output = this.output.slice(end + READY.length);
+      const waiter = this.waiter;
+      this.waiter = null;
+      waiter?.resolve(text);
+    });
+    child.stdin.on("error", () =>
+      this.stop(new ProcessError("exiftool stopped unexpectedly", "exiftool", "failed")),
+    );
+    void child.then(() => this.stop(new ProcessError("exiftool exited unexpectedly", "exiftool", "failed")));
+    child.unref();
+    (child.stdout as { unref?: () => void }).unref?.();
+    (child.stdin as { unref?: () => void }).unref?.();
+    this.child = child;
+    return child;
+  }
+
+  private stop(error: Error) {
+    const child = this.child;
+    this.child = null;
+    this.output = "";
+    child?.kill("SIGKILL");
+    const waiter = this.waiter;
+    this.waiter = null;
+    waiter?.reject(error);
+  }
+
+  private exchange(args: readonly string[], timeoutMs: number, signal?: AbortSignal): Promise<string> {
+    if (signal?.aborted)
+      return Promise.reject(new ProcessError("exiftool was cancelled", "exiftool", "aborted"));
+    const child = this.child ?? this.start();
+    return new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(
+        () =>
+          this.stop(
+            new ProcessError(`exiftool timed out after ${timeoutMs / 1000} s`, "exiftool", "timeout"),
+          ),
+        timeoutMs,
+      );
+      const onAbort = () => this.stop(new ProcessError("exiftool was cancelled", "exiftool", "aborted"));
+      signal?.addEventListener("abort", onAbort, { once: true });
+      const settle = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", onAbort);
+      };
+      this.waiter = {
+        resolve: (text) => {
+          settle();
+          resolve(text);
+        },
+        reject: (error) => {
+          settle();
+          reject(error);
+        },
+      };
+      child.stdin.write(`${args.join("\n")}\n-execute\n`);
+    });
+  }
+}
+
+function cleanTags(stdout: string): Record<string, unknown> {
+  const parsed = JSON.parse(stdout) as Record<string, unknown>[];
+  const tags: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(parsed[0] ?? {})) {
+    if (DROPPED_GROUPS.test(key)) continue;
+    if (typeof value === "string" && value.startsWith("(Binary data")) continue;
+    tags[key] = value;
+  }
+  return tags;
+}
 
 export function createExiftool(path: string): Exiftool {
+  const session = new StayOpenSession(path);
   return {
     path,
     async tags(file, signal) {
-      const { stdout } = await run(path, ["-json", "-G", "-api", "largefilesupport=1", "--", file], {
-        timeoutMs: EXIF_TIMEOUT_MS,
-        signal,
-      });
-      const parsed = JSON.parse(stdout) as Record<string, unknown>[];
-      const tags: Record<string, unknown> = {};
-      for (const [key, value] of Object.entries(parsed[0] ?? {})) {
-        if (DROPPED_GROUPS.test(key)) continue;
-        if (typeof value === "string" && value.startsWith("(Binary data")) continue;
-        tags[key] = value;
+      // The argument file is line-based: a name with a line break goes through a one-off process.
+      if (/[\r\n]/.test(file)) {
+        const { stdout } = await run(path, [...TAG_ARGS, "--", file], { timeoutMs: EXIF_TIMEOUT_MS, signal });
+        return cleanTags(stdout);
       }
-      return tags;
+      const stdout = await session.request([...TAG_ARGS, file], EXIF_TIMEOUT_MS, signal);
+      if (stdout.trim() === "")
+        throw new ProcessError("exiftool could not read the file", "exiftool", "failed");
+      return cleanTags(stdout);
     },
   };
 }

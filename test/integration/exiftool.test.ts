@@ -1,0 +1,58 @@
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findOnPath } from "../../adapters/binaries.js";
+import { createExiftool } from "../../adapters/exiftool.js";
+import { ProcessError } from "../../adapters/process.js";
+import { makeStill, makeTimecodedClip } from "../support/media.js";
+import { tempWorkspace } from "../support/temp.js";
+import { needTools } from "../support/tools.js";
+
+const hasTools = needTools("exiftool", "ffmpeg");
+
+describe.skipIf(!hasTools)("exiftool adapter (stay-open session)", () => {
+  let ws: Awaited<ReturnType<typeof tempWorkspace>>;
+  let clip: string;
+  let still: string;
+  beforeAll(async () => {
+    ws = await tempWorkspace();
+    clip = await makeTimecodedClip(ws.root);
+    still = await makeStill(ws.root, "jpg");
+  });
+  afterAll(() => ws.cleanup());
+
+  const exiftool = () => createExiftool(findOnPath("exiftool") ?? "exiftool");
+
+  it("answers many requests, in order, from one process", async () => {
+    const tool = exiftool();
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => tool.tags(i % 2 ? clip : still)));
+    for (const [i, tags] of results.entries()) {
+      expect(tags["File:FileName"]).toBeUndefined();
+      expect(tags.SourceFile).toBeUndefined();
+      if (i % 2) expect(tags["QuickTime:CreationDate"]).toBe("2024:03:05 23:30:00-08:00");
+      else expect(tags["QuickTime:CreationDate"]).toBeUndefined();
+    }
+    expect(Object.keys(results[1] ?? {}).length).toBeGreaterThan(5);
+  });
+
+  it("reports a file it cannot read and keeps serving the next one", async () => {
+    const tool = exiftool();
+    await expect(tool.tags(join(ws.root, "does-not-exist.mov"))).rejects.toBeInstanceOf(ProcessError);
+    expect((await tool.tags(clip))["QuickTime:CreationDate"]).toBeDefined();
+  });
+
+  it("handles a name with a line break through a one-off process", async () => {
+    const odd = join(ws.root, "two\nlines.txt");
+    await writeFile(odd, "hello");
+    const tags = await exiftool().tags(odd);
+    expect(tags).toBeTypeOf("object");
+  });
+
+  it("gives up on a cancelled request and recovers", async () => {
+    const tool = exiftool();
+    const controller = new AbortController();
+    controller.abort();
+    await expect(tool.tags(clip, controller.signal)).rejects.toMatchObject({ reason: "aborted" });
+    expect((await tool.tags(clip))["QuickTime:CreationDate"]).toBeDefined();
+  });
+});
