@@ -5,6 +5,8 @@ export interface Exiftool {
   readonly path: string;
   /** Tags of one file, grouped (`EXIF:DateTimeOriginal`), without file-system fields. */
   tags(file: string, signal?: AbortSignal): Promise<Record<string, unknown>>;
+  /** Ends the stay-open process, if one is running. */
+  close(): void;
 }
 
 const EXIF_TIMEOUT_MS = 30_000;
@@ -71,6 +73,15 @@ class StayOpenSession {
     (child.stdin as { unref?: () => void }).unref?.();
     this.child = child;
     return child;
+  }
+
+  close() {
+    const child = this.child;
+    this.child = null;
+    if (!child) return;
+    // Asking exiftool to quit lets it exit on its own; the kill covers a wedged process.
+    child.stdin.end("-stay_open\nFalse\n");
+    child.kill("SIGTERM");
   }
 
   private stop(error: Error) {
@@ -142,5 +153,6 @@ export function createExiftool(path: string): Exiftool {
         throw new ProcessError("exiftool could not read the file", "exiftool", "failed");
       return cleanTags(stdout);
     },
+    close: () => session.close(),
   };
 }

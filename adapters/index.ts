@@ -13,6 +13,8 @@ export interface Adapters {
   readonly images: Images;
   /** What was found where, for health reports and logs (never sent over the API with paths). */
   readonly binaries: Readonly<Record<"ffmpeg" | "ffprobe" | "exiftool", ResolvedBinary | null>>;
+  /** Stops the long-lived helper processes (exiftool's stay-open session). */
+  close(): void;
 }
 
 export async function createAdapters(config: Config): Promise<Adapters> {
@@ -21,12 +23,14 @@ export async function createAdapters(config: Config): Promise<Adapters> {
     resolveBinary("ffprobe", config.binaries.ffprobe),
     resolveBinary("exiftool", config.binaries.exiftool),
   ]);
+  const exiftoolAdapter = exiftool ? createExiftool(exiftool.path) : null;
   return {
     ffmpeg: ffmpeg ? createFfmpeg(ffmpeg.path) : null,
     ffprobe: ffprobe ? createFfprobe(ffprobe.path) : null,
-    exiftool: exiftool ? createExiftool(exiftool.path) : null,
+    exiftool: exiftoolAdapter,
     images: createImages(),
     binaries: Object.freeze({ ffmpeg, ffprobe, exiftool }),
+    close: () => exiftoolAdapter?.close(),
   };
 }
 
@@ -38,5 +42,6 @@ export function noTools(): Adapters {
     exiftool: null,
     images: createImages(),
     binaries: Object.freeze({ ffmpeg: null, ffprobe: null, exiftool: null }),
+    close: () => {},
   };
 }

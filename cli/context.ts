@@ -75,6 +75,7 @@ export async function withContext(
       log.error({ err: error }, "command failed");
       return reportError(io, error);
     } finally {
+      adapters.close();
       await logger.close();
     }
   } catch (error) {

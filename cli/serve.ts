@@ -21,14 +21,13 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
       }
       throw error;
     }
-    await new Promise<void>((resolve) => {
-      const stop = (signal: string) => {
-        ctx.log.info({ signal }, "shutting down");
-        resolve();
-      };
-      process.once("SIGTERM", () => stop("SIGTERM"));
-      process.once("SIGINT", () => stop("SIGINT"));
+    // The handlers stay registered until the daemon has stopped: execa's exit hook re-raises a
+    // signal that no other listener handles, which would kill the process before it closes.
+    const received = await new Promise<NodeJS.Signals>((resolve) => {
+      process.on("SIGTERM", resolve);
+      process.on("SIGINT", resolve);
     });
+    ctx.log.info({ signal: received }, "shutting down");
     await daemon.stop();
     ctx.log.info("stopped");
     return EXIT.ok;

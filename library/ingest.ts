@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { createQueues } from "../pipeline/queues.js";
 import { type Category, type Counts, countOutcomes, passExitCode, reconcile } from "../pipeline/reconcile.js";
-import { type FileEvent, runFiles } from "../pipeline/runner.js";
+import { type FileEvent, rootPresent, runFiles } from "../pipeline/runner.js";
 import { RootUnavailableError, type ScanResult, scanFiles, scanTree } from "../pipeline/scan.js";
 import type { PassOptions } from "../pipeline/stages/types.js";
 import { projectPaths, relativeInside } from "../state/paths.js";
@@ -163,7 +163,9 @@ export async function runIngest(
       signal: request.signal ?? new AbortController().signal,
       onFile: emit,
     });
-    if (run.rootLost) throw new UserError("the project root disappeared during the pass", EXIT.storage, 503);
+    // A root unplugged after the last failure was checked still ends the pass as a storage error.
+    if (run.rootLost || !(await rootPresent(request.root)))
+      throw new UserError("the project root disappeared during the pass", EXIT.storage, 503);
     for (const [path, landed] of run.outcomes) outcomes.set(path, [...(outcomes.get(path) ?? []), ...landed]);
 
     const liveStore = store;

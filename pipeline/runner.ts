@@ -147,7 +147,7 @@ export async function runFiles(files: readonly ScannedFile[], deps: RunnerDeps):
   return result;
 }
 
-async function rootPresent(root: string): Promise<boolean> {
+export async function rootPresent(root: string): Promise<boolean> {
   try {
     return (await stat(root)).isDirectory();
   } catch {

@@ -1,3 +1,4 @@
+import { rmSync } from "node:fs";
 import { copyFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -45,7 +46,7 @@ describe.skipIf(!hasTools)("runIngest", () => {
     const onEvent = (event: IngestEvent) => {
       if (event.event === "file" && !removed) {
         removed = true;
-        void rm(ws.root, { recursive: true, force: true });
+        rmSync(ws.root, { recursive: true, force: true });
       }
     };
     const error = await runIngest(ctx, { root: ws.root, options, holder: "test", onEvent }).catch(
