@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import sharp, { type ResizeOptions } from "sharp";
 
 export interface StillInfo {
   format: string;
@@ -13,14 +13,75 @@ export interface Images {
   thumbnail(input: string | Buffer, width: number): Promise<Buffer>;
   /** Mean luma 0–255 and its spread, to tell a black or blank frame from a picture. */
   luma(input: Buffer): Promise<{ mean: number; stdev: number }>;
+  /** Variance of the Laplacian of the picture in grey at a fixed size: higher means sharper detail. */
+  focus(input: string | Buffer): Promise<number>;
+  /** Mean luma 0–255 and the shares of pixels crushed to black (≤ 5) and blown to white (≥ 250). */
+  exposure(input: string | Buffer): Promise<ExposureStats>;
+  /** Mean absolute difference 0–1 between two pictures in grey at one small size. */
+  difference(a: Buffer, b: Buffer): Promise<number>;
+}
+
+export interface ExposureStats {
+  mean: number;
+  shadowsClipped: number;
+  highlightsClipped: number;
 }
 
 // Untrusted stills can be decompression bombs; sharp refuses anything above this pixel count.
 const PIXEL_LIMIT = 268_402_689;
 
+// Sharpness depends on scale, so every picture is measured inside the same box: scores stay
+// comparable between a 4K still and a 480 px key frame, and the work per picture stays small.
+const MEASURE_BOX = 512;
+// Motion only needs coarse structure; aspect ratio does not matter for a mean difference.
+const DIFF_WIDTH = 128;
+const DIFF_HEIGHT = 72;
+const SHADOW_LEVEL = 5;
+const HIGHLIGHT_LEVEL = 250;
+
+type GreyPixels = { data: Buffer; width: number; height: number };
+
+/** Discrete Laplacian (4-neighbour kernel) over the interior pixels, then its variance. */
+function laplacianVariance({ data, width, height }: GreyPixels): number {
+  if (width < 3 || height < 3) return 0;
+  let sum = 0;
+  let sumSq = 0;
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1; x < width - 1; x++) {
+      const i = y * width + x;
+      const v =
+        data.readUInt8(i - width) +
+        data.readUInt8(i + width) +
+        data.readUInt8(i - 1) +
+        data.readUInt8(i + 1) -
+        4 * data.readUInt8(i);
+      sum += v;
+      sumSq += v * v;
+    }
+  }
+  const n = (width - 2) * (height - 2);
+  const mean = sum / n;
+  return sumSq / n - mean * mean;
+}
+
 export function createImages(): Images {
   const open = (input: string | Buffer) =>
     sharp(input, { limitInputPixels: PIXEL_LIMIT, pages: 1, failOn: "error" });
+  // Transparency goes on mid grey: neither black nor white, so it does not read as clipped.
+  const grey = async (input: string | Buffer, resize: ResizeOptions): Promise<GreyPixels> => {
+    const { data, info } = await open(input)
+      .rotate()
+      .flatten({ background: "#808080" })
+      .resize(resize)
+      .toColourspace("b-w")
+      .extractChannel(0)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height };
+  };
+  const measured = (input: string | Buffer) =>
+    grey(input, { width: MEASURE_BOX, height: MEASURE_BOX, fit: "inside" });
+  const small = (input: Buffer) => grey(input, { width: DIFF_WIDTH, height: DIFF_HEIGHT, fit: "fill" });
   return {
     async info(file) {
       const meta = await sharp(file, { limitInputPixels: PIXEL_LIMIT }).metadata();
@@ -43,6 +104,30 @@ export function createImages(): Images {
       const stats = await open(input).greyscale().stats();
       const channel = stats.channels[0];
       return { mean: channel?.mean ?? 0, stdev: channel?.stdev ?? 0 };
+    },
+    async focus(input) {
+      return laplacianVariance(await measured(input));
+    },
+    async exposure(input) {
+      const { data } = await measured(input);
+      let sum = 0;
+      let shadows = 0;
+      let highlights = 0;
+      for (const v of data) {
+        sum += v;
+        if (v <= SHADOW_LEVEL) shadows++;
+        if (v >= HIGHLIGHT_LEVEL) highlights++;
+      }
+      const n = Math.max(1, data.length);
+      return { mean: sum / n, shadowsClipped: shadows / n, highlightsClipped: highlights / n };
+    },
+    async difference(a, b) {
+      const [pa, pb] = await Promise.all([small(a), small(b)]);
+      let total = 0;
+      for (let i = 0; i < pa.data.length; i++) {
+        total += Math.abs(pa.data.readUInt8(i) - pb.data.readUInt8(i));
+      }
+      return total / (255 * Math.max(1, pa.data.length));
     },
   };
 }

@@ -1,9 +1,11 @@
 import type { Config } from "../state/config.js";
+import { type Asr, createAsr } from "./asr/index.js";
 import { type ResolvedBinary, resolveBinary } from "./binaries.js";
 import { createExiftool, type Exiftool } from "./exiftool.js";
 import { createFfmpeg, type Ffmpeg } from "./ffmpeg.js";
 import { createFfprobe, type Ffprobe } from "./ffprobe.js";
 import { createImages, type Images } from "./images.js";
+import { createModelHost, type ModelHost } from "./modelhost.js";
 
 /** The external tools one process uses, resolved once at start-up. */
 export interface Adapters {
@@ -11,6 +13,10 @@ export interface Adapters {
   readonly ffprobe: Ffprobe | null;
   readonly exiftool: Exiftool | null;
   readonly images: Images;
+  /** The speech recogniser SVC_ASR chose, or null with the reason in `asrReason`. */
+  readonly asr: Asr | null;
+  readonly asrReason: string;
+  readonly modelHost: ModelHost;
   /** What was found where, for health reports and logs (never sent over the API with paths). */
   readonly binaries: Readonly<Record<"ffmpeg" | "ffprobe" | "exiftool", ResolvedBinary | null>>;
   /** Stops the long-lived helper processes (exiftool's stay-open session). */
@@ -18,10 +24,11 @@ export interface Adapters {
 }
 
 export async function createAdapters(config: Config): Promise<Adapters> {
-  const [ffmpeg, ffprobe, exiftool] = await Promise.all([
+  const [ffmpeg, ffprobe, exiftool, speech] = await Promise.all([
     resolveBinary("ffmpeg", config.binaries.ffmpeg),
     resolveBinary("ffprobe", config.binaries.ffprobe),
     resolveBinary("exiftool", config.binaries.exiftool),
+    createAsr(config.asr),
   ]);
   const exiftoolAdapter = exiftool ? createExiftool(exiftool.path) : null;
   return {
@@ -29,18 +36,24 @@ export async function createAdapters(config: Config): Promise<Adapters> {
     ffprobe: ffprobe ? createFfprobe(ffprobe.path) : null,
     exiftool: exiftoolAdapter,
     images: createImages(),
+    asr: speech.asr,
+    asrReason: speech.reason,
+    modelHost: createModelHost({ host: config.ollamaHost }),
     binaries: Object.freeze({ ffmpeg, ffprobe, exiftool }),
     close: () => exiftoolAdapter?.close(),
   };
 }
 
 /** For commands that never run a tool: every program reported absent. */
-export function noTools(): Adapters {
+export function noTools(config: Config): Adapters {
   return {
     ffmpeg: null,
     ffprobe: null,
     exiftool: null,
     images: createImages(),
+    asr: null,
+    asrReason: "not looked for by this command",
+    modelHost: createModelHost({ host: config.ollamaHost }),
     binaries: Object.freeze({ ffmpeg: null, ffprobe: null, exiftool: null }),
     close: () => {},
   };

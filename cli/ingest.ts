@@ -5,8 +5,6 @@ import { fail, type Io, withContext } from "./context.js";
 import { createProgressBar } from "./progress.js";
 
 const NOT_YET = [
-  "vision-only",
-  "language",
   "propose-collections",
   "apply-collections",
   "collection-dry-run",
@@ -14,7 +12,11 @@ const NOT_YET = [
   "migrate-storage",
 ] as const;
 
-export const INGEST_USAGE = `usage: svc ingest [--dir D] [--refresh] [--regenerate-thumbnails] [--no-embed] [--progress json]`;
+export const INGEST_USAGE =
+  "usage: svc ingest [--dir D] [--refresh] [--regenerate-thumbnails] [--vision-only] [--no-embed] [--language L] [--progress json]";
+
+// ISO 639-1/639-3 codes with an optional region, as speech recognisers take them.
+const LANGUAGE = /^[a-z]{2,3}([-_][a-z0-9]{2,8})?$/i;
 
 export async function ingestCommand(argv: string[], io: Io): Promise<number> {
   let values: ReturnType<typeof parse>["values"];
@@ -34,6 +36,17 @@ export async function ingestCommand(argv: string[], io: Io): Promise<number> {
     return EXIT.usage;
   }
   const json = values.progress === "json";
+  if (values.language !== undefined && !LANGUAGE.test(values.language)) {
+    fail(
+      io,
+      `--language takes a language code such as en, de or pt-BR (got "${values.language.slice(0, 20)}")`,
+    );
+    return EXIT.usage;
+  }
+  if (values["vision-only"] && (values.refresh || values["regenerate-thumbnails"])) {
+    fail(io, "--vision-only cannot be combined with --refresh or --regenerate-thumbnails");
+    return EXIT.usage;
+  }
 
   return withContext(io, { stdoutLogs: false }, async (ctx) => {
     const root = ctx.config.projectRoot;
@@ -41,8 +54,9 @@ export async function ingestCommand(argv: string[], io: Io): Promise<number> {
       throw new UserError("PROJECT_ROOT is not set: point it at the footage folder to ingest", EXIT.usage);
     const controller = new AbortController();
     const stop = () => controller.abort();
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
+    // Not `once`: execa's exit hook re-raises a signal nobody else listens to, killing the pass.
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
     const bar = createProgressBar(io);
     const failures: string[] = [];
     const onEvent = (event: IngestEvent) => {
@@ -62,6 +76,8 @@ export async function ingestCommand(argv: string[], io: Io): Promise<number> {
           refresh: values.refresh === true,
           regenerateThumbnails: values["regenerate-thumbnails"] === true,
           noEmbed: values["no-embed"] === true,
+          visionOnly: values["vision-only"] === true,
+          language: values.language?.toLowerCase(),
         },
         holder: `svc ingest (cli)`,
         signal: controller.signal,

@@ -8,7 +8,10 @@ export interface HealthReport {
     ffprobe: boolean;
     exiftool: boolean;
     model_host: boolean;
+    speech_recognition: boolean;
   };
+  /** The speech recogniser in use (whisper-cpp, openai, pocketsphinx), or null. */
+  asr: string | null;
   models: {
     embed: { name: string; pulled: boolean };
     vision: { name: string; pulled: boolean };
@@ -17,6 +20,9 @@ export interface HealthReport {
   };
   failing: string[];
 }
+
+// Health is polled by load balancers and scripts: a host that does not answer fast is down.
+const MODEL_HOST_TIMEOUT_MS = 2_000;
 
 /**
  * Model names come from the environment and are reported as configured, except that a name
@@ -27,29 +33,33 @@ export function publicModelName(name: string): string {
 }
 
 /**
- * Readiness: ffmpeg and ffprobe are required, exiftool is optional. The model host is reported
- * but does not gate readiness (ingest and browsing work without it). Booleans and names only.
+ * Readiness: ffmpeg and ffprobe are required, exiftool is optional. The model host and speech
+ * recognition are reported but do not gate readiness (ingest and browsing work without them).
+ * Booleans and names only.
  */
-export function healthReport(ctx: AppContext): HealthReport {
+export async function healthReport(ctx: AppContext): Promise<HealthReport> {
   const { binaries } = ctx.adapters;
   const { models } = ctx.config;
-  // The model-host client is not wired yet: say so honestly rather than guess.
-  const modelHost = false;
+  const names = [models.embed, models.vision, models.chat, ...(models.intent ? [models.intent] : [])];
+  const status = await ctx.adapters.modelHost.status(names, AbortSignal.timeout(MODEL_HOST_TIMEOUT_MS));
+  const model = (name: string) => ({ name: publicModelName(name), pulled: status.pulled[name] === true });
   const checks = {
     ffmpeg: binaries.ffmpeg !== null,
     ffprobe: binaries.ffprobe !== null,
     exiftool: binaries.exiftool !== null,
-    model_host: modelHost,
+    model_host: status.reachable,
+    speech_recognition: ctx.adapters.asr !== null,
   };
   const failing = (["ffmpeg", "ffprobe"] as const).filter((name) => !checks[name]);
   return {
     ready: failing.length === 0,
     checks,
+    asr: ctx.adapters.asr?.name ?? null,
     models: {
-      embed: { name: publicModelName(models.embed), pulled: false },
-      vision: { name: publicModelName(models.vision), pulled: false },
-      chat: { name: publicModelName(models.chat), pulled: false },
-      intent: models.intent ? { name: publicModelName(models.intent), pulled: false } : null,
+      embed: model(models.embed),
+      vision: model(models.vision),
+      chat: model(models.chat),
+      intent: models.intent ? model(models.intent) : null,
     },
     failing,
   };

@@ -9,8 +9,10 @@ import { projectPaths, relativeInside } from "../state/paths.js";
 import { type LibraryStore, openLibrary } from "../state/stores.js";
 import type { AppContext } from "./context.js";
 import { EXIT, UserError } from "./errors.js";
+import { passModels } from "./models.js";
 import { checkDerivedDirs, checkStorage } from "./preflight.js";
 import { claimSlot, ingestSlotName, type SlotLease } from "./slots.js";
+import { openVectorSink } from "./vector-index.js";
 
 export interface IngestRequest {
   /** Absolute project root. */
@@ -153,16 +155,30 @@ export async function runIngest(
         reason: skip.reason,
       });
     }
-    const run = await runFiles(scanned.files, {
-      config: ctx.config,
-      adapters: ctx.adapters,
-      store,
-      log: ctx.log,
-      options: request.options,
-      queues: createQueues(ctx.config),
-      signal: request.signal ?? new AbortController().signal,
-      onFile: emit,
-    });
+    const models = await passModels(ctx, request.options, request.signal);
+    for (const problem of models.missing) ctx.log.error({ problem }, "a model this pass needs is missing");
+    const vectors = models.embed.ok
+      ? await openVectorSink(store, ctx.config.models.embed, ctx.log)
+      : { upsert: async () => {}, remove: async () => {}, flush: async () => {} };
+    let run: Awaited<ReturnType<typeof runFiles>>;
+    try {
+      run = await runFiles(scanned.files, {
+        config: ctx.config,
+        adapters: ctx.adapters,
+        store,
+        log: ctx.log,
+        options: request.options,
+        models,
+        vectors,
+        queues: createQueues(ctx.config),
+        signal: request.signal ?? new AbortController().signal,
+        onFile: emit,
+      });
+    } finally {
+      await vectors.flush();
+      // The vision model gives its memory back to the chat model once the pass is over.
+      if (models.vision.ok) await ctx.adapters.modelHost.unload(ctx.config.models.vision);
+    }
     // A root unplugged after the last failure was checked still ends the pass as a storage error.
     if (run.rootLost || !(await rootPresent(request.root)))
       throw new UserError("the project root disappeared during the pass", EXIT.storage, 503);
@@ -177,7 +193,12 @@ export async function runIngest(
           (rel) => liveStore.media.byPath(rel)?.status === "done",
         );
     const counts = countOutcomes(outcomes);
-    const exitCode = passExitCode({ counts, reconciled: check.ok, halted: run.halted });
+    const exitCode = passExitCode({
+      counts,
+      reconciled: check.ok,
+      halted: run.halted,
+      modelMissing: models.missing.length > 0,
+    });
     const summary: SummaryEvent = {
       event: "summary",
       ...counts,
@@ -186,7 +207,7 @@ export async function runIngest(
       missing,
       halted: run.halted,
       reconciled: check.ok,
-      problems: check.problems.slice(0, 50),
+      problems: [...models.missing, ...check.problems].slice(0, 50),
       exit_code: exitCode,
       elapsed_ms: Math.round(performance.now() - started),
     };

@@ -2,6 +2,7 @@ import type { ProjectRow } from "../state/repos/projects.js";
 import { type LibraryStore, openLibrary } from "../state/stores.js";
 import type { AppContext } from "./context.js";
 import { EXIT, UserError } from "./errors.js";
+import { IndexReader } from "./vector-index.js";
 
 /**
  * Open library databases of one daemon, one handle per project root, closed together on shutdown.
@@ -9,6 +10,7 @@ import { EXIT, UserError } from "./errors.js";
  */
 export class LibraryPool {
   private readonly open = new Map<string, LibraryStore>();
+  private readonly readers = new Map<string, IndexReader>();
 
   constructor(private readonly ctx: AppContext) {}
 
@@ -44,8 +46,20 @@ export class LibraryPool {
     return store;
   }
 
+  /** The search side of a project's vector index, loaded on first use and kept with its store. */
+  indexReader(name?: string | null): IndexReader {
+    const project = this.project(name);
+    let reader = this.readers.get(project.root);
+    if (!reader) {
+      reader = new IndexReader(this.library(name), this.ctx.config.models.embed, this.ctx.log);
+      this.readers.set(project.root, reader);
+    }
+    return reader;
+  }
+
   closeAll(): void {
     for (const store of this.open.values()) store.close();
     this.open.clear();
+    this.readers.clear();
   }
 }

@@ -43,12 +43,15 @@ export interface ExitFacts {
   counts: Counts;
   reconciled: boolean;
   halted: boolean;
+  /** The model host answered but lacks a model a stage of this pass needs. */
+  modelMissing?: boolean;
 }
 
 /** Ingest exit code when several conditions apply: 2, then 7, then 1. */
-export function passExitCode({ counts, reconciled, halted }: ExitFacts): 0 | 1 | 2 | 7 {
+export function passExitCode({ counts, reconciled, halted, modelMissing }: ExitFacts): 0 | 1 | 2 | 7 {
   const processed = counts.ingested + counts.failed;
   if (processed > 0 && counts.failed === processed) return 2;
+  if (modelMissing) return 2;
   if (!reconciled) return 7;
   if (counts.failed > 0 || halted) return 1;
   return 0;

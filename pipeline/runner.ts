@@ -7,11 +7,13 @@ import { createItemMachine, type ItemInput, runItem } from "./machine.js";
 import type { Queues } from "./queues.js";
 import type { Category } from "./reconcile.js";
 import type { ScannedFile } from "./scan.js";
+import { embedStage } from "./stages/embed.js";
 import { framesStage } from "./stages/frames.js";
-import { embedStage, transcriptStage, visionStage } from "./stages/model-stages.js";
 import { probeFile } from "./stages/probe.js";
 import { thumbnailsStage } from "./stages/thumbnails.js";
+import { transcriptStage } from "./stages/transcript.js";
 import { STAGES, type Stage, type StageDeps, type StageItem, type StageName } from "./stages/types.js";
+import { visionStage } from "./stages/vision.js";
 
 const LATER_STAGES: Record<Exclude<StageName, "probe">, Stage> = {
   thumbnails: thumbnailsStage,
@@ -45,6 +47,7 @@ export interface RunResult {
 
 type Plan =
   | { kind: "unchanged" }
+  | { kind: "skip"; reason: string }
   | { kind: "run"; row: MediaRow | undefined; input: Omit<ItemInput, "exec">; restoreTo: string | null };
 
 const MAX_REASON = 400;
@@ -62,9 +65,30 @@ export function cleanReason(error: unknown, absPath: string, relPath: string, ro
     .slice(0, MAX_REASON);
 }
 
+/**
+ * The first stage of a finished item that ran without a model or recogniser that is available now:
+ * the item resumes there, so starting Ollama (or installing an ASR) fills in what was missing.
+ */
+function resumableStage(row: MediaRow, deps: RunnerDeps): StageName | null {
+  const waiting = new Set(deps.store.media.unconfiguredStages(row.id));
+  if (waiting.size === 0) return null;
+  if (waiting.has("transcript") && deps.adapters.asr) return "transcript";
+  if (waiting.has("vision") && deps.models.vision.ok) return "vision";
+  if (waiting.has("embed") && deps.models.embed.ok && !deps.options.noEmbed) return "embed";
+  return null;
+}
+
+/** `--vision-only`: items already ingested get the vision stage again, nothing else runs. */
+function planVisionOnly(row: MediaRow | undefined): Plan {
+  if (row?.status !== "done") return { kind: "skip", reason: "not ingested yet: run svc ingest first" };
+  if (row.kind === "audio") return { kind: "skip", reason: "audio has no pictures" };
+  return { kind: "run", row, input: { from: "vision", until: "vision" }, restoreTo: "done" };
+}
+
 async function planFile(file: ScannedFile, deps: RunnerDeps): Promise<Plan> {
   const { media } = deps.store;
   const row = media.byPath(file.relPath);
+  if (deps.options.visionOnly) return planVisionOnly(row);
   const fromProbe: Plan = { kind: "run", row, input: { from: "probe", until: null }, restoreTo: null };
   if (!row || deps.options.refresh || row.kind !== file.kind) return fromProbe;
   if (row.size !== file.size || row.mtime_ms !== file.mtimeMs) {
@@ -81,7 +105,10 @@ async function planFile(file: ScannedFile, deps: RunnerDeps): Promise<Plan> {
       restoreTo: finished ? "done" : null,
     };
   }
-  if (row.status === "done") return { kind: "unchanged" };
+  if (row.status === "done") {
+    const from = resumableStage(row, deps);
+    return from ? { kind: "run", row, input: { from, until: null }, restoreTo: null } : { kind: "unchanged" };
+  }
   const from = (STAGES as readonly string[]).includes(row.next_stage)
     ? (row.next_stage as StageName)
     : "probe";
@@ -178,6 +205,7 @@ async function processFile(
     return fail("probe", error);
   }
   if (plan.kind === "unchanged") return { category: "unchanged", stage: "done" };
+  if (plan.kind === "skip") return { category: "skipped", stage: "plan", reason: plan.reason };
 
   let item: StageItem | null = plan.row
     ? {

@@ -8,6 +8,11 @@ command -v ffmpeg >/dev/null 2>&1 || need+=(ffmpeg)
 command -v ffprobe >/dev/null 2>&1 || need+=(ffmpeg)
 command -v exiftool >/dev/null 2>&1 || need+=(exiftool)
 command -v sqlite3 >/dev/null 2>&1 || need+=(sqlite3)
+# Speech: flite makes test speech that pocketsphinx (the offline ASR fallback) recognises.
+command -v flite >/dev/null 2>&1 || need+=(flite)
+command -v pocketsphinx_continuous >/dev/null 2>&1 || need+=(pocketsphinx)
+[ -d /usr/share/pocketsphinx/model/en-us ] || [ "$(uname -s)" = Darwin ] || need+=(pocketsphinx-en-us)
+[ -d /usr/share/pocketsphinx/test/data/librivox ] || [ "$(uname -s)" = Darwin ] || need+=(pocketsphinx-testdata)
 
 if [ ${#need[@]} -eq 0 ]; then
   echo "system dependencies: all present"
@@ -22,6 +27,8 @@ case "$(uname -s)" in
         ffmpeg) brew_pkgs+=(ffmpeg) ;;
         exiftool) brew_pkgs+=(exiftool) ;;
         sqlite3) brew_pkgs+=(sqlite) ;;
+        flite) brew_pkgs+=(flite) ;;
+        pocketsphinx) brew_pkgs+=(cmu-pocketsphinx) ;;
       esac
     done
     echo "installing with Homebrew: ${brew_pkgs[*]}"
@@ -34,6 +41,10 @@ case "$(uname -s)" in
         ffmpeg) apt_pkgs+=(ffmpeg) ;;
         exiftool) apt_pkgs+=(libimage-exiftool-perl) ;;
         sqlite3) apt_pkgs+=(sqlite3) ;;
+        flite) apt_pkgs+=(flite) ;;
+        pocketsphinx) apt_pkgs+=(pocketsphinx pocketsphinx-en-us) ;;
+        pocketsphinx-en-us) apt_pkgs+=(pocketsphinx-en-us) ;;
+        pocketsphinx-testdata) apt_pkgs+=(pocketsphinx-testdata) ;;
       esac
     done
     # shellcheck disable=SC2207

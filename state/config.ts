@@ -14,7 +14,7 @@ export class ConfigError extends Error {
 }
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
-const ASR_BACKENDS = ["auto", "whisper-cpp", "openai", "none"] as const;
+const ASR_BACKENDS = ["auto", "whisper-cpp", "openai", "pocketsphinx", "none"] as const;
 const HWDECODE = ["auto", "none", "vaapi", "videotoolbox", "cuda", "qsv"] as const;
 
 const text = (fallback: string) => z.string().trim().min(1).default(fallback);

@@ -13,6 +13,8 @@ import { ScenesRepo } from "./repos/scenes.js";
 import { SlotsRepo } from "./repos/slots.js";
 import { TagsRepo } from "./repos/tags.js";
 import { TokensRepo } from "./repos/tokens.js";
+import { TranscriptsRepo } from "./repos/transcripts.js";
+import { VectorsRepo } from "./repos/vectors.js";
 
 /** One project's library: its own SQLite handle, never shared with another project. */
 export interface LibraryStore {
@@ -26,6 +28,8 @@ export interface LibraryStore {
   readonly scenes: ScenesRepo;
   readonly tags: TagsRepo;
   readonly failures: FailuresRepo;
+  readonly transcripts: TranscriptsRepo;
+  readonly vectors: VectorsRepo;
   close(): void;
 }
 
@@ -41,6 +45,8 @@ export function openLibrary(root: string): LibraryStore {
     scenes: new ScenesRepo(db),
     tags: new TagsRepo(db),
     failures: new FailuresRepo(db),
+    transcripts: new TranscriptsRepo(db),
+    vectors: new VectorsRepo(db),
     close: () => db.close(),
   };
 }

@@ -1,8 +1,9 @@
 import { getRouterParam, type H3Event } from "h3";
 import { z } from "zod";
 import {
+  ACTIVATE_BODY,
+  activateTranscript,
   getMedia,
-  listMedia,
   mediaScenes,
   mediaSegments,
   mediaTranscripts,
@@ -22,6 +23,7 @@ import {
 import { keyframeFile, streamFile, thumbnailFile } from "../../library/media/files.js";
 import { parseIndex, parseMediaId } from "../../library/media/ids.js";
 import { LIST_QUERY } from "../../library/media/query.js";
+import { searchMedia } from "../../library/media/search.js";
 import type { Links } from "../../library/media/view.js";
 import { ACCESS } from "../../library/scopes.js";
 import type { LibraryStore } from "../../state/stores.js";
@@ -68,7 +70,18 @@ export const mediaRoutes: readonly RouteDef[] = [
     handler: (event, deps) => {
       const { project, ...query } = readQuery(event, LIST_QUERY_WITH_PROJECT);
       const { store, links } = inProject(deps, project);
-      return listMedia(store, query, links);
+      const reader = deps.libraries.indexReader(project);
+      return searchMedia(
+        {
+          store,
+          modelHost: deps.ctx.adapters.modelHost,
+          embedModel: deps.ctx.config.models.embed,
+          index: () => reader.current(),
+          log: deps.ctx.log,
+        },
+        query,
+        links,
+      );
     },
   },
   {
@@ -167,6 +180,16 @@ export const mediaRoutes: readonly RouteDef[] = [
     path: "/api/media/:id/transcripts",
     scopes: ACCESS.read,
     handler: (event, deps) => mediaTranscripts(target(event, deps).store, idOf(event)),
+  },
+  {
+    method: "POST",
+    path: "/api/media/:id/transcript/activate",
+    scopes: ACCESS.itemWrite,
+    handler: async (event, deps) => {
+      const id = idOf(event);
+      const { language } = await readJson(event, ACTIVATE_BODY);
+      return activateTranscript(target(event, deps).store, id, language);
+    },
   },
   {
     method: "GET",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { clearCache } from "../../library/cache.js";
+import { embedStatus } from "../../library/embed.js";
 import { entitlementsReport } from "../../library/entitlements.js";
 import { healthReport } from "../../library/health.js";
 import { LOG_TAIL_LIMITS, tailLogs } from "../../library/logs.js";
@@ -48,8 +49,8 @@ export const operationRoutes: readonly RouteDef[] = [
     method: "GET",
     path: "/api/health",
     scopes: null,
-    handler: (_event, { ctx }) => {
-      const report = healthReport(ctx);
+    handler: async (_event, { ctx }) => {
+      const report = await healthReport(ctx);
       return jsonResponse(report.ready ? 200 : 503, report);
     },
   },
@@ -64,6 +65,15 @@ export const operationRoutes: readonly RouteDef[] = [
     path: "/api/stats",
     scopes: ACCESS.read,
     handler: (event, { libraries }) => libraryStats(libraries, readQuery(event, statsQuery).project),
+  },
+  {
+    method: "GET",
+    path: "/api/embed/status",
+    scopes: ACCESS.read,
+    handler: (event, { ctx, libraries }) => {
+      const { project } = readQuery(event, statsQuery);
+      return embedStatus(ctx, libraries.library(project), libraries.indexReader(project));
+    },
   },
   {
     method: "GET",

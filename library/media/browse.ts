@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Logger } from "../../state/logger.js";
 import { MediaSearchRepo } from "../../state/repos/media-search.js";
 import type { LibraryStore } from "../../state/stores.js";
+import { EXIT, UserError } from "../errors.js";
 import { requireItem } from "./ids.js";
 import { buildPageRequest, encodeCursor, type ListQuery } from "./query.js";
 import {
@@ -131,14 +132,70 @@ export interface TranscriptEntry {
   language: string | null;
   active: boolean;
   text: string;
+  segments: number;
+  backend: string | null;
+  created_at: string | null;
+}
+
+function countSegments(json: string | null): number {
+  try {
+    const value: unknown = JSON.parse(json ?? "[]");
+    return Array.isArray(value) ? value.length : 0;
+  } catch {
+    return 0;
+  }
 }
 
 /**
- * `GET /api/media/{id}/transcripts`. Archived per-language transcripts arrive with the
- * transcription work; until then the list holds the active transcript of the row, if any.
+ * `GET /api/media/{id}/transcripts`: every archived language, the active one marked. An item
+ * whose transcript predates the archive lists that transcript alone, as active.
  */
 export function mediaTranscripts(store: LibraryStore, id: number): TranscriptEntry[] {
   const row = requireItem(store, id);
-  if (row.transcript === null || row.transcript.trim() === "") return [];
-  return [{ language: row.language, active: true, text: row.transcript }];
+  const archived = store.transcripts.forMedia(id);
+  if (archived.length === 0) {
+    if (row.transcript === null || row.transcript.trim() === "") return [];
+    return [
+      {
+        language: row.language,
+        active: true,
+        text: row.transcript,
+        segments: countSegments(row.segments_json),
+        backend: null,
+        created_at: null,
+      },
+    ];
+  }
+  return archived.map((t) => ({
+    language: t.language,
+    active: t.language === row.language && t.text === row.transcript,
+    text: t.text,
+    segments: countSegments(t.segments_json),
+    backend: t.backend,
+    created_at: t.created_at,
+  }));
+}
+
+export const ACTIVATE_BODY = z.strictObject({
+  language: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})?$|^und$/, "expected a language code such as en or pt-BR"),
+});
+
+/**
+ * `POST /api/media/{id}/transcript/activate`: an archived language becomes the transcript that is
+ * shown, searched and exported; the changed text makes the item's embeddings stale.
+ */
+export function activateTranscript(store: LibraryStore, id: number, language: string): TranscriptEntry[] {
+  requireItem(store, id);
+  if (!store.transcripts.get(id, language)) {
+    throw new UserError(
+      `item ${id} has no transcript in language "${language.slice(0, 16)}"`,
+      EXIT.usage,
+      404,
+    );
+  }
+  store.transcripts.activate(id, language);
+  return mediaTranscripts(store, id);
 }

@@ -1,6 +1,6 @@
 import type { MediaKind } from "../../state/repos/media.js";
 import type { ListedRow } from "../../state/repos/media-search.js";
-import type { SceneRow } from "../../state/repos/scenes.js";
+import { type SceneRow, sceneTags } from "../../state/repos/scenes.js";
 import type { TagRow } from "../../state/repos/tags.js";
 
 /**
@@ -90,17 +90,17 @@ export function mediaItem(row: ListedRow, tags: readonly TagRow[], links: Links)
   };
 }
 
-/** The nine fields the vision stage fills per key frame; null until it has run. */
+/** The nine per-key-frame fields of the vision stage; null until it has run. */
 export const VISION_FIELDS = [
-  "description",
-  "shot_type",
-  "camera_motion",
-  "subjects",
-  "objects",
-  "setting",
-  "time_of_day",
-  "lighting",
-  "mood",
+  "content_type",
+  "focus_score",
+  "exposure",
+  "stability",
+  "audio_quality",
+  "atmosphere",
+  "energy",
+  "edit_position",
+  "edit_reason",
 ] as const;
 
 export type SceneView = {
@@ -109,12 +109,14 @@ export type SceneView = {
   end_s: number;
   duration_s: number;
   keyframe_url: string;
-} & Record<(typeof VISION_FIELDS)[number], string | null>;
+  description: string | null;
+  tags: string[];
+} & Record<(typeof VISION_FIELDS)[number], string | number | null>;
 
 export function sceneView(scene: SceneRow, links: Links): SceneView {
   const vision = Object.fromEntries(VISION_FIELDS.map((field) => [field, scene[field]])) as Record<
     (typeof VISION_FIELDS)[number],
-    string | null
+    string | number | null
   >;
   return {
     index: scene.idx,
@@ -122,6 +124,8 @@ export function sceneView(scene: SceneRow, links: Links): SceneView {
     end_s: scene.end_s,
     duration_s: scene.duration_s,
     keyframe_url: links.keyframe(scene.media_id, scene.idx),
+    description: scene.description,
+    tags: sceneTags(scene.tags_json),
     ...vision,
   };
 }

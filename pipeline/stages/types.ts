@@ -14,6 +14,28 @@ export interface PassOptions {
   refresh: boolean;
   regenerateThumbnails: boolean;
   noEmbed: boolean;
+  /** Run only the vision stage, over items already ingested. */
+  visionOnly?: boolean;
+  /** Force this transcription language instead of detecting it. */
+  language?: string | undefined;
+}
+
+/** Whether a model a stage needs can be used; checked once when a pass starts. */
+export interface ModelReadiness {
+  ok: boolean;
+  /** Why not, fit to show an operator (names the `ollama pull` command for a missing model). */
+  reason: string;
+}
+
+export interface PassModels {
+  readonly vision: ModelReadiness;
+  readonly embed: ModelReadiness;
+}
+
+/** Where a pass puts new vectors: the project's index, opened on first use and saved at the end. */
+export interface VectorSink {
+  upsert(entries: readonly { key: number; vector: Float32Array }[]): Promise<void>;
+  remove(keys: readonly number[]): Promise<void>;
 }
 
 export interface StageDeps {
@@ -22,6 +44,8 @@ export interface StageDeps {
   readonly store: LibraryStore;
   readonly log: Logger;
   readonly options: PassOptions;
+  readonly models: PassModels;
+  readonly vectors: VectorSink;
 }
 
 export interface StageItem {

@@ -195,4 +195,96 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 3,
+    name: "vision fields of issue 4, per-language transcripts, stored vectors",
+    sql: `
+      -- The placeholder scene columns of step 1 never held data; the nine fields are now the ones
+      -- the vision stage fills. The scene triggers name columns, so they go first and come back.
+      DROP TRIGGER scenes_fts_insert;
+      DROP TRIGGER scenes_fts_update;
+      DROP TRIGGER scenes_fts_delete;
+      ALTER TABLE scenes DROP COLUMN shot_type;
+      ALTER TABLE scenes DROP COLUMN camera_motion;
+      ALTER TABLE scenes DROP COLUMN subjects;
+      ALTER TABLE scenes DROP COLUMN objects;
+      ALTER TABLE scenes DROP COLUMN setting;
+      ALTER TABLE scenes DROP COLUMN time_of_day;
+      ALTER TABLE scenes DROP COLUMN lighting;
+      ALTER TABLE scenes DROP COLUMN mood;
+      ALTER TABLE scenes ADD COLUMN content_type TEXT;
+      ALTER TABLE scenes ADD COLUMN focus_score REAL;
+      ALTER TABLE scenes ADD COLUMN exposure TEXT;
+      ALTER TABLE scenes ADD COLUMN stability TEXT;
+      ALTER TABLE scenes ADD COLUMN audio_quality TEXT;
+      ALTER TABLE scenes ADD COLUMN atmosphere TEXT;
+      ALTER TABLE scenes ADD COLUMN energy TEXT;
+      ALTER TABLE scenes ADD COLUMN edit_position TEXT;
+      ALTER TABLE scenes ADD COLUMN edit_reason TEXT;
+      -- Auto tags the model gave this key frame (JSON array); the item's auto tags are their union.
+      ALTER TABLE scenes ADD COLUMN tags_json TEXT;
+      -- Why this key frame has no vision fields, when the model refused or failed on it.
+      ALTER TABLE scenes ADD COLUMN vision_error TEXT;
+
+      CREATE TRIGGER scenes_fts_insert AFTER INSERT ON scenes BEGIN
+        UPDATE media_fts SET scenes = (
+          SELECT group_concat(concat_ws(' ', description, content_type, atmosphere, energy, edit_position,
+            edit_reason), ' ') FROM scenes WHERE media_id = new.media_id
+        ) WHERE rowid = new.media_id;
+      END;
+      CREATE TRIGGER scenes_fts_update AFTER UPDATE ON scenes BEGIN
+        UPDATE media_fts SET scenes = (
+          SELECT group_concat(concat_ws(' ', description, content_type, atmosphere, energy, edit_position,
+            edit_reason), ' ') FROM scenes WHERE media_id = old.media_id
+        ) WHERE rowid = old.media_id;
+        UPDATE media_fts SET scenes = (
+          SELECT group_concat(concat_ws(' ', description, content_type, atmosphere, energy, edit_position,
+            edit_reason), ' ') FROM scenes WHERE media_id = new.media_id
+        ) WHERE rowid = new.media_id;
+      END;
+      CREATE TRIGGER scenes_fts_delete AFTER DELETE ON scenes BEGIN
+        UPDATE media_fts SET scenes = (
+          SELECT group_concat(concat_ws(' ', description, content_type, atmosphere, energy, edit_position,
+            edit_reason), ' ') FROM scenes WHERE media_id = old.media_id
+        ) WHERE rowid = old.media_id;
+      END;
+      UPDATE media_fts SET scenes = (
+        SELECT group_concat(concat_ws(' ', s.description, s.content_type, s.atmosphere, s.energy,
+          s.edit_position, s.edit_reason), ' ') FROM scenes s WHERE s.media_id = media_fts.rowid
+      );
+
+      -- Every transcription, one per language; the active one is mirrored into media.transcript,
+      -- segments_json and words_json, which is what search, embeddings and exports read.
+      CREATE TABLE transcripts (
+        media_id INTEGER NOT NULL REFERENCES media (id) ON DELETE CASCADE,
+        language TEXT NOT NULL,
+        text TEXT NOT NULL,
+        segments_json TEXT NOT NULL,
+        words_json TEXT NOT NULL,
+        backend TEXT,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (media_id, language)
+      ) WITHOUT ROWID;
+      INSERT INTO transcripts (media_id, language, text, segments_json, words_json, backend, created_at)
+        SELECT id, coalesce(language, 'und'), transcript, coalesce(segments_json, '[]'), coalesce(words_json, '[]'),
+          NULL, updated_at
+        FROM media WHERE transcript IS NOT NULL AND trim(transcript) <> '';
+
+      -- One vector per scene (scene_idx >= 0) and one per item (scene_idx = -1). SQLite is the
+      -- source of truth; the USearch file beside it is a cache keyed by these ids.
+      CREATE TABLE vectors (
+        -- AUTOINCREMENT: an id is never reused, so a stale cache entry cannot alias a new vector.
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        media_id INTEGER NOT NULL REFERENCES media (id) ON DELETE CASCADE,
+        scene_idx INTEGER NOT NULL,
+        model TEXT NOT NULL,
+        dim INTEGER NOT NULL,
+        vector BLOB NOT NULL,
+        text_hash TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        UNIQUE (media_id, scene_idx)
+      );
+      CREATE INDEX vectors_model ON vectors (model);
+    `,
+  },
 ];

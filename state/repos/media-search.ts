@@ -210,6 +210,44 @@ export class MediaSearchRepo {
     return rows.map((r) => ({ day: r.day === "" ? null : r.day, count: r.n }));
   }
 
+  /** Those of `ids` that pass every condition of `filter`. */
+  matching(filter: MediaFilter, ids: readonly number[]): Set<number> {
+    if (ids.length === 0) return new Set();
+    const sql = and(filterSql(filter), {
+      where: ["m.id IN (SELECT value FROM json_each(?))"],
+      params: [JSON.stringify(ids)],
+    });
+    const rows = this.db.prepare(`SELECT m.id FROM media m ${whereClause(sql.where)}`).all(...sql.params) as {
+      id: number;
+    }[];
+    return new Set(rows.map((r) => r.id));
+  }
+
+  /** Ids passing `filter`, best text match first (FTS5 rank); needs at least one search term. */
+  ranked(filter: MediaFilter, limit: number): number[] {
+    if (filter.terms.length === 0) return [];
+    const { where, params } = filterSql({ ...filter, terms: [] });
+    const rows = this.db
+      .prepare(
+        `SELECT m.id FROM media_fts f JOIN media m ON m.id = f.rowid
+         WHERE media_fts MATCH ? ${where.length ? `AND ${where.join(" AND ")}` : ""}
+         ORDER BY f.rank, m.id LIMIT ?`,
+      )
+      .all(ftsExpression(filter.terms), ...params, limit) as { id: number }[];
+    return rows.map((r) => r.id);
+  }
+
+  /** Rows and tags of `ids`, in that order (ids that no longer exist are left out). */
+  rowsByIds(ids: readonly number[]): { rows: ListedRow[]; tags: Map<number, TagRow[]> } {
+    if (ids.length === 0) return { rows: [], tags: new Map() };
+    const found = this.db
+      .prepare(`SELECT ${LIST_COLUMNS} FROM media m WHERE m.id IN (SELECT value FROM json_each(?))`)
+      .all(JSON.stringify(ids)) as ListedRow[];
+    const byId = new Map(found.map((r) => [r.id, r]));
+    const rows = ids.flatMap((id) => byId.get(id) ?? []);
+    return { rows, tags: this.tagsOf(rows.map((r) => r.id)) };
+  }
+
   private rows(sql: Sql, sort: Sort, limit: number, offset: number): ListedRow[] {
     const { expr } = SORT_COLUMN[sort.key];
     const dir = sort.desc ? "DESC" : "ASC";

@@ -272,4 +272,27 @@ export class MediaRepo {
       )
       .run({ later: JSON.stringify(laterStages), stamp: now() }).changes;
   }
+
+  /** Records the hash of the text the item's vectors were made from. */
+  setEmbedHash(mediaId: number, hash: string | null): void {
+    this.db.prepare("UPDATE media SET embed_hash = ? WHERE id = ?").run(hash, mediaId);
+  }
+
+  /** Ids of items whose probe has finished, the ones the index builder looks at. */
+  embeddableIds(): number[] {
+    return (
+      this.db.prepare("SELECT id FROM media WHERE next_stage <> 'probe' ORDER BY id").all() as {
+        id: number;
+      }[]
+    ).map((r) => r.id);
+  }
+
+  /** Items with a stage that ran without a tool it needs; they resume there once it is available. */
+  unconfiguredStages(mediaId: number): string[] {
+    return (
+      this.db
+        .prepare("SELECT stage FROM media_stages WHERE media_id = ? AND status = 'not_configured'")
+        .all(mediaId) as { stage: string }[]
+    ).map((r) => r.stage);
+  }
 }

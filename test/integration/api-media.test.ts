@@ -387,14 +387,16 @@ describe.skipIf(!hasTools)("media API", () => {
         duration_s: expect.any(Number),
         keyframe_url: `/api/media/${clip}/keyframes/0`,
         description: null,
-        shot_type: null,
-        camera_motion: null,
-        subjects: null,
-        objects: null,
-        setting: null,
-        time_of_day: null,
-        lighting: null,
-        mood: null,
+        tags: [],
+        content_type: null,
+        focus_score: null,
+        exposure: null,
+        stability: null,
+        audio_quality: null,
+        atmosphere: null,
+        energy: null,
+        edit_position: null,
+        edit_reason: null,
       });
       expect(scenes[1]?.description).toBe("a yellow square on blue");
       const frame = await bytes(scenes[2]?.keyframe_url as string);
@@ -406,7 +408,14 @@ describe.skipIf(!hasTools)("media API", () => {
 
     it("GET /transcripts lists the active transcript, or nothing", async () => {
       expect((await get(`/api/media/${id["day 1/A001.mp4"]}/transcripts`)).json()).toEqual([
-        { language: "en", active: true, text: "Welcome to the harbour interview" },
+        {
+          language: "en",
+          active: true,
+          text: "Welcome to the harbour interview",
+          segments: expect.any(Number),
+          backend: null,
+          created_at: null,
+        },
       ]);
       expect((await get(`/api/media/${id["stills/Still.png"]}/transcripts`)).json()).toEqual([]);
     });

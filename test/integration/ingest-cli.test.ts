@@ -50,7 +50,9 @@ describe.skipIf(!hasTools)("svc ingest (CLI)", () => {
     await copyFile(clip, join(ws.root, "day 1", "A001.mp4"));
     await copyFile(still, join(ws.root, "still.png"));
     await copyFile(tone, join(ws.root, "tone.wav"));
-    const result = await svc(["ingest", "--progress", "json"], ws.env());
+    // No speech recogniser and no model host: the model stages say so instead of inventing data.
+    const offline = ws.env({ SVC_ASR: "none", OLLAMA_HOST: "http://127.0.0.1:9" });
+    const result = await svc(["ingest", "--progress", "json"], offline);
     expect(result.stderr).toBe("");
     expect(result.exitCode).toBe(0);
     const events = jsonLines(result.stdout);
@@ -96,7 +98,7 @@ describe.skipIf(!hasTools)("svc ingest (CLI)", () => {
       lib.close();
     }
 
-    const again = await svc(["ingest", "--progress", "json"], ws.env());
+    const again = await svc(["ingest", "--progress", "json"], offline);
     expect(again.exitCode).toBe(0);
     expect(jsonLines(again.stdout).at(-1)).toMatchObject({ ingested: 0, unchanged: 3 });
   });
@@ -295,7 +297,9 @@ describe.skipIf(!hasTools)("svc ingest (CLI)", () => {
       const cases: [string[], Record<string, string>, RegExp][] = [
         [["ingest", "--bogus"], ws.env(), /Unknown option '--bogus'/],
         [["ingest", "--progress", "xml"], ws.env(), /--progress takes "json"/],
-        [["ingest", "--vision-only"], ws.env(), /--vision-only is not yet available/],
+        [["ingest", "--apply-collections"], ws.env(), /--apply-collections is not yet available/],
+        [["ingest", "--language", "klingon!"], ws.env(), /--language takes a language code/],
+        [["ingest", "--vision-only", "--refresh"], ws.env(), /cannot be combined/],
         [["ingest"], { SVC_HOME: ws.home }, /PROJECT_ROOT is not set/],
         [["ingest"], ws.env({ SVC_INGEST_HALT_STREAK: "many" }), /SVC_INGEST_HALT_STREAK/],
       ];

@@ -345,3 +345,80 @@ export async function writeSlowly(
   }
   return target;
 }
+
+export const MEASURE_CLIP = { seconds: 3, width: 320, height: 240, fps: 25 } as const;
+
+/** lavfi's sine peaks at 1/8 of full scale. */
+const SINE_PEAK_DBFS = -20 * Math.log10(8);
+
+export interface MeasureClipOptions {
+  /** `still`: one testsrc2 picture held (a locked-off shot); `shaking`: testsrc2 seen through a jittering crop. */
+  picture: "still" | "shaking";
+  /** `tone` is a 440 Hz sine peaking at `toneDbfs`; `clipped` is the same sine driven 12 dB past full scale. */
+  audio: "none" | "silence" | "tone" | "clipped";
+  toneDbfs?: number;
+}
+
+/** A short H.264 clip whose motion and sound are known, for the measured vision fields. */
+export async function makeMeasureClip(dir: string, name: string, opts: MeasureClipOptions): Promise<string> {
+  const file = await outputPath(dir, name);
+  const { seconds, width, height, fps } = MEASURE_CLIP;
+  let video: readonly string[];
+  if (opts.picture === "still") {
+    const picture = await outputPath(dir, `${name}.still.png`);
+    await writeStill(picture, "png", width, height);
+    video = ["-loop", "1", "-framerate", String(fps), "-t", String(seconds), "-i", picture];
+  } else {
+    // A crop wandering a quarter of the frame several times a second, like a camera shaken by hand.
+    const big = `testsrc2=size=${width * 1.5}x${height * 1.5}:rate=${fps}:duration=${seconds}`;
+    const crop = `crop=${width}:${height}:x='${width / 4}*(1+sin(2*PI*t*3.3))':y='${height / 4}*(1+cos(2*PI*t*2.7))'`;
+    video = lavfi(`${big},${crop}`);
+  }
+  const gainDb = opts.audio === "clipped" ? 12 : (opts.toneDbfs ?? -20);
+  const audio: Record<MeasureClipOptions["audio"], readonly string[]> = {
+    none: [],
+    silence: lavfi(`anullsrc=r=48000:cl=stereo:d=${seconds}`),
+    tone: sine(440, seconds),
+    clipped: sine(440, seconds),
+  };
+  const audioArgs =
+    opts.audio === "tone" || opts.audio === "clipped"
+      ? // s16 saturates where float would not, so the clipping happens before the AAC encoder.
+        ["-af", `volume=${(gainDb - SINE_PEAK_DBFS).toFixed(2)}dB,aformat=sample_fmts=s16`, ...AAC]
+      : opts.audio === "silence"
+        ? AAC
+        : [];
+  await ffmpeg([
+    ...video,
+    ...audio[opts.audio],
+    ...["-map", "0:v", ...(opts.audio === "none" ? [] : ["-map", "1:a"])],
+    ...H264,
+    ...["-r", String(fps)],
+    ...audioArgs,
+    "-shortest",
+    file,
+  ]);
+  return file;
+}
+
+export const SPEECH_TEXT = "The quick brown fox jumps over the lazy dog. Welcome to the media library test.";
+
+/**
+ * A 320x240 clip whose sound is flite speech of SPEECH_TEXT (a voice pocketsphinx recognises;
+ * espeak-ng's is not), for transcription end to end.
+ */
+export async function makeSpeechClip(dir: string, name = "interview.mp4"): Promise<string> {
+  const file = await outputPath(dir, name);
+  const wav = `${file}.flite.wav`;
+  await execa("flite", ["-voice", "kal16", "-t", SPEECH_TEXT, "-o", wav], { timeout: TIMEOUT_MS });
+  await ffmpeg([
+    ...lavfi("color=c=0x806040:size=320x240:rate=25:duration=6"),
+    ...["-i", wav],
+    ...["-map", "0:v", "-map", "1:a", "-shortest"],
+    ...H264,
+    ...AAC,
+    file,
+  ]);
+  await rm(wav, { force: true });
+  return file;
+}

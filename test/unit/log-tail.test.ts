@@ -87,7 +87,7 @@ describe("tailLogs", () => {
     const ctx: AppContext = {
       config,
       registry,
-      adapters: noTools(),
+      adapters: noTools(config),
       log: silentLogger(),
       version: "0.0.0-test",
     };
@@ -139,10 +139,11 @@ describe("tailLogs", () => {
     cleanups.push(ws.cleanup);
     const registry = openRegistry(ws.home);
     cleanups.push(async () => registry.close());
+    const config = loadConfig({ SVC_HOME: ws.home });
     const ctx: AppContext = {
-      config: loadConfig({ SVC_HOME: ws.home }),
+      config,
       registry,
-      adapters: noTools(),
+      adapters: noTools(config),
       log: silentLogger(),
       version: "0.0.0-test",
     };

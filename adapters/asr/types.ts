@@ -1,0 +1,37 @@
+/** A stretch of speech; `speaker_id` only appears when speaker labelling ran. */
+export interface Segment {
+  start: number;
+  end: number;
+  text: string;
+  speaker_id?: string;
+}
+
+/** One recognised word with its timing in seconds and a confidence from 0 to 1. */
+export interface Word {
+  word: string;
+  start: number;
+  end: number;
+  score: number;
+}
+
+/** Times are seconds from the start of the audio that was transcribed. */
+export interface Transcription {
+  language: string | null;
+  segments: Segment[];
+  words: Word[];
+}
+
+export type AsrName = "whisper-cpp" | "openai" | "pocketsphinx";
+
+export interface TranscribeOptions {
+  /** ISO 639-1 code (or a language name); absent or "auto" lets the backend detect it. */
+  language?: string | undefined;
+  signal: AbortSignal;
+  timeoutMs: number;
+}
+
+export interface Asr {
+  readonly name: AsrName;
+  /** `wav16kMono` must be a 16 kHz mono PCM WAV file (what `Ffmpeg.extractAudio` writes). */
+  transcribe(wav16kMono: string, opts: TranscribeOptions): Promise<Transcription>;
+}

@@ -1,0 +1,55 @@
+import { parseArgs } from "node:util";
+import { buildEmbeddings } from "../library/embed.js";
+import { EXIT, UserError } from "../library/errors.js";
+import { fail, type Io, withContext } from "./context.js";
+
+const USAGE = "usage: svc embed [--rebuild] [--json]";
+
+/** `svc embed`: the index builder; prints what it found per freshness category. */
+export async function embedCommand(argv: string[], io: Io): Promise<number> {
+  let values: { rebuild?: boolean; json?: boolean };
+  try {
+    values = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: { rebuild: { type: "boolean" }, json: { type: "boolean" } },
+    }).values;
+  } catch (error) {
+    fail(io, `${(error as Error).message}\n${USAGE}`);
+    return EXIT.usage;
+  }
+  return withContext(io, { stdoutLogs: false }, async (ctx) => {
+    const root = ctx.config.projectRoot;
+    if (!root) throw new UserError("PROJECT_ROOT is not set: point it at the footage folder", EXIT.usage);
+    const controller = new AbortController();
+    const stop = () => controller.abort();
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+    try {
+      const report = await buildEmbeddings(ctx, root, {
+        rebuild: values.rebuild === true,
+        signal: controller.signal,
+        holder: "svc embed (cli)",
+      });
+      if (values.json) io.stdout.write(`${JSON.stringify(report)}\n`);
+      else {
+        const c = report.counts;
+        io.stdout.write(
+          `model ${report.model}: new ${c.new}, stale ${c.stale}, unverified ${c.unverified}, forced ${c.forced}, unchanged ${c.unchanged}\n` +
+            `embedded ${report.embedded} item(s); ${report.vectors} vectors indexed; ${report.failed.length} failed\n`,
+        );
+        for (const f of report.failed) io.stdout.write(`  item ${f.id}: ${f.reason}\n`);
+        if (report.drift.sampled > 0)
+          io.stdout.write(
+            `drift check: ${report.drift.sampled} sampled, min cosine ${report.drift.min_similarity}\n`,
+          );
+      }
+      if (report.drift.warning) fail(io, report.drift.warning);
+      return report.failed.length > 0 ? EXIT.partial : EXIT.ok;
+    } finally {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+    }
+  });
+}

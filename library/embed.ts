@@ -1,0 +1,183 @@
+import { pullHint } from "../adapters/modelhost.js";
+import { embedItem, type Freshness, planEmbedding } from "../pipeline/stages/embed.js";
+import { type LibraryStore, openLibrary } from "../state/stores.js";
+import type { AppContext } from "./context.js";
+import { EXIT, UserError } from "./errors.js";
+import { claimSlot, ingestSlotName } from "./slots.js";
+import { type IndexReader, indexStamp, openVectorSink } from "./vector-index.js";
+
+/** Counts per freshness category; null means "not looked at", 0 means "looked, none". */
+export type FreshnessCounts = Record<Freshness, number | null>;
+
+export interface DriftReport {
+  sampled: number;
+  min_similarity: number | null;
+  warning: string | null;
+}
+
+export interface EmbedReport {
+  model: string;
+  checked: boolean;
+  counts: FreshnessCounts;
+  embedded: number;
+  failed: { id: number; reason: string }[];
+  vectors: number;
+  indexed: number;
+  drift: DriftReport;
+}
+
+// Recomputed vectors of an unchanged model agree to float rounding; below this the model changed.
+export const DRIFT_THRESHOLD = 0.999;
+const DRIFT_SAMPLE = 3;
+
+export function cosine(a: Float32Array, b: Float32Array): number {
+  if (a.length !== b.length) return 0;
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i += 1) {
+    const x = a[i] as number;
+    const y = b[i] as number;
+    dot += x * y;
+    na += x * x;
+    nb += y * y;
+  }
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+}
+
+/**
+ * Re-embeds the stored text of a few unchanged items and compares with their stored vectors: a
+ * model replaced under the same name shows up as similarity below 0.999.
+ */
+async function driftCheck(ctx: AppContext, store: LibraryStore, signal: AbortSignal): Promise<DriftReport> {
+  const model = ctx.config.models.embed;
+  const sample = store.vectors.sample(model, DRIFT_SAMPLE * 4).filter((v) => {
+    const plan = planEmbedding({ store, config: ctx.config }, v.media_id, false);
+    return plan.freshness === "unchanged";
+  });
+  const picked = sample.slice(0, DRIFT_SAMPLE);
+  if (picked.length === 0) return { sampled: 0, min_similarity: null, warning: null };
+  const texts = picked.map(
+    (v) => planEmbedding({ store, config: ctx.config }, v.media_id, false).texts[0]?.text ?? "",
+  );
+  const fresh = await ctx.adapters.modelHost.embed(model, texts, { signal });
+  const similarities = picked.map((v, i) => cosine(v.vector, fresh[i] ?? new Float32Array()));
+  const min = Math.min(...similarities);
+  const warning =
+    min < DRIFT_THRESHOLD
+      ? `embedding drift: recomputed vectors of "${model}" differ from the stored ones (cosine ${min.toFixed(4)} < ${DRIFT_THRESHOLD}); the model changed, run \`svc embed --rebuild\``
+      : null;
+  return { sampled: picked.length, min_similarity: Math.round(min * 1e6) / 1e6, warning };
+}
+
+/**
+ * The index builder (`svc embed`): brings every item's vectors up to date with its text, then
+ * checks for model drift. `rebuild` re-embeds everything. Runs in the project's ingest slot.
+ */
+export async function buildEmbeddings(
+  ctx: AppContext,
+  root: string,
+  options: { rebuild: boolean; signal: AbortSignal; holder: string },
+): Promise<EmbedReport> {
+  const model = ctx.config.models.embed;
+  const status = await ctx.adapters.modelHost.status([model], options.signal);
+  if (!status.reachable)
+    throw new UserError(
+      `the model host is not reachable at ${ctx.adapters.modelHost.host} (OLLAMA_HOST)`,
+      EXIT.usage,
+      503,
+    );
+  if (!status.pulled[model]) throw new UserError(pullHint(model), EXIT.usage, 503);
+  const lease = claimSlot(ctx.registry, ingestSlotName(root), options.holder);
+  const store = openLibrary(root);
+  try {
+    const counts: FreshnessCounts = { new: 0, stale: 0, unverified: 0, forced: 0, unchanged: 0 };
+    const failed: EmbedReport["failed"] = [];
+    // Vectors of an earlier model never share an index with the current one.
+    if (store.vectors.removeOtherModels(model) > 0)
+      ctx.log.info({ model }, "vectors of another embedding model removed; rebuilding the index");
+    let dim = store.vectors.counts(model).dim;
+    if (options.rebuild) {
+      // Only an explicit rebuild may accept a new dimension under the same model name.
+      const probe = await ctx.adapters.modelHost.embed(model, ["svc"], { signal: options.signal });
+      const probed = probe[0]?.length ?? null;
+      if (dim !== null && probed !== dim) {
+        store.vectors.removeModel(model);
+        ctx.log.warn({ model, from: dim, to: probed }, "the embedding model changed dimension; re-embedding all");
+      }
+      dim = probed;
+    }
+    const sink = await openVectorSink(store, model, ctx.log);
+    let embedded = 0;
+    try {
+      for (const id of store.media.embeddableIds()) {
+        options.signal.throwIfAborted();
+        try {
+          const outcome = await embedItem(
+            { store, config: ctx.config, adapters: ctx.adapters, vectors: sink },
+            id,
+            { force: options.rebuild, signal: options.signal, expectedDim: dim },
+          );
+          counts[outcome.freshness] = (counts[outcome.freshness] ?? 0) + 1;
+          if (outcome.freshness !== "unchanged") embedded += 1;
+        } catch (error) {
+          if (options.signal.aborted) throw error;
+          failed.push({ id, reason: (error as Error).message.slice(0, 300) });
+        }
+      }
+    } finally {
+      await sink.flush();
+    }
+    const drift = await driftCheck(ctx, store, options.signal);
+    if (drift.warning) ctx.log.warn({ min_similarity: drift.min_similarity }, drift.warning);
+    const stamp = indexStamp(store, model);
+    return {
+      model,
+      checked: true,
+      counts,
+      embedded,
+      failed,
+      vectors: stamp?.count ?? 0,
+      indexed: stamp?.count ?? 0,
+      drift,
+    };
+  } finally {
+    store.close();
+    lease.release();
+  }
+}
+
+export interface EmbedStatus {
+  model: string;
+  checked: boolean;
+  /** Items whose vectors are missing or older than their text (new + stale + unverified). */
+  awaiting: number;
+  counts: FreshnessCounts;
+  vectors: number;
+  /** Stored vectors the search index does not hold yet. */
+  not_indexed: number;
+}
+
+/** `GET /api/embed/status`: what the builder would do now, without embedding anything. */
+export async function embedStatus(
+  ctx: AppContext,
+  store: LibraryStore,
+  reader: IndexReader,
+): Promise<EmbedStatus> {
+  const model = ctx.config.models.embed;
+  const counts: FreshnessCounts = { new: 0, stale: 0, unverified: 0, forced: 0, unchanged: 0 };
+  for (const id of store.media.embeddableIds()) {
+    const { freshness } = planEmbedding({ store, config: ctx.config }, id, false);
+    counts[freshness] = (counts[freshness] ?? 0) + 1;
+  }
+  const stored = store.vectors.counts(model).count;
+  const index = await reader.current();
+  return {
+    model,
+    checked: true,
+    awaiting: (counts.new ?? 0) + (counts.stale ?? 0) + (counts.unverified ?? 0),
+    counts,
+    vectors: stored,
+    not_indexed: Math.max(0, stored - (index?.size() ?? 0)),
+  };
+}

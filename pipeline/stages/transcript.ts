@@ -1,0 +1,61 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { join } from "node:path";
+import { transcribeFile } from "../transcribe.js";
+import { type Stage, StageError } from "./types.js";
+
+/**
+ * Speech to text with word timings, archived per language. An empty or silent decode keeps the
+ * transcript the item already has: only a good replacement is ever written.
+ */
+export const transcriptStage: Stage = {
+  name: "transcript",
+  resource: "asr",
+  async run(item, deps, signal) {
+    if (item.kind === "image") return { status: "skipped", detail: "stills have no sound" };
+    const { asr, ffmpeg } = deps.adapters;
+    if (!asr) return { status: "not_configured", detail: deps.adapters.asrReason };
+    if (!ffmpeg) throw new StageError("ffmpeg is not available");
+    const row = deps.store.media.get(item.mediaId);
+    if (!row) throw new StageError("the item vanished from the library during the pass");
+    if (row.audio_tracks === 0) return { status: "skipped", detail: "no audio track" };
+    const tmpDir = await mkdtemp(join(deps.store.paths.dataDir, ".asr-"));
+    try {
+      const result = await transcribeFile(item.absPath, item.durationS, {
+        ffmpeg,
+        asr,
+        tmpDir,
+        language: deps.options.language,
+        signal,
+      });
+      const segments = result?.segments.filter((s) => s.text.trim() !== "") ?? [];
+      if (!result || segments.length === 0) {
+        const kept = row.transcript?.trim() ? "; the earlier transcript is kept" : "";
+        return { status: "done", detail: `no speech found (${asr.name})${kept}` };
+      }
+      const language = deps.options.language ?? result.language ?? "und";
+      const text = segments.map((s) => s.text.trim()).join(" ");
+      // A forced language is what the editor asked to see; otherwise a new language is archived
+      // beside the active transcript rather than replacing it.
+      const activate =
+        deps.options.language !== undefined || !row.transcript?.trim() || row.language === language;
+      deps.store.transcripts.save(
+        item.mediaId,
+        {
+          language,
+          text,
+          segments_json: JSON.stringify(segments),
+          words_json: JSON.stringify(result.words),
+          backend: asr.name,
+        },
+        activate,
+      );
+      const n = segments.length;
+      return {
+        status: "done",
+        detail: `${language}, ${n} segment${n === 1 ? "" : "s"}, ${result.words.length} words (${asr.name})${activate ? "" : ", archived"}`,
+      };
+    } finally {
+      await rm(tmpDir, { recursive: true, force: true });
+    }
+  },
+};

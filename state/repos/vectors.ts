@@ -1,0 +1,137 @@
+import type { Db } from "../db.js";
+
+/** Which text a vector embeds: a scene's (scene_idx ≥ 0) or the whole item's (ITEM_VECTOR). */
+export const ITEM_VECTOR = -1;
+
+export interface VectorRow {
+  id: number;
+  media_id: number;
+  scene_idx: number;
+  model: string;
+  dim: number;
+  text_hash: string;
+}
+
+export interface VectorInput {
+  scene_idx: number;
+  vector: Float32Array;
+  text_hash: string;
+}
+
+export interface VectorCounts {
+  count: number;
+  dim: number | null;
+}
+
+const toBlob = (vector: Float32Array) => Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
+const fromBlob = (blob: Buffer) => {
+  const copy = new Float32Array(blob.byteLength / 4);
+  new Uint8Array(copy.buffer).set(blob);
+  return copy;
+};
+
+/** Stored embeddings: the source of truth the USearch cache is rebuilt from. */
+export class VectorsRepo {
+  constructor(private readonly db: Db) {}
+
+  forMedia(mediaId: number): VectorRow[] {
+    return this.db
+      .prepare("SELECT id, media_id, scene_idx, model, dim, text_hash FROM vectors WHERE media_id = ?")
+      .all(mediaId) as VectorRow[];
+  }
+
+  byIds(ids: readonly number[]): VectorRow[] {
+    if (ids.length === 0) return [];
+    return this.db
+      .prepare(
+        `SELECT id, media_id, scene_idx, model, dim, text_hash FROM vectors
+         WHERE id IN (SELECT value FROM json_each(?))`,
+      )
+      .all(JSON.stringify(ids)) as VectorRow[];
+  }
+
+  vector(id: number): Float32Array | null {
+    const row = this.db.prepare("SELECT vector FROM vectors WHERE id = ?").get(id) as
+      | { vector: Buffer }
+      | undefined;
+    return row ? fromBlob(row.vector) : null;
+  }
+
+  /**
+   * Replaces an item's vectors with `inputs` in one transaction. Every written vector gets a new
+   * id (ids are never reused), so the index cache can tell changed content from its keys alone.
+   * Returns the new ids, in input order, and the ids that are gone.
+   */
+  replaceForMedia(
+    mediaId: number,
+    model: string,
+    inputs: readonly VectorInput[],
+  ): { ids: number[]; removed: number[] } {
+    return this.db.transaction(() => {
+      const removed = this.forMedia(mediaId).map((row) => row.id);
+      this.db.prepare("DELETE FROM vectors WHERE media_id = ?").run(mediaId);
+      const insert = this.db.prepare(
+        `INSERT INTO vectors (media_id, scene_idx, model, dim, vector, text_hash, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      );
+      const stamp = new Date().toISOString();
+      const ids = inputs.map((input) =>
+        Number(
+          insert.run(
+            mediaId,
+            input.scene_idx,
+            model,
+            input.vector.length,
+            toBlob(input.vector),
+            input.text_hash,
+            stamp,
+          ).lastInsertRowid,
+        ),
+      );
+      return { ids, removed };
+    })();
+  }
+
+  /** Vectors of another embedding model: never mixed into one index with the current one. */
+  removeOtherModels(model: string): number {
+    return this.db.prepare("DELETE FROM vectors WHERE model <> ?").run(model).changes;
+  }
+
+  /** Every vector of a model, when a rebuild finds it now answers in another dimension. */
+  removeModel(model: string): number {
+    return this.db.prepare("DELETE FROM vectors WHERE model = ?").run(model).changes;
+  }
+
+  counts(model: string): VectorCounts {
+    return this.db
+      .prepare("SELECT count(*) AS count, max(dim) AS dim FROM vectors WHERE model = ?")
+      .get(model) as VectorCounts;
+  }
+
+  /** Ids of a model's vectors, for the index consistency stamp. */
+  keys(model: string): number[] {
+    return this.db
+      .prepare("SELECT id FROM vectors WHERE model = ? ORDER BY id")
+      .pluck()
+      .all(model) as number[];
+  }
+
+  /** Every stored vector of a model, streamed in id order for an index rebuild. */
+  *all(model: string): Generator<{ key: number; vector: Float32Array }> {
+    const rows = this.db
+      .prepare("SELECT id, vector FROM vectors WHERE model = ? ORDER BY id")
+      .iterate(model) as Iterable<{ id: number; vector: Buffer }>;
+    for (const row of rows) yield { key: row.id, vector: fromBlob(row.vector) };
+  }
+
+  /** A sample of stored item vectors for the drift check. */
+  sample(model: string, limit: number): { id: number; media_id: number; vector: Float32Array }[] {
+    const rows = this.db
+      .prepare(
+        `SELECT id, media_id, vector FROM vectors WHERE model = ? AND scene_idx = ${ITEM_VECTOR}
+         ORDER BY id DESC LIMIT ?`,
+      )
+      .all(model, limit) as { id: number; media_id: number; vector: Buffer }[];
+    return rows.map((r) => ({ id: r.id, media_id: r.media_id, vector: fromBlob(r.vector) }));
+  }
+}

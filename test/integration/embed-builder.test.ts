@@ -1,0 +1,141 @@
+import { copyFile, mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cosine, DRIFT_THRESHOLD } from "../../library/embed.js";
+import { openLibrary } from "../../state/stores.js";
+import { svc } from "../support/cli.js";
+import { makeStill } from "../support/media.js";
+import { type FakeModelHost, startFakeModelHost } from "../support/modelhost-server.js";
+import { tempWorkspace } from "../support/temp.js";
+import { needTools } from "../support/tools.js";
+
+const hasTools = needTools("ffmpeg", "ffprobe");
+
+interface Report {
+  checked: boolean;
+  counts: Record<string, number | null>;
+  drift: { sampled: number; min_similarity: number | null; warning: string | null };
+  failed: { id: number; reason: string }[];
+}
+
+describe("cosine", () => {
+  it("is 1 for the same direction, 0 for orthogonal or mismatched vectors", () => {
+    expect(cosine(Float32Array.of(1, 2, 3), Float32Array.of(2, 4, 6))).toBeCloseTo(1, 6);
+    expect(cosine(Float32Array.of(1, 0), Float32Array.of(0, 1))).toBe(0);
+    expect(cosine(Float32Array.of(1, 0), Float32Array.of(1, 0, 0))).toBe(0);
+    expect(cosine(Float32Array.of(0, 0), Float32Array.of(1, 0))).toBe(0);
+    expect(DRIFT_THRESHOLD).toBe(0.999);
+  });
+});
+
+describe.skipIf(!hasTools)("svc embed: freshness categories and the drift check", () => {
+  let ws: Awaited<ReturnType<typeof tempWorkspace>>;
+  let host: FakeModelHost;
+  let env: Record<string, string>;
+
+  const embed = async (...flags: string[]) => {
+    const result = await svc(["embed", "--json", ...flags], env);
+    expect(result.exitCode, result.stderr).toBe(0);
+    return { report: JSON.parse(result.stdout) as Report, stderr: result.stderr };
+  };
+
+  beforeAll(async () => {
+    ws = await tempWorkspace("svc-embed-");
+    host = await startFakeModelHost({ dim: 64 });
+    env = ws.env({ OLLAMA_HOST: host.url, SVC_ASR: "none" });
+    const fixtures = join(ws.base, "fixtures");
+    await mkdir(fixtures);
+    const still = await makeStill(fixtures, "png");
+    for (const name of ["a.png", "b.png", "c.png"]) await copyFile(still, join(ws.root, name));
+    // Ingested without embeddings: every item is new to the builder.
+    const ingest = await svc(["ingest", "--no-embed"], env);
+    expect(ingest.exitCode, ingest.stderr).toBe(0);
+  }, 120_000);
+
+  afterAll(async () => {
+    await host?.close();
+    await ws?.cleanup();
+  });
+
+  it("counts new items, then nothing stale; zero is reported as checked, not as missing", async () => {
+    const first = await embed();
+    expect(first.report.checked).toBe(true);
+    expect(first.report.counts).toEqual({ new: 3, stale: 0, unverified: 0, forced: 0, unchanged: 0 });
+    const second = await embed();
+    expect(second.report.counts).toEqual({ new: 0, stale: 0, unverified: 0, forced: 0, unchanged: 3 });
+    expect(second.report.drift.warning).toBeNull();
+    expect(second.report.drift.min_similarity).toBeGreaterThanOrEqual(DRIFT_THRESHOLD);
+  });
+
+  it("re-embeds an item without a stored hash as unverified, and a changed one as stale", async () => {
+    const lib = openLibrary(ws.root);
+    try {
+      const a = lib.media.byPath("a.png")?.id as number;
+      const b = lib.media.byPath("b.png")?.id as number;
+      lib.media.setEmbedHash(a, null);
+      lib.tags.addManual(b, "harbour at night");
+    } finally {
+      lib.close();
+    }
+    const { report } = await embed();
+    expect(report.counts).toEqual({ new: 0, stale: 1, unverified: 1, forced: 0, unchanged: 1 });
+  });
+
+  it("warns when recomputed vectors no longer match the stored ones (the model changed)", async () => {
+    const lib = openLibrary(ws.root);
+    try {
+      // Stored vectors from "another model": same name, different numbers.
+      for (const row of lib.media.all()) {
+        const stored = lib.vectors.forMedia(row.id);
+        for (const v of stored) {
+          const vector = lib.vectors.vector(v.id) as Float32Array;
+          const skewed = vector.map((x, i) => (i % 2 === 0 ? x : -x));
+          lib.db.prepare("UPDATE vectors SET vector = ? WHERE id = ?").run(Buffer.from(skewed.buffer), v.id);
+        }
+      }
+    } finally {
+      lib.close();
+    }
+    const { report, stderr } = await embed();
+    expect(report.drift.sampled).toBeGreaterThan(0);
+    expect(report.drift.min_similarity).toBeLessThan(DRIFT_THRESHOLD);
+    expect(report.drift.warning).toMatch(/embedding drift/);
+    expect(stderr).toMatch(/svc embed --rebuild/);
+  });
+
+  it("refuses clearly when the embedding model is not pulled", async () => {
+    host.setModels(["qwen2.5vl:7b"]);
+    try {
+      const result = await svc(["embed"], env);
+      expect(result.exitCode).toBe(2);
+      expect(result.stderr).toMatch(/ollama pull bge-m3/);
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      host.setModels(["bge-m3", "qwen2.5vl:7b", "qwen2.5:14b"]);
+    }
+  });
+
+  it("an embedding of the wrong dimension fails the item and keeps its vectors", async () => {
+    const lib = openLibrary(ws.root);
+    const before = lib.vectors.counts("bge-m3").count;
+    const c = lib.media.byPath("c.png")?.id as number;
+    lib.tags.addManual(c, "night exterior");
+    lib.close();
+    host.failNext("/api/embed", "wrong_dim", 1);
+    const result = await svc(["embed", "--json"], env);
+    expect(result.exitCode).toBe(1);
+    const report = JSON.parse(result.stdout) as Report;
+    expect(report.failed).toEqual([
+      { id: c, reason: expect.stringMatching(/63 dimensions where the index holds 64/) },
+    ]);
+    const after = openLibrary(ws.root);
+    try {
+      expect(after.vectors.counts("bge-m3").count).toBe(before);
+      expect(after.media.byPath("c.png")?.embed_hash).not.toBeNull();
+    } finally {
+      after.close();
+    }
+    // The next run, with a healthy host, catches up.
+    expect((await embed()).report.counts.stale).toBe(1);
+  });
+});
