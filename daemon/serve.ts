@@ -1,6 +1,7 @@
 import { serve as serveHttp } from "h3";
 import { createApi } from "../api/app.js";
 import type { AppContext } from "../library/context.js";
+import { refreshEmbeddings } from "../library/embed.js";
 import { IngestJobs } from "../library/ingest-job.js";
 import { LibraryPool } from "../library/library-pool.js";
 import { markMissing } from "../library/missing.js";
@@ -12,6 +13,8 @@ import { type Watcher, watchProject } from "./watcher.js";
 
 const PROJECT_SYNC_MS = 30_000;
 const RESCAN_CRON = "17 * * * *";
+// Embeddings made stale by edits (a transcript switched, a tag added) catch up twice an hour.
+const EMBED_FRESHNESS_CRON = "*/30 * * * *";
 
 export interface RunningDaemon {
   readonly url: string;
@@ -107,6 +110,15 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
       run: () => {
         for (const root of watchers.keys()) queue.addScan(root);
       },
+    },
+    {
+      name: "embed-freshness",
+      cron: EMBED_FRESHNESS_CRON,
+      run: () =>
+        void refreshEmbeddings(
+          ctx,
+          [...watchers.entries()].map(([root, w]) => ({ root, name: w.name })),
+        ),
     },
   ]);
 

@@ -29,6 +29,8 @@ export interface EmbedReport {
 // Recomputed vectors of an unchanged model agree to float rounding; below this the model changed.
 export const DRIFT_THRESHOLD = 0.999;
 const DRIFT_SAMPLE = 3;
+// A freshness run never holds a project's slot for longer than this.
+const REFRESH_LIMIT_MS = 20 * 60_000;
 
 export function cosine(a: Float32Array, b: Float32Array): number {
   if (a.length !== b.length) return 0;
@@ -103,7 +105,10 @@ export async function buildEmbeddings(
       const probed = probe[0]?.length ?? null;
       if (dim !== null && probed !== dim) {
         store.vectors.removeModel(model);
-        ctx.log.warn({ model, from: dim, to: probed }, "the embedding model changed dimension; re-embedding all");
+        ctx.log.warn(
+          { model, from: dim, to: probed },
+          "the embedding model changed dimension; re-embedding all",
+        );
       }
       dim = probed;
     }
@@ -180,4 +185,30 @@ export async function embedStatus(
     vectors: stored,
     not_indexed: Math.max(0, stored - (index?.size() ?? 0)),
   };
+}
+
+/**
+ * The daemon's periodic freshness run: each project's builder pass, skipped quietly when the model
+ * host is away or another job holds the project's slot (the next run tries again).
+ */
+export async function refreshEmbeddings(
+  ctx: AppContext,
+  projects: readonly { root: string; name: string }[],
+): Promise<void> {
+  for (const project of projects) {
+    try {
+      const report = await buildEmbeddings(ctx, project.root, {
+        rebuild: false,
+        signal: AbortSignal.timeout(REFRESH_LIMIT_MS),
+        holder: "embed freshness (daemon)",
+      });
+      if (report.embedded > 0 || report.failed.length > 0)
+        ctx.log.info(
+          { project: project.name, embedded: report.embedded, failed: report.failed.length },
+          "embeddings refreshed",
+        );
+    } catch (error) {
+      ctx.log.debug({ project: project.name, reason: (error as Error).message }, "embed freshness skipped");
+    }
+  }
 }

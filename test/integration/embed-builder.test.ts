@@ -1,8 +1,13 @@
 import { copyFile, mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cosine, DRIFT_THRESHOLD } from "../../library/embed.js";
-import { openLibrary } from "../../state/stores.js";
+import { createAdapters } from "../../adapters/index.js";
+import type { AppContext } from "../../library/context.js";
+import { cosine, DRIFT_THRESHOLD, refreshEmbeddings } from "../../library/embed.js";
+import { claimSlot, ingestSlotName } from "../../library/slots.js";
+import { loadConfig } from "../../state/config.js";
+import { silentLogger } from "../../state/logger.js";
+import { openLibrary, openRegistry } from "../../state/stores.js";
 import { svc } from "../support/cli.js";
 import { makeStill } from "../support/media.js";
 import { type FakeModelHost, startFakeModelHost } from "../support/modelhost-server.js";
@@ -137,5 +142,41 @@ describe.skipIf(!hasTools)("svc embed: freshness categories and the drift check"
     }
     // The next run, with a healthy host, catches up.
     expect((await embed()).report.counts.stale).toBe(1);
+  });
+
+  it("the daemon's freshness run catches stale items up, and skips a project whose slot is taken", async () => {
+    const registry = openRegistry(ws.home);
+    const config = loadConfig(env);
+    const ctx: AppContext = {
+      config,
+      registry,
+      adapters: await createAdapters(config),
+      log: silentLogger(),
+      version: "0.0.0-test",
+    };
+    const stale = () => {
+      const lib = openLibrary(ws.root);
+      try {
+        const id = lib.media.byPath("a.png")?.id as number;
+        return lib.media.get(id)?.embed_hash;
+      } finally {
+        lib.close();
+      }
+    };
+    try {
+      const lib = openLibrary(ws.root);
+      lib.tags.addManual(lib.media.byPath("a.png")?.id as number, "golden hour");
+      lib.close();
+      const before = stale();
+      const lease = claimSlot(registry, ingestSlotName(ws.root), "a test pass");
+      await refreshEmbeddings(ctx, [{ root: ws.root, name: "footage" }]);
+      expect(stale()).toBe(before);
+      lease.release();
+      await refreshEmbeddings(ctx, [{ root: ws.root, name: "footage" }]);
+      expect(stale()).not.toBe(before);
+    } finally {
+      ctx.adapters.close();
+      registry.close();
+    }
   });
 });
