@@ -155,6 +155,7 @@ export async function runIngest(
         reason: skip.reason,
       });
     }
+    const passStarted = new Date().toISOString();
     const models = await passModels(ctx, request.options, request.signal);
     for (const problem of models.missing) ctx.log.error({ problem }, "a model this pass needs is missing");
     const vectors = models.embed.ok
@@ -176,8 +177,9 @@ export async function runIngest(
       });
     } finally {
       await vectors.flush();
-      // The vision model gives its memory back to the chat model once the pass is over.
-      if (models.vision.ok) await ctx.adapters.modelHost.unload(ctx.config.models.vision);
+      // The vision model gives its memory back to the chat model once a pass that used it is over.
+      if (models.vision.ok && store.media.stageRanSince("vision", passStarted))
+        await ctx.adapters.modelHost.unload(ctx.config.models.vision);
     }
     // A root unplugged after the last failure was checked still ends the pass as a storage error.
     if (run.rootLost || !(await rootPresent(request.root)))

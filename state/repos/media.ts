@@ -295,4 +295,13 @@ export class MediaRepo {
         .all(mediaId) as { stage: string }[]
     ).map((r) => r.stage);
   }
+
+  /** Whether `stage` finished for any item since `sinceIso` (a pass's start). */
+  stageRanSince(stage: string, sinceIso: string): boolean {
+    return (
+      this.db
+        .prepare("SELECT 1 FROM media_stages WHERE stage = ? AND status = 'done' AND started_at >= ? LIMIT 1")
+        .get(stage, sinceIso) !== undefined
+    );
+  }
 }

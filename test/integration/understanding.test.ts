@@ -127,6 +127,12 @@ describe.skipIf(!hasTools)("understanding the footage: transcripts, vision, embe
     expect(new Set(scenes.map((s) => s.description)).size).toBeGreaterThan(1);
     const item = await get<{ tags: { name: string; source: string }[] }>(`/api/media/${ids["scenes.mp4"]}`);
     expect(item.tags.some((t) => t.source === "auto")).toBe(true);
+    // The pass released the vision model when it was done with it.
+    const unloads = host.requests.filter((r) => {
+      const body = r.body as { model?: string; keep_alive?: unknown };
+      return r.path === "/api/generate" && body.model === "qwen2.5vl:7b" && Number(body.keep_alive) === 0;
+    });
+    expect(unloads.length).toBeGreaterThan(0);
     // A still is analysed as one key frame of its own.
     const still = await get<Scene[]>(`/api/media/${ids["still.png"]}/scenes`);
     expect(still).toHaveLength(1);
