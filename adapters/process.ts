@@ -12,6 +12,9 @@ export class ProcessError extends Error {
   }
 }
 
+/** A program's name as errors report it: the last part of its path. */
+export const toolName = (bin: string) => bin.split(/[\\/]/).pop() ?? bin;
+
 export interface RunOptions {
   timeoutMs: number;
   signal?: AbortSignal | undefined;
@@ -51,7 +54,7 @@ export async function run(
   args: readonly string[],
   options: RunOptions,
 ): Promise<RunResult<string | Uint8Array>> {
-  const tool = bin.split(/[\\/]/).pop() ?? bin;
+  const tool = toolName(bin);
   const result = await execa(bin, args, {
     timeout: options.timeoutMs,
     cancelSignal: options.signal,

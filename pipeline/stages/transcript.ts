@@ -1,5 +1,6 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { join } from "node:path";
+import { ProcessError, toolName } from "../../adapters/process.js";
 import { transcribeFile } from "../transcribe.js";
 import { type Stage, StageError } from "./types.js";
 
@@ -20,13 +21,22 @@ export const transcriptStage: Stage = {
     if (row.audio_tracks === 0) return { status: "skipped", detail: "no audio track" };
     const tmpDir = await mkdtemp(join(deps.store.paths.dataDir, ".asr-"));
     try {
-      const result = await transcribeFile(item.absPath, item.durationS, {
-        ffmpeg,
-        asr,
-        tmpDir,
-        language: deps.options.language,
-        signal,
-      });
+      let result: Awaited<ReturnType<typeof transcribeFile>>;
+      try {
+        result = await transcribeFile(item.absPath, item.durationS, {
+          ffmpeg,
+          asr,
+          tmpDir,
+          language: deps.options.language,
+          signal,
+        });
+      } catch (error) {
+        // Sound that ffmpeg cannot decode will not decode on the next pass either: the item goes
+        // on to vision and embeddings without a transcript. A recogniser failure is retried.
+        if (!signal.aborted && error instanceof ProcessError && error.tool === toolName(ffmpeg.path))
+          return { status: "skipped", detail: `the audio cannot be decoded: ${error.message}` };
+        throw error;
+      }
       const segments = result?.segments.filter((s) => s.text.trim() !== "") ?? [];
       if (!result || segments.length === 0) {
         const kept = row.transcript?.trim() ? "; the earlier transcript is kept" : "";
