@@ -70,13 +70,12 @@ export const mediaRoutes: readonly RouteDef[] = [
     handler: (event, deps) => {
       const { project, ...query } = readQuery(event, LIST_QUERY_WITH_PROJECT);
       const { store, links } = inProject(deps, project);
-      const reader = deps.libraries.indexReader(project);
       return searchMedia(
         {
           store,
           modelHost: deps.ctx.adapters.modelHost,
           embedModel: deps.ctx.config.models.embed,
-          index: () => reader.current(),
+          index: () => deps.libraries.indexReader(project).current(),
           log: deps.ctx.log,
         },
         query,

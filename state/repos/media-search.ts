@@ -1,3 +1,4 @@
+import type Database from "better-sqlite3";
 import type { Db } from "../db.js";
 import type { MediaKind, MediaRow } from "./media.js";
 import type { TagRow } from "./tags.js";
@@ -71,11 +72,65 @@ const SORT_COLUMN: Record<SortKey, { expr: string; nullable: boolean; field: key
   created: { expr: "m.created_at", nullable: false, field: "created_at" },
 };
 
-const LIST_COLUMNS = `m.id, m.rel_path, m.name, m.kind, m.size, m.mtime_ms, m.fingerprint, m.missing_since,
-  m.duration_s, m.codec, m.audio_codec, m.fps, m.width, m.height, m.start_timecode, m.audio_tracks,
-  m.creation_date, m.shot_date, m.thumb_path, m.rating, m.rating_note, m.in_point, m.out_point, m.camera_id,
-  m.angle, m.transcript, m.language, m.color_profile, m.next_stage, m.status, m.error_stage, m.error,
-  m.created_at, m.updated_at`;
+// The listed columns in SELECT order. Rows are read as arrays and named by `listedRow`: building
+// 34 named properties per row inside better-sqlite3 cost more than the query itself.
+const LIST_COLUMNS = [
+  "id",
+  "rel_path",
+  "kind",
+  "size",
+  "mtime_ms",
+  "fingerprint",
+  "missing_since",
+  "duration_s",
+  "codec",
+  "audio_codec",
+  "fps",
+  "width",
+  "height",
+  "start_timecode",
+  "audio_tracks",
+  "creation_date",
+  "shot_date",
+  "thumb_path",
+  "rating",
+  "rating_note",
+  "in_point",
+  "out_point",
+  "camera_id",
+  "angle",
+  "transcript",
+  "language",
+  "color_profile",
+  "next_stage",
+  "status",
+  "error_stage",
+  "error",
+  "created_at",
+  "updated_at",
+] as const satisfies readonly Exclude<keyof ListedRow, "name">[];
+const LIST_SELECT = LIST_COLUMNS.map((column) => `m.${column}`).join(", ");
+
+/**
+ * One listed row from its LIST_COLUMNS values. `name` is the generated column's value (what
+ * follows the last `/`), taken here: SQLite's rtrim/replace expression for it costs a microsecond
+ * per row. Properties are added in one fixed order, so every row shares one object shape.
+ */
+function listedRow(values: unknown[]): ListedRow {
+  const row: Record<string, unknown> = {};
+  LIST_COLUMNS.forEach((column, i) => {
+    row[column] = values[i];
+  });
+  const relPath = row.rel_path as string;
+  row.name = relPath.slice(relPath.lastIndexOf("/") + 1);
+  return row as unknown as ListedRow;
+}
+
+type Statement = Database.Statement<unknown[]>;
+
+// Prepared statements kept per repo; filters combine into many SQL texts, so the oldest go past this.
+const MAX_STATEMENTS = 200;
+const MAX_PAGES = 32;
 
 /**
  * The FTS5 expression for user terms. Each term becomes a double-quoted string (inner quotes
@@ -167,10 +222,64 @@ const and = (a: Sql, b: Sql): Sql => ({
 const whereClause = (parts: readonly string[]) => (parts.length ? `WHERE ${parts.join(" AND ")}` : "");
 
 export class MediaSearchRepo {
+  // Compiling a statement took longer than running the count or the tags query it serves.
+  private readonly statements = new Map<string, Statement>();
+  private days: { version: string | undefined; counts: readonly Readonly<DayCount>[] } | null = null;
+  // Recent pages by request: a review station polling the first page is answered from here
+  // until the database changes.
+  private readonly pages = new Map<string, { version: string | undefined; page: Page }>();
+
   constructor(private readonly db: Db) {}
 
-  /** One page of a filtered, sorted list, with the total and the page's tags, read as one snapshot. */
+  /** A prepared statement for `sql`, compiled once; `raw` ones return rows as arrays. */
+  private prepare(sql: string, raw = false): Statement {
+    const key = `${raw ? "raw" : "obj"}:${sql}`;
+    let statement = this.statements.get(key);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      if (raw) statement.raw(true);
+      if (this.statements.size >= MAX_STATEMENTS) {
+        const oldest = this.statements.keys().next().value;
+        if (oldest !== undefined) this.statements.delete(oldest);
+      }
+      this.statements.set(key, statement);
+    }
+    return statement;
+  }
+
+  /**
+   * The database's change stamp: `data_version` moves when another connection commits,
+   * `total_changes()` when this one writes (trigger writes included).
+   */
+  private version(): string | undefined {
+    return this.prepare("SELECT (SELECT data_version FROM pragma_data_version), total_changes()", true)
+      .get()
+      ?.toString();
+  }
+
+  /**
+   * One page of a filtered, sorted list, with the total and the page's tags, read as one snapshot.
+   * Answers are kept until the database changes; inside a transaction, which may yet roll back,
+   * nothing is kept.
+   */
   page(request: PageRequest): Page {
+    const version = this.version();
+    const key = JSON.stringify(request);
+    const kept = this.pages.get(key);
+    if (kept && kept.version === version && !this.db.inTransaction) return kept.page;
+    const page = this.readPage(request);
+    if (!this.db.inTransaction) {
+      this.pages.delete(key);
+      if (this.pages.size >= MAX_PAGES) {
+        const oldest = this.pages.keys().next().value;
+        if (oldest !== undefined) this.pages.delete(oldest);
+      }
+      this.pages.set(key, { version, page });
+    }
+    return page;
+  }
+
+  private readPage(request: PageRequest): Page {
     const read = this.db.transaction((): Page => {
       const filter = filterSql(request.filter);
       const total = this.count(filter);
@@ -201,13 +310,21 @@ export class MediaSearchRepo {
     return row[SORT_COLUMN[key].field] as string | number | null;
   }
 
-  /** Item counts per shoot day (null = unknown), from the trigger-maintained table. */
-  dayCounts(): DayCount[] {
-    const rows = this.db.prepare("SELECT day, n FROM shot_day_counts WHERE n > 0 ORDER BY day").all() as {
-      day: string;
-      n: number;
-    }[];
-    return rows.map((r) => ({ day: r.day === "" ? null : r.day, count: r.n }));
+  /**
+   * Item counts per shoot day (null = unknown), from the trigger-maintained table. Reading its
+   * thousand-odd rows is most of a facets request, so the last answer is kept until the database
+   * changes (see `version`); inside a transaction nothing is kept.
+   */
+  dayCounts(): readonly Readonly<DayCount>[] {
+    const version = this.version();
+    if (this.days && this.days.version === version) return this.days.counts;
+    const rows = this.prepare("SELECT day, n FROM shot_day_counts WHERE n > 0 ORDER BY day", true).all() as [
+      string,
+      number,
+    ][];
+    const counts = rows.map(([day, n]) => ({ day: day === "" ? null : day, count: n }));
+    this.days = this.db.inTransaction ? null : { version, counts };
+    return counts;
   }
 
   /** Those of `ids` that pass every condition of `filter`. */
@@ -217,7 +334,7 @@ export class MediaSearchRepo {
       where: ["m.id IN (SELECT value FROM json_each(?))"],
       params: [JSON.stringify(ids)],
     });
-    const rows = this.db.prepare(`SELECT m.id FROM media m ${whereClause(sql.where)}`).all(...sql.params) as {
+    const rows = this.prepare(`SELECT m.id FROM media m ${whereClause(sql.where)}`).all(...sql.params) as {
       id: number;
     }[];
     return new Set(rows.map((r) => r.id));
@@ -227,22 +344,23 @@ export class MediaSearchRepo {
   ranked(filter: MediaFilter, limit: number): number[] {
     if (filter.terms.length === 0) return [];
     const { where, params } = filterSql({ ...filter, terms: [] });
-    const rows = this.db
-      .prepare(
-        `SELECT m.id FROM media_fts f JOIN media m ON m.id = f.rowid
+    const rows = this.prepare(
+      `SELECT m.id FROM media_fts f JOIN media m ON m.id = f.rowid
          WHERE media_fts MATCH ? ${where.length ? `AND ${where.join(" AND ")}` : ""}
          ORDER BY f.rank, m.id LIMIT ?`,
-      )
-      .all(ftsExpression(filter.terms), ...params, limit) as { id: number }[];
+    ).all(ftsExpression(filter.terms), ...params, limit) as { id: number }[];
     return rows.map((r) => r.id);
   }
 
   /** Rows and tags of `ids`, in that order (ids that no longer exist are left out). */
   rowsByIds(ids: readonly number[]): { rows: ListedRow[]; tags: Map<number, TagRow[]> } {
     if (ids.length === 0) return { rows: [], tags: new Map() };
-    const found = this.db
-      .prepare(`SELECT ${LIST_COLUMNS} FROM media m WHERE m.id IN (SELECT value FROM json_each(?))`)
-      .all(JSON.stringify(ids)) as ListedRow[];
+    const found = (
+      this.prepare(
+        `SELECT ${LIST_SELECT} FROM media m WHERE m.id IN (SELECT value FROM json_each(?))`,
+        true,
+      ).all(JSON.stringify(ids)) as unknown[][]
+    ).map(listedRow);
     const byId = new Map(found.map((r) => [r.id, r]));
     const rows = ids.flatMap((id) => byId.get(id) ?? []);
     return { rows, tags: this.tagsOf(rows.map((r) => r.id)) };
@@ -251,17 +369,17 @@ export class MediaSearchRepo {
   private rows(sql: Sql, sort: Sort, limit: number, offset: number): ListedRow[] {
     const { expr } = SORT_COLUMN[sort.key];
     const dir = sort.desc ? "DESC" : "ASC";
-    return this.db
-      .prepare(
-        `SELECT ${LIST_COLUMNS} FROM media m ${whereClause(sql.where)}
-         ORDER BY ${expr} ${dir} NULLS LAST, m.id ${dir} LIMIT ? OFFSET ?`,
-      )
-      .all(...sql.params, limit, offset) as ListedRow[];
+    const values = this.prepare(
+      `SELECT ${LIST_SELECT} FROM media m ${whereClause(sql.where)}
+       ORDER BY ${expr} ${dir} NULLS LAST, m.id ${dir} LIMIT ? OFFSET ?`,
+      true,
+    ).all(...sql.params, limit, offset) as unknown[][];
+    return values.map(listedRow);
   }
 
   private count(sql: Sql): number {
     return (
-      this.db.prepare(`SELECT count(*) AS n FROM media m ${whereClause(sql.where)}`).get(...sql.params) as {
+      this.prepare(`SELECT count(*) AS n FROM media m ${whereClause(sql.where)}`).get(...sql.params) as {
         n: number;
       }
     ).n;
@@ -270,12 +388,10 @@ export class MediaSearchRepo {
   private tagsOf(ids: readonly number[]): Map<number, TagRow[]> {
     const byId = new Map<number, TagRow[]>(ids.map((id) => [id, []]));
     if (ids.length === 0) return byId;
-    const rows = this.db
-      .prepare(
-        `SELECT media_id, name, source FROM tags WHERE media_id IN (SELECT value FROM json_each(?))
-         ORDER BY name, source`,
-      )
-      .all(JSON.stringify(ids)) as (TagRow & { media_id: number })[];
+    const rows = this.prepare(
+      `SELECT media_id, name, source FROM tags WHERE media_id IN (SELECT value FROM json_each(?))
+       ORDER BY name, source`,
+    ).all(JSON.stringify(ids)) as (TagRow & { media_id: number })[];
     for (const { media_id, name, source } of rows) byId.get(media_id)?.push({ name, source });
     return byId;
   }

@@ -43,7 +43,7 @@ function add(seed: Seed): number {
   );
 }
 
-// Test fixtures only: the transcript and vision stages that would write these do not exist yet.
+// Fixtures written straight to the columns the transcript and vision stages fill.
 const setTranscript = (id: number, text: string | null) =>
   store.db.prepare("UPDATE media SET transcript = ?, language = 'en' WHERE id = ?").run(text, id);
 const describeScene = (id: number, text: string) =>
@@ -336,5 +336,25 @@ describe("library migration 2", () => {
     } finally {
       await rm(old, { recursive: true, force: true });
     }
+  });
+});
+
+describe("kept answers", () => {
+  it("a kept page or facet answer never outlives a change, from this connection or another", () => {
+    const first = ids({ q: "keptpage" });
+    expect(first).toEqual([]);
+    const id = add({ path: "kept/keptpage.mov", kind: "video", created: "2031-01-02", duration: 3 });
+    expect(ids({ q: "keptpage" })).toEqual([id]);
+    const days = () => shootDateFacets(store).days.find((d) => d.date === "2031-01-02")?.count ?? 0;
+    expect(days()).toBe(1);
+    // Another connection (a pass in the daemon, or the CLI) commits: the next read sees it.
+    const other = openLibrary(dir);
+    try {
+      other.db.prepare("DELETE FROM media WHERE id = ?").run(id);
+    } finally {
+      other.close();
+    }
+    expect(ids({ q: "keptpage" })).toEqual([]);
+    expect(days()).toBe(0);
   });
 });
