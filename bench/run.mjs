@@ -1,0 +1,231 @@
+// Usage: npm run bench            (builds, then runs every benchmark)
+//        node bench/run.mjs idle  (one of: ingest, idle, api; needs a prior `npm run build`)
+// Exits 0 when every run completed, even if a target is missed; non-zero when a run broke.
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
+import { availableParallelism, cpus, totalmem } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { benchApi } from "./api.mjs";
+import { CORPUS_DIR, ensureCorpus } from "./corpus.mjs";
+import { benchIdleMemory, PRE_INGEST_SLOW_MS } from "./idle-memory.mjs";
+import { benchIngest } from "./ingest.mjs";
+import { CLI, cleanTemp, FFMPEG, log, seconds } from "./lib.mjs";
+
+const BENCHES = { ingest: benchIngest, idle: benchIdleMemory, api: benchApi };
+// The API bench generates its own library: running it alone needs no media corpus.
+const USES_CORPUS = new Set(["ingest", "idle"]);
+
+function ffmpegVersion() {
+  try {
+    return execFileSync(FFMPEG, ["-version"], { encoding: "utf8" })
+      .split("\n")[0]
+      .replace(/\s+Copyright.*/, "");
+  } catch {
+    return "unknown";
+  }
+}
+
+const verdict = (pass) => (pass ? "PASS" : "FAIL");
+
+const pct = (share) => (share === undefined ? "" : `${Math.round(share * 100)}%`);
+const row = (measure, value, { cpuS, otherLoad } = {}, target = "", result = "") => [
+  measure,
+  value,
+  cpuS === undefined ? "" : cpuS.toFixed(1),
+  pct(otherLoad),
+  target,
+  result,
+];
+
+function rows(results, errors) {
+  const out = [];
+  const ingest = results.ingest;
+  if (ingest) {
+    out.push(
+      row(
+        `floor: ${ingest.clips} plain decodes, ${ingest.concurrency} at a time`,
+        seconds(ingest.floor.wallMs),
+        ingest.floor,
+      ),
+      row(
+        `svc ingest, ${ingest.clips} clips (whole CLI process)`,
+        seconds(ingest.svcClips.wallMs),
+        ingest.svcClips,
+      ),
+      row(
+        "ratio svc clips / floor (wall)",
+        ingest.ratio.toFixed(2),
+        {},
+        `≤ ${ingest.ratioTarget}`,
+        verdict(ingest.ratioPass),
+      ),
+      row("ratio svc clips / floor (CPU, info)", ingest.cpuRatio.toFixed(2)),
+      row(`svc ingest, whole corpus (${ingest.full.files} files)`, seconds(ingest.full.wallMs), ingest.full),
+      row("whole corpus throughput", `${ingest.full.filesPerSec.toFixed(2)} files/s`),
+    );
+  }
+  const idle = results.idle;
+  if (idle) {
+    out.push(
+      row(
+        `pre-ingest ${idle.files} tiny stills (svc ingest)`,
+        `${seconds(idle.preIngest.wallMs)} (${idle.preIngest.filesPerSec} files/s)`,
+        idle.preIngest,
+        `≤ ${seconds(PRE_INGEST_SLOW_MS)} (info)`,
+        idle.preIngest.slow ? "SLOW" : "ok",
+      ),
+      row("serve: start to catch-up pass finished", seconds(idle.catchUpMs)),
+      row("serve: VmRSS right after catch-up", `${idle.rssAfterCatchUpMb.toFixed(1)} MB`),
+      row(
+        `serve: idle VmRSS, max of ${idle.rssSamplesMb.length} samples`,
+        `${idle.maxRssMb.toFixed(1)} MB`,
+        {},
+        `≤ ${idle.rssTargetMb} MB`,
+        verdict(idle.rssPass),
+      ),
+      row("serve: exit code on SIGTERM", String(idle.exitCode), {}, "0", verdict(idle.exitCode === 0)),
+    );
+  }
+  const api = results.api;
+  if (api) {
+    const load = (m) => ({ cpuS: m.cpuS, otherLoad: m.otherLoad });
+    const latency = (m) => `${m.rps} req/s, p50 ${m.p50Ms} ms, p99 ${m.p99Ms} ms`;
+    out.push(
+      row(
+        `api: bare h3, ${api.listBytes}-byte JSON, ${api.connections} conns`,
+        latency(api.bare),
+        load(api.bare),
+      ),
+      row(
+        `api: GET /api/media?limit=50, ${api.rows} rows (log warn)`,
+        latency(api.list),
+        load(api.list),
+        `p99 ≤ ${api.targets.listP99Ms} ms`,
+        verdict(api.list.p99Ms <= api.targets.listP99Ms),
+      ),
+      row(
+        "api: list req/s / bare req/s",
+        api.list.ratio.toFixed(2),
+        {},
+        `≥ ${api.targets.ratio}`,
+        verdict(api.list.ratio >= api.targets.ratio),
+      ),
+      row(
+        "api: GET /api/media/facets/shoot-date (log warn)",
+        latency(api.facets),
+        load(api.facets),
+        `p99 ≤ ${api.targets.facetsP99Ms} ms`,
+        verdict(api.facets.pass),
+      ),
+      row(
+        "api: GET /api/media?limit=50 (log info, default)",
+        `${latency(api.listInfo)}, ratio ${api.listInfo.ratio.toFixed(2)}`,
+        load(api.listInfo),
+        "(info)",
+      ),
+    );
+  }
+  for (const [name, message] of Object.entries(errors))
+    out.push(row(`${name} benchmark`, "BROKE", {}, "", `ERROR: ${message.split("\n")[0]}`));
+  return out;
+}
+
+// Beyond this share of the machine taken by other processes, wall times are not comparable.
+const BUSY = 0.1;
+
+function printTable(table) {
+  const header = ["measure", "value", "CPU-s", "other load", "target", "result"];
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i].length)));
+  const line = (cells) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]))
+      .join("  ")
+      .trimEnd();
+  log("");
+  log(line(header));
+  log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const r of table) log(line(r));
+  const busy = table.some((r) => r[3] !== "" && Number.parseInt(r[3], 10) / 100 > BUSY);
+  log("\nMB = MiB. CPU-s: CPU seconds of the measured processes and their children.");
+  log("other load: share of the machine's CPU used by processes outside the bench meanwhile.");
+  if (busy)
+    log(
+      `WARNING: other processes used over ${BUSY * 100}% of the machine during a timed run; wall times are inflated.`,
+    );
+}
+
+async function main() {
+  const started = performance.now();
+  const chosen = process.argv.slice(2);
+  const unknown = chosen.filter((name) => !BENCHES[name]);
+  if (unknown.length) {
+    log(`unknown benchmark ${unknown.join(", ")}; choose from ${Object.keys(BENCHES).join(", ")}`);
+    return 2;
+  }
+  if (!existsSync(CLI)) {
+    log(`${CLI} is missing: run npm run build first (npm run bench does)`);
+    return 2;
+  }
+  await mkdir(CORPUS_DIR, { recursive: true });
+  const machine = {
+    cores: availableParallelism(),
+    cpu: cpus()[0]?.model ?? "unknown",
+    memoryGb: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    ffmpeg: ffmpegVersion(),
+  };
+  log(`svc bench — ${machine.cores} cores, ${machine.cpu}, node ${machine.node}, ${machine.ffmpeg}`);
+
+  const results = {};
+  const errors = {};
+  const names = chosen.length ? chosen : Object.keys(BENCHES);
+  let corpus = null;
+  if (names.some((name) => USES_CORPUS.has(name))) {
+    try {
+      corpus = await ensureCorpus();
+      log(`corpus ready in ${seconds(corpus.elapsedMs)}`);
+    } catch (error) {
+      errors.corpus = error.message;
+    }
+  }
+  for (const name of names) {
+    if (USES_CORPUS.has(name) && !corpus) continue;
+    try {
+      results[name] = await BENCHES[name](corpus);
+    } catch (error) {
+      errors[name] = error.stack && error.name !== "BenchError" ? error.stack : error.message;
+      log(`${name}: BROKE\n${errors[name]}`);
+    }
+    await cleanTemp();
+  }
+  const totalMs = performance.now() - started;
+  printTable(rows(results, errors));
+  log(
+    `\ntotal bench wall time: ${seconds(totalMs)}${corpus?.generated ? " (corpus generated this run)" : ""}`,
+  );
+
+  const report = {
+    finishedAt: new Date().toISOString(),
+    machine,
+    corpus: corpus && { generatedFiles: corpus.generated, elapsedMs: Math.round(corpus.elapsedMs) },
+    ...results,
+    errors,
+    totalMs: Math.round(totalMs),
+  };
+  const file = join(CORPUS_DIR, "last-results.json");
+  await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
+  log(`results written to ${file}`);
+  return Object.keys(errors).length ? 1 : 0;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error) => {
+    process.stderr.write(`bench: ${error.stack ?? error}\n`);
+    process.exitCode = 1;
+  },
+);
