@@ -152,7 +152,7 @@ export const visionStage: Stage = {
     let kept = 0;
     const failures: string[] = [];
     for (const scene of scenes) {
-      if (scene.description !== null && !deps.options.refresh && !deps.options.visionOnly) {
+      if (scene.description !== null && !deps.options.refresh) {
         kept += 1;
         continue;
       }
