@@ -1,5 +1,5 @@
 import { pullHint } from "../adapters/modelhost.js";
-import { embedItem, type Freshness, planEmbedding } from "../pipeline/stages/embed.js";
+import { embedItems, type Freshness, planEmbedding } from "../pipeline/stages/embed.js";
 import { type LibraryStore, openLibrary } from "../state/stores.js";
 import type { AppContext } from "./context.js";
 import { EXIT, UserError } from "./errors.js";
@@ -29,6 +29,8 @@ export interface EmbedReport {
 // Recomputed vectors of an unchanged model agree to float rounding; below this the model changed.
 export const DRIFT_THRESHOLD = 0.999;
 const DRIFT_SAMPLE = 3;
+// Items whose texts travel in one request to the model host (about four texts an item).
+const ITEMS_PER_REQUEST = 8;
 // A freshness run never holds a project's slot for longer than this.
 const REFRESH_LIMIT_MS = 20 * 60_000;
 
@@ -115,19 +117,21 @@ export async function buildEmbeddings(
     const sink = await openVectorSink(store, model, ctx.log);
     let embedded = 0;
     try {
-      for (const id of store.media.embeddableIds()) {
+      const ids = store.media.embeddableIds();
+      for (let at = 0; at < ids.length; at += ITEMS_PER_REQUEST) {
         options.signal.throwIfAborted();
-        try {
-          const outcome = await embedItem(
-            { store, config: ctx.config, adapters: ctx.adapters, vectors: sink },
-            id,
-            { force: options.rebuild, signal: options.signal, expectedDim: dim },
-          );
-          counts[outcome.freshness] = (counts[outcome.freshness] ?? 0) + 1;
-          if (outcome.freshness !== "unchanged") embedded += 1;
-        } catch (error) {
-          if (options.signal.aborted) throw error;
-          failed.push({ id, reason: (error as Error).message.slice(0, 300) });
+        const results = await embedItems(
+          { store, config: ctx.config, adapters: ctx.adapters, vectors: sink },
+          ids.slice(at, at + ITEMS_PER_REQUEST),
+          { force: options.rebuild, signal: options.signal, expectedDim: dim },
+        );
+        for (const result of results) {
+          if ("error" in result) {
+            failed.push({ id: result.id, reason: result.error.message.slice(0, 300) });
+            continue;
+          }
+          counts[result.outcome.freshness] = (counts[result.outcome.freshness] ?? 0) + 1;
+          if (result.outcome.freshness !== "unchanged") embedded += 1;
         }
       }
     } finally {

@@ -63,7 +63,7 @@ async function vectorHits(
   if (!vector || vector.length !== index.dim)
     throw new Error(`the query embedding has ${vector?.length ?? 0} dimensions, the index ${index.dim}`);
   const found = index.search(vector, NEIGHBOURS).filter((h) => h.score >= MIN_SIMILARITY);
-  const rows = new Map(deps.store.vectors.byIds(found.map((h) => h.key)).map((r) => [r.id, r]));
+  const rows = new Map(deps.store.vectors.owners(found.map((h) => h.key)).map((r) => [r.id, r]));
   // An item scores by its best vector; the moment to jump to is its best-scoring scene.
   const best = new Map<number, Hit & { sceneScore: number }>();
   for (const hit of found) {

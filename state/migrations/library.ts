@@ -279,9 +279,10 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
         scene_idx INTEGER NOT NULL,
         model TEXT NOT NULL,
         dim INTEGER NOT NULL,
-        vector BLOB NOT NULL,
         text_hash TEXT NOT NULL,
         created_at TEXT NOT NULL,
+        -- Last: columns after a 4 KB blob cost a walk of its overflow pages on every read.
+        vector BLOB NOT NULL,
         UNIQUE (media_id, scene_idx)
       );
       CREATE INDEX vectors_model ON vectors (model);

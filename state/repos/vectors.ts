@@ -40,14 +40,17 @@ export class VectorsRepo {
       .all(mediaId) as VectorRow[];
   }
 
-  byIds(ids: readonly number[]): VectorRow[] {
+  /**
+   * Which item and scene each vector belongs to. Only the columns stored before the blob are read:
+   * a column after it would make SQLite walk the blob's overflow pages for every hit.
+   */
+  owners(ids: readonly number[]): Pick<VectorRow, "id" | "media_id" | "scene_idx" | "model">[] {
     if (ids.length === 0) return [];
     return this.db
       .prepare(
-        `SELECT id, media_id, scene_idx, model, dim, text_hash FROM vectors
-         WHERE id IN (SELECT value FROM json_each(?))`,
+        `SELECT id, media_id, scene_idx, model FROM vectors WHERE id IN (SELECT value FROM json_each(?))`,
       )
-      .all(JSON.stringify(ids)) as VectorRow[];
+      .all(JSON.stringify(ids)) as Pick<VectorRow, "id" | "media_id" | "scene_idx" | "model">[];
   }
 
   vector(id: number): Float32Array | null {
