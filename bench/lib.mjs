@@ -1,10 +1,14 @@
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { link, mkdir, mkdtemp, rm, stat, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
 import { availableParallelism, cpus, tmpdir } from "node:os";
-import { extname, join } from "node:path";
+import { dirname, extname, join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { createInterface } from "node:readline";
+import { setTimeout as sleep } from "node:timers/promises";
+import { pathToFileURL } from "node:url";
+import Database from "better-sqlite3";
 
 export const REPO = join(import.meta.dirname, "..");
 export const CLI = join(REPO, "dist", "cli", "main.js");
@@ -26,6 +30,18 @@ export function cpuConcurrency() {
 }
 
 export const log = (message) => process.stdout.write(`${message}\n`);
+
+/** A module of the build (`dist/<path>`, e.g. "state/stores.js"). */
+export const importDist = (path) => import(pathToFileURL(join(REPO, "dist", path)).href);
+
+/** What `buildLibrary` needs from the build. */
+export async function libraryDist() {
+  return {
+    ...(await importDist("state/stores.js")),
+    ...(await importDist("state/paths.js")),
+    ...(await importDist("pipeline/fingerprint.js")),
+  };
+}
 export const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
 /** Runs `fn` over `items` with at most `limit` in flight; rejects on the first failure. */
@@ -254,4 +270,460 @@ export function perKind(files) {
     delete k.sumMs;
   }
   return out;
+}
+
+// ext4 allows 65,000 links to one inode: the placeholder files are spread over this many originals.
+const ORIGINALS = 10;
+// A valid 1×1 PNG. The files only have to exist with a known size, mtime and fingerprint.
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/** A seeded generator, so every run measures the same library. */
+export function random(seed) {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WORDS = (
+  "the take light camera scene wide close morning evening interview river street market crowd drone " +
+  "shot again slowly turn left right door window table coffee rain sun wind bridge car train station " +
+  "we they said think maybe really good great look here there start stop action cut quiet please"
+).split(" ");
+const TAGS = [
+  "interview",
+  "b-roll",
+  "drone",
+  "establishing",
+  "close-up",
+  "exterior",
+  "interior",
+  "night",
+  "crowd",
+  "product",
+  "timelapse",
+  "slow-motion",
+];
+const pad = (n, width) => String(n).padStart(width, "0");
+
+/**
+ * One generated item: a shoot-day folder, a kind mix of 70% video, 15% audio, 15% stills, shoot
+ * days over five years (~10% unknown), probe-like technical columns, and a transcript with its
+ * segment and word timings on a third of the clips (those columns make rows as wide as real ones).
+ */
+function makeItem(id, rand, shootDays, original) {
+  const pick = (list) => list[Math.floor(rand() * list.length)];
+  const roll = rand();
+  const kind = roll < 0.7 ? "video" : roll < 0.85 ? "audio" : "image";
+  const day = rand() < 0.1 ? null : pick(shootDays);
+  const folder = day ? `footage/${day.slice(0, 4)}/${day}` : `misc/import-${pad(id % 50, 2)}`;
+  const cam = pick(["A", "B", "C"]);
+  const name =
+    kind === "video"
+      ? `${cam}${pad(1 + (id % 97), 3)}_C${pad(id, 6)}.${pick(["mov", "mp4", "mxf"])}`
+      : kind === "audio"
+        ? `ZOOM${pad(id, 6)}.wav`
+        : `IMG_${pad(id, 6)}.${pick(["jpg", "png"])}`;
+  const time = `${pad(7 + Math.floor(rand() * 13), 2)}:${pad(Math.floor(rand() * 60), 2)}:${pad(Math.floor(rand() * 60), 2)}`;
+  const duration =
+    kind === "video"
+      ? Math.round((2 + rand() * 600) * 100) / 100
+      : kind === "audio"
+        ? Math.round((5 + rand() * 3600) * 100) / 100
+        : null;
+  const uhd = rand() < 0.3;
+  let transcript = null;
+  let segments = null;
+  let words = null;
+  if (kind !== "image" && rand() < 0.33) {
+    const sentences = Array.from({ length: 2 + Math.floor(rand() * 5) }, () =>
+      Array.from({ length: 6 + Math.floor(rand() * 10) }, () => pick(WORDS)),
+    );
+    transcript = sentences.map((s) => `${s.join(" ")}.`).join(" ");
+    let t = 0;
+    const segs = [];
+    const timed = [];
+    for (const sentence of sentences) {
+      const startS = t;
+      for (const word of sentence) {
+        timed.push({ w: word, s: Math.round(t * 100) / 100, e: Math.round((t + 0.3) * 100) / 100 });
+        t += 0.35;
+      }
+      segs.push({
+        start: Math.round(startS * 100) / 100,
+        end: Math.round(t * 100) / 100,
+        text: sentence.join(" "),
+      });
+    }
+    segments = JSON.stringify(segs);
+    words = JSON.stringify(timed);
+  }
+  const created = new Date(Date.UTC(2024, 0, 1) + Math.floor(rand() * 365 * 86_400_000)).toISOString();
+  return {
+    id,
+    rel_path: `${folder}/${name}`,
+    kind,
+    size: original.size,
+    mtime_ms: original.mtimeMs,
+    fingerprint: original.fingerprint,
+    duration_s: duration,
+    codec: kind === "video" ? pick(["h264", "hevc", "prores"]) : kind === "audio" ? "pcm_s24le" : "mjpeg",
+    audio_codec: kind === "video" ? pick(["aac", "pcm_s24le"]) : kind === "audio" ? "pcm_s24le" : null,
+    fps: kind === "video" ? pick([23.976, 25, 29.97, 50]) : null,
+    width: kind === "video" ? (uhd ? 3840 : 1920) : kind === "image" ? 6000 : null,
+    height: kind === "video" ? (uhd ? 2160 : 1080) : kind === "image" ? 4000 : null,
+    start_timecode: kind === "video" ? `${time}:${pad(Math.floor(rand() * 25), 2)}` : null,
+    audio_tracks: kind === "video" ? 2 : kind === "audio" ? 1 + Math.floor(rand() * 4) : 0,
+    creation_date: day ? `${day}T${time}Z` : null,
+    shot_date: day,
+    metadata_json: JSON.stringify({
+      make: pick(["Sony", "Canon", "Blackmagic", "Zoom"]),
+      model: pick(["FX6", "C70", "Pocket 6K", "F8n"]),
+      lens: kind === "audio" ? null : pick(["24-70mm f/2.8", "50mm f/1.4", "16-35mm f/4"]),
+      iso: kind === "audio" ? null : pick([400, 800, 3200, 12800]),
+      white_balance: pick(["5600K", "3200K", "auto"]),
+      reel: `${cam}${pad(1 + (id % 97), 3)}`,
+      format: name.split(".").pop(),
+      encoder: "generated for svc bench",
+      gps: rand() < 0.2 ? { lat: 52.5 + rand(), lon: 13.4 + rand() } : null,
+    }),
+    thumb_path: `thumbs/${id}.jpg`,
+    rating: rand() < 0.1 ? pick(["best", "good", "ng"]) : null,
+    rating_note: rand() < 0.03 ? "focus soft at the start" : null,
+    in_point: kind === "video" && rand() < 0.05 ? 1.5 : null,
+    out_point: null,
+    camera_id: kind === "video" && rand() < 0.5 ? cam : null,
+    angle: kind === "video" && rand() < 0.2 ? pick(["wide", "medium", "close"]) : null,
+    transcript,
+    segments_json: segments,
+    words_json: words,
+    language: transcript ? pick(["en", "en", "en", "de", "fr"]) : null,
+    color_profile: kind === "video" ? pick(["rec709", "slog3", "clog2"]) : null,
+    created_at: created,
+    updated_at: created,
+  };
+}
+
+const COLUMNS = [
+  "id",
+  "rel_path",
+  "kind",
+  "size",
+  "mtime_ms",
+  "fingerprint",
+  "duration_s",
+  "codec",
+  "audio_codec",
+  "fps",
+  "width",
+  "height",
+  "start_timecode",
+  "audio_tracks",
+  "creation_date",
+  "shot_date",
+  "metadata_json",
+  "thumb_path",
+  "rating",
+  "rating_note",
+  "in_point",
+  "out_point",
+  "camera_id",
+  "angle",
+  "transcript",
+  "segments_json",
+  "words_json",
+  "language",
+  "color_profile",
+  "created_at",
+  "updated_at",
+];
+
+/**
+ * A library of `rows` items (100,000 unless told) in `root`, as if every item had been ingested
+ * (status done, thumbnail recorded). Every row gets a real file: a hard link to one of a few tiny PNGs, with size, mtime
+ * and fingerprint in the row matching it. So the daemon's catch-up pass counts every item
+ * unchanged and the list shows a present library, as a user's would be. (Letting the pass flag
+ * 100,000 rows missing would list the same rows at the same cost, but measure an odd library;
+ * a row without a file on disk is never what a user has.) Rows go in through the production
+ * schema and its triggers, so the FTS table and the shoot-day counts are what ingest would leave.
+ * `decorate(item)` may change an item's columns before it is written; it must not draw from this
+ * library's generator, so the rest of the library stays the same with or without it.
+ */
+export async function buildLibrary(root, dist, { rows = 100_000, decorate } = {}) {
+  const t0 = performance.now();
+  const originals = [];
+  for (let i = 0; i < ORIGINALS; i++) {
+    const file = join(root, ".svc-bench-originals", `original-${i}.png`);
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, PNG);
+    const info = await stat(file);
+    originals.push({
+      file,
+      size: info.size,
+      mtimeMs: Math.trunc(info.mtimeMs),
+      fingerprint: await dist.fingerprint(file, info.size),
+    });
+  }
+
+  const rand = random(20_240_101);
+  const shootDays = [];
+  for (let t = Date.UTC(2020, 0, 1); t < Date.UTC(2025, 0, 1); t += 86_400_000)
+    if (rand() < 0.6) shootDays.push(new Date(t).toISOString().slice(0, 10));
+  const items = Array.from({ length: rows }, (_, i) => {
+    const item = makeItem(i + 1, rand, shootDays, originals[i % ORIGINALS]);
+    decorate?.(item);
+    return item;
+  });
+
+  const store = dist.openLibrary(root);
+  try {
+    const insertMedia = store.db.prepare(
+      `INSERT INTO media (${COLUMNS.join(", ")}, next_stage, status)
+       VALUES (${COLUMNS.map((c) => `@${c}`).join(", ")}, 'done', 'done')`,
+    );
+    const insertTag = store.db.prepare(
+      "INSERT INTO tags (media_id, name, source, created_at) VALUES (?, ?, ?, ?)",
+    );
+    let tags = 0;
+    store.db.transaction(() => {
+      for (const item of items) {
+        insertMedia.run(item);
+        if (rand() < 0.35) {
+          const names = new Set(
+            Array.from({ length: 1 + Math.floor(rand() * 3) }, () => TAGS[Math.floor(rand() * TAGS.length)]),
+          );
+          for (const name of names) {
+            insertTag.run(item.id, name, rand() < 0.8 ? "auto" : "manual", item.created_at);
+            tags += 1;
+          }
+        }
+      }
+    })();
+    const facts = store.db
+      .prepare(
+        `SELECT (SELECT count(*) FROM media) AS media, (SELECT count(*) FROM media_fts) AS fts,
+           (SELECT sum(n) FROM shot_day_counts) AS counted, (SELECT count(*) FROM shot_day_counts) AS days`,
+      )
+      .get();
+    if (facts.media !== rows || facts.fts !== rows || facts.counted !== rows)
+      throw new BenchError(`library build: expected ${rows} rows everywhere, got ${JSON.stringify(facts)}`);
+    store.db.pragma("wal_checkpoint(TRUNCATE)");
+    const dbMs = performance.now() - t0;
+
+    const dirs = new Set(items.map((item) => dirname(join(root, item.rel_path))));
+    for (const dir of dirs) await mkdir(dir, { recursive: true });
+    await pool(items, 64, (item, i) => link(originals[i % ORIGINALS].file, join(root, item.rel_path)));
+    return {
+      rows,
+      tags,
+      shootDays: facts.days - 1,
+      folders: dirs.size,
+      dbMs: Math.round(dbMs),
+      totalMs: Math.round(performance.now() - t0),
+    };
+  } finally {
+    store.close();
+  }
+}
+
+/** A port that was free a moment ago: the warn-level daemon logs nothing to learn its own from. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export function processTicks(pid) {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const [utime, stime] = text
+      .slice(text.lastIndexOf(")") + 2)
+      .split(" ")
+      .slice(11, 13)
+      .map(Number);
+    return utime + stime;
+  } catch {
+    return 0;
+  }
+}
+
+export function machineTicks() {
+  const [user, nice, system, , , irq, softirq, steal] = readFileSync("/proc/stat", "utf8")
+    .split("\n", 1)[0]
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  return user + nice + system + irq + softirq + steal;
+}
+
+/**
+ * Starts measuring the server under test; the returned function gives its CPU seconds and the
+ * share of the machine that processes other than the server and this one (autocannon) took.
+ */
+export function serverMeter(pid) {
+  const a = {
+    server: processTicks(pid),
+    self: processTicks(process.pid),
+    machine: machineTicks(),
+    at: performance.now(),
+  };
+  return () => {
+    const server = (processTicks(pid) - a.server) / TICK;
+    const self = (processTicks(process.pid) - a.self) / TICK;
+    const machine = (machineTicks() - a.machine) / TICK;
+    const wallS = (performance.now() - a.at) / 1000;
+    const share = wallS > 0 ? (machine - server - self) / (wallS * cpus().length) : 0;
+    return {
+      cpuS: Math.round(server * 10) / 10,
+      loadCpuS: Math.round(self * 10) / 10,
+      otherLoad: Math.round(Math.min(1, Math.max(0, share)) * 100) / 100,
+    };
+  };
+}
+
+/** Waits until `pid` has used at most 2% of a core for two seconds running (watcher crawl done). */
+export async function settle(pid, timeoutMs) {
+  const deadline = performance.now() + timeoutMs;
+  let quiet = 0;
+  let last = processTicks(pid);
+  while (quiet < 4) {
+    if (performance.now() > deadline)
+      throw new BenchError(`svc serve still busy after ${seconds(timeoutMs)}`);
+    await sleep(500);
+    const now = processTicks(pid);
+    quiet = now - last <= TICK / 100 ? quiet + 1 : 0;
+    last = now;
+  }
+}
+
+/**
+ * Waits for the catch-up pass to have run, seen through the project's ingest slot in the
+ * registry: taken, then released. Works at any log level.
+ */
+export async function catchUpThroughSlot(registryDb, daemon, timeoutMs) {
+  const deadline = performance.now() + timeoutMs;
+  let db = null;
+  let held = false;
+  try {
+    while (performance.now() < deadline) {
+      if (daemon.child.exitCode !== null || daemon.child.signalCode !== null)
+        throw new BenchError(
+          `svc serve exited during its catch-up pass: ${(await daemon.done).stderr().trim().slice(-1500)}`,
+        );
+      try {
+        db ??= new Database(registryDb, { readonly: true, fileMustExist: true });
+        const row = db.prepare("SELECT count(*) AS n FROM slots WHERE name LIKE 'ingest:%'").get();
+        if (row.n > 0) held = true;
+        else if (held) return;
+      } catch (error) {
+        // The daemon creates the registry and its tables at start-up; until then there is nothing to read.
+        if (db) {
+          db.close();
+          db = null;
+        }
+        if (!/unable to open|no such table/.test(error.message)) throw error;
+      }
+      await sleep(100);
+    }
+    throw new BenchError(`svc serve: no finished catch-up pass after ${seconds(timeoutMs)}`);
+  } finally {
+    db?.close();
+  }
+}
+
+/** `svc serve` at a log level; JSON lines are parsed only while `watching` is on. */
+export function startDaemon({ root, home, port, logLevel, env = {} }) {
+  const records = [];
+  const waiters = new Set();
+  const state = { watching: true };
+  const proc = start(process.execPath, [CLI, "serve"], {
+    env: svcEnv({
+      PROJECT_ROOT: root,
+      SVC_HOME: home,
+      SVC_PORT: String(port),
+      SVC_MCP_PORT: "0",
+      SVC_LOG_LEVEL: logLevel,
+      ...env,
+    }),
+    onLine(line) {
+      if (!state.watching) return;
+      let record;
+      try {
+        record = JSON.parse(line);
+      } catch {
+        return;
+      }
+      records.push(record);
+      for (const waiter of waiters) waiter(record);
+    },
+  });
+  let exited = false;
+  proc.done.then(() => {
+    exited = true;
+    for (const waiter of waiters) waiter(null);
+  });
+  const waitFor = (what, predicate, timeoutMs) =>
+    new Promise((resolve, reject) => {
+      const seen = records.find(predicate);
+      if (seen) return resolve(seen);
+      const finish = (error, record) => {
+        clearTimeout(timer);
+        waiters.delete(waiter);
+        error ? reject(error) : resolve(record);
+      };
+      const timer = setTimeout(
+        () => finish(new BenchError(`svc serve: no "${what}" after ${seconds(timeoutMs)}`)),
+        timeoutMs,
+      );
+      const waiter = (record) => {
+        if (record === null)
+          proc.done.then((res) =>
+            finish(new BenchError(`svc serve exited before "${what}": ${res.stderr().trim().slice(-1500)}`)),
+          );
+        else if (predicate(record)) finish(null, record);
+      };
+      if (exited) return waiter(null);
+      waiters.add(waiter);
+    });
+  return { child: proc.child, done: proc.done, waitFor, records, state };
+}
+
+export async function stopDaemon(daemon) {
+  if (daemon.child.exitCode !== null || daemon.child.signalCode !== null) return;
+  daemon.child.kill("SIGTERM");
+  const exit = await Promise.race([daemon.done, sleep(30_000, null, { ref: false })]);
+  if (!exit) {
+    daemon.child.kill("SIGKILL");
+    throw new BenchError("svc serve did not exit within 30 s of SIGTERM");
+  }
+}
+
+export async function waitForHttp(url, daemon, timeoutMs) {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    if (daemon.child.exitCode !== null || daemon.child.signalCode !== null)
+      throw new BenchError(
+        `svc serve exited at start-up: ${(await daemon.done).stderr().trim().slice(-1500)}`,
+      );
+    try {
+      const res = await fetch(`${url}/api/version`, { signal: AbortSignal.timeout(2000) });
+      await res.arrayBuffer();
+      return;
+    } catch {
+      await sleep(100);
+    }
+  }
+  throw new BenchError(`svc serve: no HTTP answer on ${url} after ${seconds(timeoutMs)}`);
 }

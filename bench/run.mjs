@@ -1,5 +1,5 @@
 // Usage: npm run bench            (builds, then runs every benchmark)
-//        node bench/run.mjs idle  (one of: ingest, idle, api; needs a prior `npm run build`)
+//        node bench/run.mjs idle  (one of: ingest, idle, api, semantic; needs a prior `npm run build`)
 // Exits 0 when every run completed, even if a target is missed; non-zero when a run broke.
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -12,9 +12,10 @@ import { CORPUS_DIR, ensureCorpus } from "./corpus.mjs";
 import { benchIdleMemory, PRE_INGEST_SLOW_MS } from "./idle-memory.mjs";
 import { benchIngest } from "./ingest.mjs";
 import { CLI, cleanTemp, FFMPEG, log, seconds } from "./lib.mjs";
+import { benchSemantic } from "./semantic.mjs";
 
-const BENCHES = { ingest: benchIngest, idle: benchIdleMemory, api: benchApi };
-// The API bench generates its own library: running it alone needs no media corpus.
+const BENCHES = { ingest: benchIngest, idle: benchIdleMemory, api: benchApi, semantic: benchSemantic };
+// The API and semantic benches generate their own libraries: running them alone needs no media corpus.
 const USES_CORPUS = new Set(["ingest", "idle"]);
 
 function ffmpegVersion() {
@@ -125,6 +126,48 @@ function rows(results, errors) {
         load(api.listInfo),
         "(info)",
       ),
+    );
+  }
+  const semantic = results.semantic;
+  if (semantic) {
+    const latency = (m) => `${m.rps} req/s, p50 ${m.p50Ms} ms, p99 ${m.p99Ms} ms`;
+    const rate = (m) => `${m.textsPerSec} texts/s (${m.texts} texts, ${m.requests} requests)`;
+    const { builder, adapter } = semantic.embed;
+    out.push(
+      row(
+        `semantic: USearch build from SQLite, ${semantic.index.vectors} × ${semantic.dim}-dim`,
+        `${seconds(semantic.index.ms)}, ${semantic.index.perSec} vectors/s, file ${semantic.index.fileMb} MB`,
+      ),
+      row("semantic: first query (daemon loads the index)", `${semantic.firstQueryMs} ms`),
+      row(
+        `semantic: queried item ranked first, ${semantic.queries} queries`,
+        `${Math.round(semantic.check.top1 * 1000) / 10}%`,
+        {},
+        `≥ ${semantic.targets.top1 * 100}%`,
+        verdict(semantic.check.pass),
+      ),
+      ...semantic.api.map((m) =>
+        row(
+          `semantic: GET /api/media?q=, ${semantic.rows} rows, ${m.connections} conn`,
+          latency(m),
+          m,
+          `p99 ≤ ${semantic.targets.apiP99Ms} ms`,
+          verdict(m.pass),
+        ),
+      ),
+      row(
+        "semantic: query embedding alone (test server), 1 conn",
+        latency(semantic.embedCall),
+        semantic.embedCall,
+      ),
+      row(
+        `semantic: svc embed builder, ${builder.batched.items} items, batched`,
+        rate(builder.batched),
+        builder.batched,
+      ),
+      row("semantic: svc embed builder, batchSize 1", rate(builder.single), builder.single),
+      row("semantic: embed adapter alone, batches of 32", rate(adapter.batched), adapter.batched),
+      row("semantic: embed adapter alone, batchSize 1", rate(adapter.single), adapter.single),
     );
   }
   for (const [name, message] of Object.entries(errors))

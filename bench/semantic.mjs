@@ -1,0 +1,699 @@
+// Usage: node --expose-gc bench/run.mjs semantic   (or node bench/semantic.mjs; both need a prior `npm run build`)
+// Semantic search through the real daemon: `GET /api/media?q=` on a 100,000-item library holding
+// 100,000 stored 1024-dimension vectors, with the query embedded by the model-host test server
+// (test/support/modelhost-server.ts, compiled here) over HTTP; autocannon at 1 and 32 connections.
+// Then the index builder's embedding throughput against the same server, batched as in production
+// against one text per request.
+import { createHash } from "node:crypto";
+import { existsSync, statSync } from "node:fs";
+import { stat } from "node:fs/promises";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
+import { pathToFileURL } from "node:url";
+import autocannon from "autocannon";
+import {
+  BenchError,
+  buildLibrary,
+  catchUpThroughSlot,
+  cleanTemp,
+  freePort,
+  importDist,
+  libraryDist,
+  log,
+  REPO,
+  random,
+  run,
+  seconds,
+  serverMeter,
+  settle,
+  start,
+  startDaemon,
+  stopDaemon,
+  tempDir,
+  waitForHttp,
+} from "./lib.mjs";
+
+export const ROWS = 100_000;
+export const DIM = 1024;
+export const QUERIES = 200;
+export const CONNECTIONS = [1, 32];
+export const WARMUP_S = 2;
+export const MEASURE_S = 10;
+export const API_P99_MS = 30;
+export const TOP1_TARGET = 0.98;
+export const EMBED_ITEMS = 2_000;
+const MODEL = "bge-m3";
+// adapters/modelhost.ts DEFAULT_BATCH: texts per /api/embed request on the production path.
+const PRODUCTION_BATCH = 32;
+const VOCABULARY = 3_000;
+const TEXT_SEED = 4_242_001;
+
+const SERVER_SOURCE = join(REPO, "test", "support", "modelhost-server.ts");
+const SERVER_DIR = join(import.meta.dirname, ".corpus", "modelhost");
+const SERVER_JS = join(SERVER_DIR, "modelhost-server.js");
+
+/**
+ * The test server as plain JS: the bench runs on the build, which leaves test/ out. Recompiled
+ * when the source is newer than the last output.
+ */
+async function compileModelHost() {
+  if (existsSync(SERVER_JS) && statSync(SERVER_JS).mtimeMs >= statSync(SERVER_SOURCE).mtimeMs) return;
+  const tsc = join(REPO, "node_modules", "typescript", "bin", "tsc");
+  const args = [
+    tsc,
+    SERVER_SOURCE,
+    "--outDir",
+    SERVER_DIR,
+    "--module",
+    "nodenext",
+    "--moduleResolution",
+    "nodenext",
+    "--target",
+    "es2023",
+    "--skipLibCheck",
+    "--types",
+    "node",
+  ];
+  const res = await run(process.execPath, args, { timeoutMs: 120_000 });
+  if (res.code !== 0 || !existsSync(SERVER_JS))
+    throw new BenchError(
+      `compiling ${SERVER_SOURCE} failed (exit ${res.code ?? res.signal}): ${res.stderr().trim().slice(-1500)}`,
+    );
+}
+
+/** The test server in a child process, so its work is not done on autocannon's event loop. */
+async function startModelHost() {
+  const prefix = "modelhost listening ";
+  let settleStart;
+  const started = new Promise((resolve, reject) => {
+    settleStart = { resolve, reject };
+  });
+  const timer = setTimeout(
+    () => settleStart.reject(new BenchError("model-host test server did not start in 30 s")),
+    30_000,
+  );
+  const proc = start(process.execPath, [import.meta.filename, "--modelhost"], {
+    onLine(line) {
+      if (line.startsWith(prefix)) settleStart.resolve(line.slice(prefix.length));
+    },
+  });
+  proc.done.then((res) =>
+    settleStart.reject(
+      new BenchError(
+        `model-host test server exited ${res.code ?? res.signal}: ${res.stderr().trim().slice(-1500)}`,
+      ),
+    ),
+  );
+  try {
+    return { url: await started, child: proc.child, done: proc.done };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function stopChild(proc) {
+  if (!proc || proc.child.exitCode !== null || proc.child.signalCode !== null) return;
+  proc.child.kill("SIGTERM");
+  if (!(await Promise.race([proc.done, sleep(10_000, null, { ref: false })]))) proc.child.kill("SIGKILL");
+}
+
+/** Child-process mode: the test server with the embedding model installed, at 1024 dimensions. */
+async function serveModelHost() {
+  const { startFakeModelHost } = await import(pathToFileURL(SERVER_JS).href);
+  const host = await startFakeModelHost({ dim: DIM });
+  process.stdout.write(`modelhost listening ${host.url}\n`);
+  process.once("SIGTERM", () => host.close().then(() => process.exit(0)));
+}
+
+/** Pronounceable made-up words: no stop words, no English stems the test server would merge. */
+function vocabulary(size, rand) {
+  const onsets = "b c d f g h j k l m n p r t v z br dr gr kl pl st tr".split(" ");
+  const vowels = "a e i o u ai ou".split(" ");
+  const words = new Set();
+  while (words.size < size) {
+    const syllables = 2 + Math.floor(rand() * 2);
+    let word = "";
+    for (let i = 0; i < syllables; i++)
+      word += onsets[Math.floor(rand() * onsets.length)] + vowels[Math.floor(rand() * vowels.length)];
+    words.add(word);
+  }
+  return [...words];
+}
+
+/** Per-item texts: `words(min, max)` draws a phrase from one shared vocabulary, reproducibly. */
+function textSource() {
+  const rand = random(TEXT_SEED);
+  const vocab = vocabulary(VOCABULARY, rand);
+  return (min, max) =>
+    Array.from(
+      { length: min + Math.floor(rand() * (max - min + 1)) },
+      () => vocab[Math.floor(rand() * vocab.length)],
+    ).join(" ");
+}
+
+/**
+ * Gives every item a transcript of 6–10 words from the vocabulary (replacing the generic one), so
+ * "the text of item N" has item N as its nearest neighbour and a few dozen items share a word.
+ */
+function withTranscripts() {
+  const words = textSource();
+  const texts = new Map();
+  const decorate = (item) => {
+    const text = words(6, 10);
+    texts.set(item.id, text);
+    item.transcript = text;
+    item.segments_json = JSON.stringify([{ start: 0, end: 4, text }]);
+    item.words_json = null;
+    item.language = "en";
+  };
+  return { decorate, texts, words };
+}
+
+/**
+ * One item vector per row, as the builder would have stored it: the production planEmbedding
+ * gives the text and hash, the test server's function the vector. embed_hash and text_hash are
+ * set, so the daemon's freshness run finds every item unchanged.
+ */
+async function storeVectors(root, dist, fakeEmbedding) {
+  const t0 = performance.now();
+  const { planEmbedding } = await importDist("pipeline/stages/embed.js");
+  const { textHash } = await importDist("pipeline/embed-text.js");
+  const config = { models: { embed: MODEL } };
+  const store = dist.openLibrary(root);
+  try {
+    const insert = store.db.prepare(
+      `INSERT INTO vectors (media_id, scene_idx, model, dim, vector, text_hash, created_at)
+       VALUES (?, -1, ?, ?, ?, ?, ?)`,
+    );
+    const setHash = store.db.prepare("UPDATE media SET embed_hash = ? WHERE id = ?");
+    const now = new Date().toISOString();
+    const ids = store.media.embeddableIds();
+    store.db.transaction(() => {
+      for (const id of ids) {
+        const plan = planEmbedding({ store, config }, id, false);
+        const text = plan.texts[0]?.text;
+        if (plan.freshness !== "new" || plan.texts.length !== 1 || !text)
+          throw new BenchError(`item ${id}: expected one new item text, got ${plan.freshness}`);
+        const vector = Float32Array.from(fakeEmbedding(text, DIM));
+        insert.run(id, MODEL, DIM, Buffer.from(vector.buffer), textHash(text), now);
+        setHash.run(plan.hash, id);
+      }
+    })();
+    for (let id = 1; id <= ids.length; id += Math.floor(ids.length / 50)) {
+      const { freshness } = planEmbedding({ store, config }, id, false);
+      if (freshness !== "unchanged")
+        throw new BenchError(`item ${id} reads as ${freshness} after its vector was stored`);
+    }
+    store.db.pragma("wal_checkpoint(TRUNCATE)");
+    return { vectors: ids.length, ms: Math.round(performance.now() - t0) };
+  } finally {
+    store.close();
+  }
+}
+
+const rssMb = () => process.memoryUsage().rss / 2 ** 20;
+
+/** The USearch file built from SQLite as the daemon would on a missing index, timed here instead. */
+async function buildIndex(root, dist) {
+  const { indexStamp } = await importDist("library/vector-index.js");
+  const { openVectorIndex } = await importDist("state/vectors.js");
+  const store = dist.openLibrary(root);
+  try {
+    globalThis.gc?.();
+    const rssBefore = rssMb();
+    const t0 = performance.now();
+    const expected = indexStamp(store, MODEL);
+    const { index, rebuilt } = await openVectorIndex(store.paths.vectors, expected, () =>
+      store.vectors.all(MODEL),
+    );
+    const ms = performance.now() - t0;
+    if (!rebuilt || index.size() !== ROWS)
+      throw new BenchError(`index build: rebuilt ${rebuilt}, ${index.size()} of ${ROWS} vectors`);
+    const file = await stat(store.paths.vectors);
+    return {
+      vectors: index.size(),
+      ms: Math.round(ms),
+      perSec: Math.round(index.size() / (ms / 1000)),
+      rssMb: Math.round(rssMb() - rssBefore),
+      fileMb: Math.round(file.size / 2 ** 20),
+    };
+  } finally {
+    store.close();
+  }
+}
+
+// The daemon's embedding freshness run (cron every half hour, local time) must not land in a measurement.
+async function clearOfFreshnessRun(pid, windowMs) {
+  const now = new Date();
+  const next = new Date(now);
+  next.setMinutes(now.getMinutes() < 30 ? 30 : 60, 0, 0);
+  const untilMs = next.getTime() - now.getTime();
+  if (untilMs > windowMs) return;
+  log(`  waiting ${seconds(untilMs)} for the daemon's freshness run to pass`);
+  await sleep(untilMs + 3_000);
+  await settle(pid, 10 * 60_000);
+}
+
+/** One request per query through the daemon: the queried item must come back first. */
+async function checkQueries(base, queries) {
+  let top1 = 0;
+  let items = 0;
+  let bytes = 0;
+  const misses = [];
+  for (const query of queries) {
+    const res = await fetch(`${base}${query.path}`, { signal: AbortSignal.timeout(30_000) });
+    const text = await res.text();
+    if (res.status !== 200) throw new BenchError(`GET ${query.path}: ${res.status} ${text.slice(0, 300)}`);
+    const page = JSON.parse(text);
+    if (page.search_mode !== "semantic")
+      throw new BenchError(
+        `GET ${query.path}: search_mode ${page.search_mode} (${page.search_note ?? "no note"}), expected semantic`,
+      );
+    bytes += Buffer.byteLength(text);
+    items += page.items.length;
+    if (page.items[0]?.id === query.id) top1 += 1;
+    else if (misses.length < 5)
+      misses.push(
+        `item ${query.id} ("${query.text}") came back at rank ${page.items.findIndex((i) => i.id === query.id) + 1 || "none"}; first was ${page.items[0]?.id}`,
+      );
+  }
+  return {
+    top1: top1 / queries.length,
+    misses,
+    meanItems: Math.round((items / queries.length) * 10) / 10,
+    meanBytes: Math.round(bytes / queries.length),
+  };
+}
+
+/**
+ * Requests that walk the queries in turn across every connection, so no answer repeats back to
+ * back: each is a path, or a path and a body.
+ */
+function rotating(requests) {
+  let next = 0;
+  return [
+    {
+      setupRequest: (request) => {
+        const pick = requests[next++ % requests.length];
+        return typeof pick === "string" ? { ...request, path: pick } : { ...request, ...pick };
+      },
+    },
+  ];
+}
+
+/** Warm-up, then the measured run; any non-2xx answer or socket error breaks the bench. */
+async function load(label, { url, requests, connections, method }, pids) {
+  const options = (duration) => ({
+    url,
+    connections,
+    duration,
+    ...(method ? { method, headers: { "content-type": "application/json" } } : {}),
+    requests: rotating(requests),
+  });
+  await autocannon(options(WARMUP_S));
+  const meters = pids.map(serverMeter);
+  const result = await autocannon(options(MEASURE_S));
+  const [server, ...others] = meters.map((meter) => meter());
+  if (result.non2xx || result.errors || result.timeouts)
+    throw new BenchError(
+      `${label}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts under load`,
+    );
+  const figures = {
+    connections,
+    rps: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    maxMs: result.latency.max,
+    requests: result.requests.total,
+    cpuS: server.cpuS,
+    loadCpuS: server.loadCpuS,
+    otherLoad: server.otherLoad,
+    hostCpuS: others[0]?.cpuS,
+  };
+  log(
+    `  ${label}, ${connections} conn: ${figures.rps} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, max ${figures.maxMs} ms`,
+  );
+  return figures;
+}
+
+async function semanticLatency(host) {
+  const dist = await libraryDist();
+  const { fakeEmbedding } = await import(pathToFileURL(SERVER_JS).href);
+  const root = await tempDir("semantic");
+  const home = await tempDir("semantic-home");
+
+  log(`semantic: generating a ${ROWS}-item library with a vocabulary of ${VOCABULARY} words`);
+  const texts = withTranscripts();
+  const library = await buildLibrary(root, dist, { rows: ROWS, decorate: texts.decorate });
+  log(`  ${library.rows} rows with hard-linked files in ${seconds(library.totalMs)}`);
+  const stored = await storeVectors(root, dist, fakeEmbedding);
+  log(`  ${stored.vectors} item vectors (${DIM}-dim) stored in SQLite in ${seconds(stored.ms)}`);
+  const index = await buildIndex(root, dist);
+  log(
+    `  USearch index built from SQLite: ${index.vectors} vectors in ${seconds(index.ms)} ` +
+      `(${index.perSec} vectors/s), RSS +${index.rssMb} MB, file ${index.fileMb} MB`,
+  );
+
+  const rand = random(TEXT_SEED + 1);
+  const ids = new Set();
+  while (ids.size < QUERIES) ids.add(1 + Math.floor(rand() * ROWS));
+  const queries = [...ids].map((id) => {
+    const text = texts.texts.get(id);
+    return { id, text, path: `/api/media?q=${encodeURIComponent(text)}` };
+  });
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  log(`semantic: starting svc serve (SVC_LOG_LEVEL=warn, OLLAMA_HOST=${host.url})`);
+  const daemon = startDaemon({
+    root,
+    home,
+    port,
+    logLevel: "warn",
+    env: { OLLAMA_HOST: host.url, SVC_EMBED_MODEL: MODEL },
+  });
+  const figures = { rows: ROWS, dim: DIM, queries: QUERIES, library, stored, index };
+  try {
+    const t0 = performance.now();
+    await waitForHttp(base, daemon, 60_000);
+    await catchUpThroughSlot(dist.homePaths(home).registryDb, daemon, 15 * 60_000);
+    await settle(daemon.child.pid, 10 * 60_000);
+    figures.readyMs = Math.round(performance.now() - t0);
+    log(`  ready ${seconds(figures.readyMs)} after start`);
+
+    const first = performance.now();
+    const firstCheck = await checkQueries(base, queries.slice(0, 1));
+    figures.firstQueryMs = Math.round(performance.now() - first);
+    log(`  first query (the daemon loads the index file): ${figures.firstQueryMs} ms`);
+    if (firstCheck.top1 !== 1) log(`  ${firstCheck.misses[0]}`);
+    figures.check = await checkQueries(base, queries);
+    log(
+      `  queried item first for ${Math.round(figures.check.top1 * 1000) / 10}% of ${QUERIES} queries; ` +
+        `${figures.check.meanItems} items, ${figures.check.meanBytes} bytes per answer on average`,
+    );
+    for (const miss of figures.check.misses) log(`    ${miss}`);
+
+    const window = (WARMUP_S + MEASURE_S) * 1000 * (CONNECTIONS.length + 1) + 30_000;
+    await clearOfFreshnessRun(daemon.child.pid, window);
+    log(`semantic: measuring ${QUERIES} distinct queries in turn`);
+    const paths = queries.map((q) => q.path);
+    const pids = [daemon.child.pid, host.child.pid];
+    figures.api = [];
+    for (const connections of CONNECTIONS)
+      figures.api.push(await load("GET /api/media?q=", { url: base, requests: paths, connections }, pids));
+    // The query embedding alone, as the daemon requests it: how much of the latency is the model host's.
+    const embeds = queries.map((q) => ({
+      path: "/api/embed",
+      body: JSON.stringify({ model: MODEL, input: [q.text] }),
+    }));
+    figures.embedCall = await load(
+      "POST /api/embed (test server)",
+      { url: host.url, requests: embeds, connections: 1, method: "POST" },
+      [host.child.pid],
+    );
+    await stopDaemon(daemon);
+  } finally {
+    if (daemon.child.exitCode === null && daemon.child.signalCode === null) daemon.child.kill("SIGKILL");
+  }
+  // Vector ids are never reused: any re-embedding by the daemon would show up as a new id.
+  const store = dist.openLibrary(root);
+  try {
+    const after = store.db.prepare("SELECT count(*) AS n, max(id) AS last FROM vectors").get();
+    if (after.n !== ROWS || after.last !== ROWS)
+      throw new BenchError(
+        `the daemon changed the stored vectors (${after.n} rows, last id ${after.last}; expected ${ROWS})`,
+      );
+  } finally {
+    store.close();
+  }
+  for (const m of figures.api) m.pass = m.p99Ms <= API_P99_MS;
+  figures.check.pass = figures.check.top1 >= TOP1_TARGET;
+  return figures;
+}
+
+/** Scenes for the video items (1–8 each, described in vocabulary words), as the vision stage leaves them. */
+function addScenes(root, dist, words) {
+  const store = dist.openLibrary(root);
+  try {
+    const rand = random(TEXT_SEED + 2);
+    const videos = store.db
+      .prepare("SELECT id, duration_s FROM media WHERE kind = 'video' ORDER BY id")
+      .all();
+    const insert = store.db.prepare(
+      `INSERT INTO scenes (media_id, idx, start_s, end_s, duration_s, keyframe_path, description)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    );
+    let scenes = 0;
+    store.db.transaction(() => {
+      for (const video of videos) {
+        const count = 1 + Math.floor(rand() * 8);
+        const span = (video.duration_s ?? 10) / count;
+        for (let idx = 0; idx < count; idx++) {
+          const startS = Math.round(idx * span * 100) / 100;
+          const endS = Math.round((idx + 1) * span * 100) / 100;
+          insert.run(
+            video.id,
+            idx,
+            startS,
+            endS,
+            endS - startS,
+            `keyframes/${video.id}/${idx}.jpg`,
+            words(5, 9),
+          );
+          scenes += 1;
+        }
+      }
+    })();
+    store.db.pragma("wal_checkpoint(TRUNCATE)");
+    return scenes;
+  } finally {
+    store.close();
+  }
+}
+
+/** The model host as the builder sees it, counting texts and requests; `batchSize` overrides the production one. */
+function countingHost(modelHost, batchSize, counter) {
+  return {
+    ...modelHost,
+    embed(model, texts, opts = {}) {
+      const size = batchSize ?? opts.batchSize ?? PRODUCTION_BATCH;
+      counter.texts += texts.length;
+      counter.requests += Math.ceil(texts.length / size);
+      counter.all.push(...texts);
+      return modelHost.embed(model, texts, batchSize ? { ...opts, batchSize } : opts);
+    },
+  };
+}
+
+/** Order-independent digest of the stored vectors, to show both modes stored the same thing. */
+function vectorDigest(root, dist) {
+  const store = dist.openLibrary(root);
+  try {
+    const hash = createHash("sha256");
+    for (const row of store.db
+      .prepare("SELECT media_id, scene_idx, vector FROM vectors ORDER BY media_id, scene_idx")
+      .iterate())
+      hash.update(`${row.media_id}:${row.scene_idx}:`).update(row.vector);
+    return hash.digest("hex").slice(0, 16);
+  } finally {
+    store.close();
+  }
+}
+
+/** `svc embed`'s builder (library/embed.ts buildEmbeddings) in this process, on a fresh library. */
+async function builderRun(mode, host, parts) {
+  const { dist, loadConfig, noTools, buildEmbeddings, pino } = parts;
+  const root = await tempDir(`embed-${mode}`);
+  const home = await tempDir(`embed-${mode}-home`);
+  const texts = withTranscripts();
+  await buildLibrary(root, dist, { rows: EMBED_ITEMS, decorate: texts.decorate });
+  const scenes = addScenes(root, dist, texts.words);
+  const config = loadConfig({
+    ...process.env,
+    PROJECT_ROOT: root,
+    SVC_HOME: home,
+    OLLAMA_HOST: host.url,
+    SVC_EMBED_MODEL: MODEL,
+  });
+  const registry = dist.openRegistry(config.home);
+  const adapters = noTools(config);
+  const counter = { texts: 0, requests: 0, all: [] };
+  const modelHost = countingHost(adapters.modelHost, mode === "single" ? 1 : undefined, counter);
+  const ctx = {
+    config,
+    adapters: { ...adapters, modelHost },
+    registry,
+    log: pino({ level: "silent" }),
+    version: "bench",
+  };
+  try {
+    const meter = serverMeter(host.child.pid);
+    const t0 = performance.now();
+    const report = await buildEmbeddings(ctx, root, {
+      rebuild: false,
+      signal: AbortSignal.timeout(30 * 60_000),
+      holder: `bench embed (${mode})`,
+    });
+    const ms = performance.now() - t0;
+    const cpu = meter();
+    if (report.counts.new !== EMBED_ITEMS || report.failed.length || report.vectors !== EMBED_ITEMS + scenes)
+      throw new BenchError(
+        `svc embed (${mode}): new ${report.counts.new} of ${EMBED_ITEMS}, ${report.failed.length} failed ` +
+          `(${report.failed[0]?.reason ?? ""}), ${report.vectors} vectors for ${EMBED_ITEMS + scenes} texts`,
+      );
+    const figures = {
+      items: EMBED_ITEMS,
+      texts: counter.texts,
+      requests: counter.requests,
+      ms: Math.round(ms),
+      textsPerSec: Math.round(counter.texts / (ms / 1000)),
+      cpuS: cpu.loadCpuS,
+      hostCpuS: cpu.cpuS,
+      otherLoad: cpu.otherLoad,
+      digest: vectorDigest(root, dist),
+    };
+    log(
+      `  builder, ${mode === "single" ? "one text per request" : `production batches (≤ ${PRODUCTION_BATCH})`}: ` +
+        `${figures.texts} texts in ${figures.requests} requests, ${seconds(figures.ms)}, ${figures.textsPerSec} texts/s`,
+    );
+    return { figures, texts: counter.all, modelHost: adapters.modelHost };
+  } finally {
+    registry.close();
+  }
+}
+
+/** The adapter alone over the same texts: what batching across items would give. */
+async function adapterRun(modelHost, texts, batchSize, host) {
+  const meter = serverMeter(host.child.pid);
+  const t0 = performance.now();
+  const vectors = await modelHost.embed(MODEL, texts, {
+    batchSize,
+    signal: AbortSignal.timeout(30 * 60_000),
+  });
+  const ms = performance.now() - t0;
+  const cpu = meter();
+  if (vectors.length !== texts.length || vectors.some((v) => v.length !== DIM))
+    throw new BenchError(`adapter, batch ${batchSize}: ${vectors.length} vectors for ${texts.length} texts`);
+  const figures = {
+    batchSize,
+    texts: texts.length,
+    requests: Math.ceil(texts.length / batchSize),
+    ms: Math.round(ms),
+    textsPerSec: Math.round(texts.length / (ms / 1000)),
+    cpuS: cpu.loadCpuS,
+    hostCpuS: cpu.cpuS,
+    otherLoad: cpu.otherLoad,
+  };
+  log(
+    `  adapter alone, batch ${batchSize}: ${figures.texts} texts in ${figures.requests} requests, ` +
+      `${seconds(figures.ms)}, ${figures.textsPerSec} texts/s`,
+  );
+  return figures;
+}
+
+async function embedThroughput(host) {
+  const parts = {
+    dist: await libraryDist(),
+    ...(await importDist("state/config.js")),
+    ...(await importDist("adapters/index.js")),
+    ...(await importDist("library/embed.js")),
+    pino: (await import("pino")).default,
+  };
+  log(
+    `semantic: embedding throughput of the builder on ${EMBED_ITEMS} items (1 item text + 1–8 scenes per video)`,
+  );
+  const batched = await builderRun("batched", host, parts);
+  const single = await builderRun("single", host, parts);
+  if (batched.figures.digest !== single.figures.digest)
+    throw new BenchError("the batched and one-by-one builders stored different vectors");
+  const texts = batched.texts;
+  return {
+    builder: { batched: batched.figures, single: single.figures },
+    adapter: {
+      batched: await adapterRun(batched.modelHost, texts, PRODUCTION_BATCH, host),
+      single: await adapterRun(batched.modelHost, texts, 1, host),
+    },
+  };
+}
+
+const verdict = (pass) => (pass ? "PASS" : "FAIL");
+
+function printTable(f) {
+  const ms = (n) => `${n} ms`;
+  const lat = (m) =>
+    `${m.rps} req/s, p50 ${ms(m.p50Ms)}, p99 ${ms(m.p99Ms)} (other load ${Math.round(m.otherLoad * 100)}%)`;
+  const rate = (m) =>
+    `${m.textsPerSec} texts/s (${m.texts} texts, ${m.requests} requests, ${seconds(m.ms)}, other load ${Math.round(m.otherLoad * 100)}%)`;
+  const rows = [
+    [
+      `index build from SQLite, ${f.index.vectors} × ${DIM}-dim`,
+      `${seconds(f.index.ms)}, ${f.index.perSec} vectors/s, file ${f.index.fileMb} MB, RSS +${f.index.rssMb} MB`,
+      "(info)",
+      "",
+    ],
+    ["first semantic query (daemon loads the index)", ms(f.firstQueryMs), "(info)", ""],
+    [
+      `queried item ranked first (${QUERIES} queries)`,
+      `${Math.round(f.check.top1 * 1000) / 10}%`,
+      `≥ ${TOP1_TARGET * 100}%`,
+      verdict(f.check.pass),
+    ],
+    ...f.api.map((m) => [
+      `GET /api/media?q=, ${m.connections} conn`,
+      lat(m),
+      `p99 ≤ ${API_P99_MS} ms`,
+      verdict(m.pass),
+    ]),
+    ["POST /api/embed on the test server, 1 conn", lat(f.embedCall), "(info)", ""],
+    [`svc embed builder, production batching`, rate(f.embed.builder.batched), "(info)", ""],
+    ["svc embed builder, batchSize 1", rate(f.embed.builder.single), "(info)", ""],
+    [`adapter alone, batches of ${PRODUCTION_BATCH}`, rate(f.embed.adapter.batched), "(info)", ""],
+    ["adapter alone, batchSize 1", rate(f.embed.adapter.single), "(info)", ""],
+  ];
+  const header = ["measure", "value", "target", "result"];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]))
+      .join("  ")
+      .trimEnd();
+  log("");
+  log(line(header));
+  log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const r of rows) log(line(r));
+  log(
+    `\nsemantic: ${ROWS} items, one item vector each; daemon at SVC_LOG_LEVEL=warn; ${QUERIES} distinct queries ` +
+      `(each item's own 6–10 word transcript) in turn; ${WARMUP_S} s warm-up + ${MEASURE_S} s per measurement.`,
+  );
+  log(
+    `semantic: builder rows ran buildEmbeddings in this process on ${EMBED_ITEMS} fresh items each; the test ` +
+      "server answers at once, so these figures are svc's own overhead per request, not a model's speed.",
+  );
+}
+
+export async function benchSemantic() {
+  await compileModelHost();
+  const host = await startModelHost();
+  try {
+    const figures = await semanticLatency(host);
+    figures.embed = await embedThroughput(host);
+    figures.targets = { apiP99Ms: API_P99_MS, top1: TOP1_TARGET };
+    printTable(figures);
+    return figures;
+  } finally {
+    await stopChild(host);
+  }
+}
+
+if (process.argv[1] && import.meta.filename === process.argv[1]) {
+  if (process.argv[2] === "--modelhost") await serveModelHost();
+  else {
+    try {
+      const figures = await benchSemantic();
+      log(JSON.stringify(figures, null, 2));
+    } finally {
+      await cleanTemp();
+    }
+  }
+}
