@@ -1,4 +1,4 @@
-import sharp, { type ResizeOptions } from "sharp";
+import type { ResizeOptions, SharpOptions } from "sharp";
 
 export interface StillInfo {
   format: string;
@@ -64,12 +64,26 @@ function laplacianVariance({ data, width, height }: GreyPixels): number {
   return sumSq / n - mean * mean;
 }
 
+type SharpFactory = typeof import("sharp")["default"];
+
 export function createImages(): Images {
+  // Loading libvips adds about 10 MB to the idle daemon: one that finds nothing new to ingest
+  // never loads it. Its operation cache is off because each file is decoded once: the cache only
+  // kept 15–40 MB of decoded stills resident after a burst of ingest.
+  let loading: Promise<SharpFactory> | null = null;
+  const library = () => {
+    loading ??= import("sharp").then(({ default: sharp }) => {
+      sharp.cache(false);
+      return sharp;
+    });
+    return loading;
+  };
+  const load = async (input: string | Buffer, options: SharpOptions) => (await library())(input, options);
   const open = (input: string | Buffer) =>
-    sharp(input, { limitInputPixels: PIXEL_LIMIT, pages: 1, failOn: "error" });
+    load(input, { limitInputPixels: PIXEL_LIMIT, pages: 1, failOn: "error" });
   // Transparency goes on mid grey: neither black nor white, so it does not read as clipped.
   const grey = async (input: string | Buffer, resize: ResizeOptions): Promise<GreyPixels> => {
-    const { data, info } = await open(input)
+    const { data, info } = await (await open(input))
       .rotate()
       .flatten({ background: "#808080" })
       .resize(resize)
@@ -84,7 +98,7 @@ export function createImages(): Images {
   const small = (input: Buffer) => grey(input, { width: DIFF_WIDTH, height: DIFF_HEIGHT, fit: "fill" });
   return {
     async info(file) {
-      const meta = await sharp(file, { limitInputPixels: PIXEL_LIMIT }).metadata();
+      const meta = await (await load(file, { limitInputPixels: PIXEL_LIMIT })).metadata();
       return {
         format: meta.format ?? "unknown",
         width: meta.width ?? null,
@@ -92,8 +106,8 @@ export function createImages(): Images {
         pages: meta.pages ?? 1,
       };
     },
-    thumbnail(input, width) {
-      return open(input)
+    async thumbnail(input, width) {
+      return (await open(input))
         .rotate()
         .resize({ width, withoutEnlargement: true })
         .flatten({ background: "#ffffff" })
@@ -101,7 +115,7 @@ export function createImages(): Images {
         .toBuffer();
     },
     async luma(input) {
-      const stats = await open(input).greyscale().stats();
+      const stats = await (await open(input)).greyscale().stats();
       const channel = stats.channels[0];
       return { mean: channel?.mean ?? 0, stdev: channel?.stdev ?? 0 };
     },

@@ -1,5 +1,5 @@
-import type Database from "better-sqlite3";
 import type { Db } from "../db.js";
+import { StatementCache } from "../statements.js";
 import type { MediaKind, MediaRow } from "./media.js";
 import type { TagRow } from "./tags.js";
 
@@ -126,10 +126,6 @@ function listedRow(values: unknown[]): ListedRow {
   return row as unknown as ListedRow;
 }
 
-type Statement = Database.Statement<unknown[]>;
-
-// Prepared statements kept per repo; filters combine into many SQL texts, so the oldest go past this.
-const MAX_STATEMENTS = 200;
 const MAX_PAGES = 32;
 
 /**
@@ -222,29 +218,19 @@ const and = (a: Sql, b: Sql): Sql => ({
 const whereClause = (parts: readonly string[]) => (parts.length ? `WHERE ${parts.join(" AND ")}` : "");
 
 export class MediaSearchRepo {
-  // Compiling a statement took longer than running the count or the tags query it serves.
-  private readonly statements = new Map<string, Statement>();
   private days: { version: string | undefined; counts: readonly Readonly<DayCount>[] } | null = null;
   // Recent pages by request: a review station polling the first page is answered from here
   // until the database changes.
   private readonly pages = new Map<string, { version: string | undefined; page: Page }>();
 
-  constructor(private readonly db: Db) {}
+  private readonly statements: StatementCache;
 
-  /** A prepared statement for `sql`, compiled once; `raw` ones return rows as arrays. */
-  private prepare(sql: string, raw = false): Statement {
-    const key = `${raw ? "raw" : "obj"}:${sql}`;
-    let statement = this.statements.get(key);
-    if (!statement) {
-      statement = this.db.prepare(sql);
-      if (raw) statement.raw(true);
-      if (this.statements.size >= MAX_STATEMENTS) {
-        const oldest = this.statements.keys().next().value;
-        if (oldest !== undefined) this.statements.delete(oldest);
-      }
-      this.statements.set(key, statement);
-    }
-    return statement;
+  constructor(private readonly db: Db) {
+    this.statements = new StatementCache(db);
+  }
+
+  private prepare(sql: string, raw = false) {
+    return this.statements.get(sql, raw);
   }
 
   /**

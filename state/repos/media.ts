@@ -1,5 +1,6 @@
 import { shotDateFrom } from "../../formats/capture-date.js";
 import type { Db } from "../db.js";
+import { StatementCache } from "../statements.js";
 
 export type MediaKind = "video" | "audio" | "image";
 export type ItemStatus = "pending" | "done" | "failed";
@@ -81,28 +82,36 @@ export interface StageOutcome {
 const now = () => new Date().toISOString();
 
 export class MediaRepo {
-  constructor(private readonly db: Db) {}
+  private readonly statements: StatementCache;
+
+  constructor(private readonly db: Db) {
+    this.statements = new StatementCache(db);
+  }
+
+  private prepare(sql: string) {
+    return this.statements.get(sql);
+  }
 
   get(id: number): MediaRow | undefined {
-    return this.db.prepare("SELECT * FROM media WHERE id = ?").get(id) as MediaRow | undefined;
+    return this.prepare("SELECT * FROM media WHERE id = ?").get(id) as MediaRow | undefined;
   }
 
   byPath(relPath: string): MediaRow | undefined {
-    return this.db.prepare("SELECT * FROM media WHERE rel_path = ?").get(relPath) as MediaRow | undefined;
+    return this.prepare("SELECT * FROM media WHERE rel_path = ?").get(relPath) as MediaRow | undefined;
   }
 
   all(): MediaRow[] {
-    return this.db.prepare("SELECT * FROM media ORDER BY id").all() as MediaRow[];
+    return this.prepare("SELECT * FROM media ORDER BY id").all() as MediaRow[];
   }
 
   count(): number {
-    return (this.db.prepare("SELECT count(*) AS n FROM media").get() as { n: number }).n;
+    return (this.prepare("SELECT count(*) AS n FROM media").get() as { n: number }).n;
   }
 
   stages(mediaId: number): StageRow[] {
-    return this.db
-      .prepare("SELECT * FROM media_stages WHERE media_id = ? ORDER BY started_at, stage")
-      .all(mediaId) as StageRow[];
+    return this.prepare("SELECT * FROM media_stages WHERE media_id = ? ORDER BY started_at, stage").all(
+      mediaId,
+    ) as StageRow[];
   }
 
   /**
@@ -113,9 +122,8 @@ export class MediaRepo {
   saveProbe(file: FileIdentity, probe: ProbeFields, probeOutcome: StageOutcome): number {
     const write = this.db.transaction(() => {
       const stamp = now();
-      const row = this.db
-        .prepare(
-          `INSERT INTO media (rel_path, kind, size, mtime_ms, fingerprint, duration_s, codec, audio_codec, fps,
+      const row = this.prepare(
+        `INSERT INTO media (rel_path, kind, size, mtime_ms, fingerprint, duration_s, codec, audio_codec, fps,
              width, height, start_timecode, audio_tracks, creation_date, shot_date, metadata_json, next_stage,
              status, created_at, updated_at)
            VALUES (@relPath, @kind, @size, @mtimeMs, @fingerprint, @duration_s, @codec, @audio_codec, @fps,
@@ -131,9 +139,8 @@ export class MediaRepo {
              metadata_json = excluded.metadata_json, next_stage = 'thumbnails', status = 'pending',
              error_stage = NULL, error = NULL, updated_at = excluded.updated_at
            RETURNING id`,
-        )
-        .get({ ...file, ...probe, shot_date: shotDateFrom(probe.creation_date), stamp }) as { id: number };
-      this.db.prepare("DELETE FROM media_stages WHERE media_id = ?").run(row.id);
+      ).get({ ...file, ...probe, shot_date: shotDateFrom(probe.creation_date), stamp }) as { id: number };
+      this.prepare("DELETE FROM media_stages WHERE media_id = ?").run(row.id);
       this.recordStage(row.id, probeOutcome);
       return row.id;
     });
@@ -150,18 +157,16 @@ export class MediaRepo {
     this.db.transaction(() => {
       this.recordStage(mediaId, outcome);
       const done = next === "done";
-      this.db
-        .prepare(
-          `UPDATE media SET next_stage = @next, status = @status, error_stage = NULL, error = NULL,
+      this.prepare(
+        `UPDATE media SET next_stage = @next, status = @status, error_stage = NULL, error = NULL,
              thumb_path = coalesce(@thumb_path, thumb_path), updated_at = @stamp WHERE id = @id`,
-        )
-        .run({
-          id: mediaId,
-          next,
-          status: done ? "done" : "pending",
-          thumb_path: columns.thumb_path ?? null,
-          stamp: now(),
-        });
+      ).run({
+        id: mediaId,
+        next,
+        status: done ? "done" : "pending",
+        thumb_path: columns.thumb_path ?? null,
+        stamp: now(),
+      });
     })();
   }
 
@@ -169,47 +174,45 @@ export class MediaRepo {
   failStage(mediaId: number, outcome: StageOutcome): void {
     this.db.transaction(() => {
       this.recordStage(mediaId, outcome);
-      this.db
-        .prepare(
-          `UPDATE media SET next_stage = @stage, status = 'failed', error_stage = @stage, error = @detail,
+      this.prepare(
+        `UPDATE media SET next_stage = @stage, status = 'failed', error_stage = @stage, error = @detail,
              updated_at = @stamp WHERE id = @id`,
-        )
-        .run({ id: mediaId, stage: outcome.stage, detail: outcome.detail, stamp: now() });
+      ).run({ id: mediaId, stage: outcome.stage, detail: outcome.detail, stamp: now() });
     })();
   }
 
   /** Sends an item back to an earlier stage (for example to redo thumbnails). */
   rewind(mediaId: number, stage: string): void {
-    this.db
-      .prepare("UPDATE media SET next_stage = ?, status = 'pending', updated_at = ? WHERE id = ?")
-      .run(stage, now(), mediaId);
+    this.prepare("UPDATE media SET next_stage = ?, status = 'pending', updated_at = ? WHERE id = ?").run(
+      stage,
+      now(),
+      mediaId,
+    );
   }
 
   /** The file is unchanged in content: remember its new mtime and that it is present. */
   touch(mediaId: number, mtimeMs: number): void {
-    this.db.prepare("UPDATE media SET mtime_ms = ?, missing_since = NULL WHERE id = ?").run(mtimeMs, mediaId);
+    this.prepare("UPDATE media SET mtime_ms = ?, missing_since = NULL WHERE id = ?").run(mtimeMs, mediaId);
   }
 
   /** Vanished files keep their row (and their editorial work); they are only flagged. */
   markMissing(relPath: string): boolean {
-    const info = this.db
-      .prepare("UPDATE media SET missing_since = ? WHERE rel_path = ? AND missing_since IS NULL")
-      .run(now(), relPath);
+    const info = this.prepare(
+      "UPDATE media SET missing_since = ? WHERE rel_path = ? AND missing_since IS NULL",
+    ).run(now(), relPath);
     return info.changes > 0;
   }
 
   /** Marks every item under `prefix` (a folder, relative) missing; used when a folder vanishes. */
   markMissingUnder(prefix: string): number {
     const like = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}/%`;
-    return this.db
-      .prepare(
-        "UPDATE media SET missing_since = ? WHERE rel_path LIKE ? ESCAPE '\\' AND missing_since IS NULL",
-      )
-      .run(now(), like).changes;
+    return this.prepare(
+      "UPDATE media SET missing_since = ? WHERE rel_path LIKE ? ESCAPE '\\' AND missing_since IS NULL",
+    ).run(now(), like).changes;
   }
 
   paths(): { id: number; rel_path: string; missing_since: string | null }[] {
-    return this.db.prepare("SELECT id, rel_path, missing_since FROM media").all() as {
+    return this.prepare("SELECT id, rel_path, missing_since FROM media").all() as {
       id: number;
       rel_path: string;
       missing_since: string | null;
@@ -217,29 +220,25 @@ export class MediaRepo {
   }
 
   private recordStage(mediaId: number, outcome: StageOutcome): void {
-    this.db
-      .prepare(
-        `INSERT INTO media_stages (media_id, stage, status, detail, started_at, elapsed_ms)
+    this.prepare(
+      `INSERT INTO media_stages (media_id, stage, status, detail, started_at, elapsed_ms)
          VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT (media_id, stage) DO UPDATE SET status = excluded.status, detail = excluded.detail,
            started_at = excluded.started_at, elapsed_ms = excluded.elapsed_ms`,
-      )
-      .run(mediaId, outcome.stage, outcome.status, outcome.detail, outcome.startedAt, outcome.elapsedMs);
+    ).run(mediaId, outcome.stage, outcome.status, outcome.detail, outcome.startedAt, outcome.elapsedMs);
   }
 
   /** Items still on disk, per kind, with their summed duration in seconds. */
   kindTotals(): { kind: MediaKind; items: number; duration_s: number }[] {
-    return this.db
-      .prepare(
-        `SELECT kind, count(*) AS items, coalesce(sum(duration_s), 0) AS duration_s FROM media
+    return this.prepare(
+      `SELECT kind, count(*) AS items, coalesce(sum(duration_s), 0) AS duration_s FROM media
          WHERE missing_since IS NULL GROUP BY kind ORDER BY kind`,
-      )
-      .all() as { kind: MediaKind; items: number; duration_s: number }[];
+    ).all() as { kind: MediaKind; items: number; duration_s: number }[];
   }
 
   missingCount(): number {
     return (
-      this.db.prepare("SELECT count(*) AS n FROM media WHERE missing_since IS NOT NULL").get() as {
+      this.prepare("SELECT count(*) AS n FROM media WHERE missing_since IS NOT NULL").get() as {
         n: number;
       }
     ).n;
@@ -247,12 +246,10 @@ export class MediaRepo {
 
   /** Failed items per stage they failed at. */
   failedByStage(): { stage: string; items: number }[] {
-    return this.db
-      .prepare(
-        `SELECT coalesce(error_stage, next_stage) AS stage, count(*) AS items FROM media
+    return this.prepare(
+      `SELECT coalesce(error_stage, next_stage) AS stage, count(*) AS items FROM media
          WHERE status = 'failed' GROUP BY stage ORDER BY stage`,
-      )
-      .all() as { stage: string; items: number }[];
+    ).all() as { stage: string; items: number }[];
   }
 
   /**
@@ -261,27 +258,25 @@ export class MediaRepo {
    * unfinished items already past thumbnails (`laterStages`) are sent back to that stage.
    */
   forgetDerived(laterStages: readonly string[]): number {
-    return this.db
-      .prepare(
-        `UPDATE media SET thumb_path = NULL,
+    return this.prepare(
+      `UPDATE media SET thumb_path = NULL,
            next_stage = CASE WHEN status <> 'done' AND next_stage IN (SELECT value FROM json_each(@later))
              THEN 'thumbnails' ELSE next_stage END,
            updated_at = @stamp
          WHERE thumb_path IS NOT NULL
            OR (status <> 'done' AND next_stage IN (SELECT value FROM json_each(@later)))`,
-      )
-      .run({ later: JSON.stringify(laterStages), stamp: now() }).changes;
+    ).run({ later: JSON.stringify(laterStages), stamp: now() }).changes;
   }
 
   /** Records the hash of the text the item's vectors were made from. */
   setEmbedHash(mediaId: number, hash: string | null): void {
-    this.db.prepare("UPDATE media SET embed_hash = ? WHERE id = ?").run(hash, mediaId);
+    this.prepare("UPDATE media SET embed_hash = ? WHERE id = ?").run(hash, mediaId);
   }
 
   /** Ids of items whose probe has finished, the ones the index builder looks at. */
   embeddableIds(): number[] {
     return (
-      this.db.prepare("SELECT id FROM media WHERE next_stage <> 'probe' ORDER BY id").all() as {
+      this.prepare("SELECT id FROM media WHERE next_stage <> 'probe' ORDER BY id").all() as {
         id: number;
       }[]
     ).map((r) => r.id);
@@ -290,18 +285,18 @@ export class MediaRepo {
   /** Items with a stage that ran without a tool it needs; they resume there once it is available. */
   unconfiguredStages(mediaId: number): string[] {
     return (
-      this.db
-        .prepare("SELECT stage FROM media_stages WHERE media_id = ? AND status = 'not_configured'")
-        .all(mediaId) as { stage: string }[]
+      this.prepare("SELECT stage FROM media_stages WHERE media_id = ? AND status = 'not_configured'").all(
+        mediaId,
+      ) as { stage: string }[]
     ).map((r) => r.stage);
   }
 
   /** Whether `stage` finished for any item since `sinceIso` (a pass's start). */
   stageRanSince(stage: string, sinceIso: string): boolean {
     return (
-      this.db
-        .prepare("SELECT 1 FROM media_stages WHERE stage = ? AND status = 'done' AND started_at >= ? LIMIT 1")
-        .get(stage, sinceIso) !== undefined
+      this.prepare(
+        "SELECT 1 FROM media_stages WHERE stage = ? AND status = 'done' AND started_at >= ? LIMIT 1",
+      ).get(stage, sinceIso) !== undefined
     );
   }
 }

@@ -1,0 +1,35 @@
+import type Database from "better-sqlite3";
+import type { Db } from "./db.js";
+
+export type Statement = Database.Statement<unknown[]>;
+
+/**
+ * Prepared statements of one connection, compiled once per SQL text. Compiling cost more than
+ * running most of svc's queries, and statements prepared per call (about 4 kB of native memory
+ * each) piled up until a full garbage collection. Filters combine into many SQL texts, so past
+ * `max` the oldest are dropped.
+ */
+export class StatementCache {
+  private readonly statements = new Map<string, Statement>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly max = 200,
+  ) {}
+
+  /** The statement for `sql`; `raw` ones return rows as arrays. */
+  get(sql: string, raw = false): Statement {
+    const key = `${raw ? "raw" : "obj"}:${sql}`;
+    let statement = this.statements.get(key);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      if (raw) statement.raw(true);
+      if (this.statements.size >= this.max) {
+        const oldest = this.statements.keys().next().value;
+        if (oldest !== undefined) this.statements.delete(oldest);
+      }
+      this.statements.set(key, statement);
+    }
+    return statement;
+  }
+}

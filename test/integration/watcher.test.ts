@@ -1,0 +1,175 @@
+import { appendFile, copyFile, mkdir, rename, rm, symlink, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type Watcher, watchProject } from "../../daemon/watcher.js";
+import { loadConfig } from "../../state/config.js";
+import { tempWorkspace } from "../support/temp.js";
+
+const SETTLE_MS = 300;
+
+type Kind = "changed" | "removed" | "removedDir" | "error";
+
+function recorder() {
+  const events: { kind: Kind; path: string; at: number }[] = [];
+  const push = (kind: Kind) => (path: unknown) => events.push({ kind, path: String(path), at: Date.now() });
+  return {
+    events,
+    handlers: {
+      changed: push("changed"),
+      removed: push("removed"),
+      removedDir: push("removedDir"),
+      error: push("error"),
+    },
+    of: (kind: Kind) => events.filter((e) => e.kind === kind).map((e) => e.path),
+  };
+}
+
+async function until(what: string, probe: () => boolean, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!probe()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const quiet = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe.each([
+  { mode: "folder watches", poll: "0" },
+  { mode: "polling", poll: "1" },
+])("watchProject ($mode)", ({ poll }) => {
+  let ws: Awaited<ReturnType<typeof tempWorkspace>>;
+  let rec: ReturnType<typeof recorder>;
+  let watcher: Watcher;
+  // Polling looks every second; folder watches hear about a change at once.
+  const slack = poll === "1" ? 2_500 : 600;
+
+  beforeEach(async () => {
+    ws = await tempWorkspace();
+    await mkdir(join(ws.root, "day 1", "card A"), { recursive: true });
+    await writeFile(join(ws.root, "day 1", "card A", "old.mov"), "before the daemon started");
+    rec = recorder();
+    const config = loadConfig({
+      SVC_HOME: ws.home,
+      SVC_WATCH_SETTLE_MS: String(SETTLE_MS),
+      SVC_WATCH_POLL: poll,
+    });
+    watcher = watchProject(ws.root, config, rec.handlers);
+    await watcher.ready;
+  });
+
+  afterEach(async () => {
+    await watcher.close();
+    await ws.cleanup();
+  });
+
+  it("reports a file written slowly once, after it stopped growing, and not files present at start", async () => {
+    const file = join(ws.root, "day 1", "card A", "A001.mp4");
+    await writeFile(file, "x");
+    for (let i = 0; i < 4; i++) {
+      await quiet(150);
+      await appendFile(file, "more data");
+    }
+    const lastWrite = Date.now();
+    await until("the new clip", () => rec.of("changed").length > 0);
+    await quiet(SETTLE_MS + slack);
+    expect(rec.of("changed")).toEqual(["day 1/card A/A001.mp4"]);
+    const reported = rec.events.find((e) => e.kind === "changed")?.at ?? 0;
+    expect(reported - lastWrite).toBeGreaterThanOrEqual(SETTLE_MS - 50);
+    expect(rec.of("error")).toEqual([]);
+  });
+
+  it("reports a file changed in place", async () => {
+    await appendFile(join(ws.root, "day 1", "card A", "old.mov"), " and after");
+    await until("the changed clip", () => rec.of("changed").includes("day 1/card A/old.mov"));
+  });
+
+  it("ignores .svc, Proxy/, dot-files, partial downloads and files that are not media", async () => {
+    await mkdir(join(ws.root, ".svc", "thumbs"), { recursive: true });
+    await mkdir(join(ws.root, "Proxy"), { recursive: true });
+    await writeFile(join(ws.root, ".svc", "thumbs", "t.png"), "x");
+    await writeFile(join(ws.root, "Proxy", "p.mov"), "x");
+    await writeFile(join(ws.root, ".hidden.mov"), "x");
+    await writeFile(join(ws.root, "clip.mov.part"), "x");
+    await writeFile(join(ws.root, "notes.txt"), "x");
+    await writeFile(join(ws.root, "marker.wav"), "x");
+    await until("the marker", () => rec.of("changed").includes("marker.wav"));
+    await quiet(SETTLE_MS + slack);
+    expect(rec.of("changed")).toEqual(["marker.wav"]);
+  });
+
+  it("reports a deleted file as removed", async () => {
+    await rm(join(ws.root, "day 1", "card A", "old.mov"));
+    await until("the removal", () => rec.of("removed").includes("day 1/card A/old.mov"));
+    expect(rec.of("changed")).toEqual([]);
+  });
+
+  it("takes an atomic save (write aside, rename over) as a change, not a removal", async () => {
+    const file = join(ws.root, "day 1", "card A", "old.mov");
+    await writeFile(`${file}.tmp`, "saved anew by an editor");
+    await rename(`${file}.tmp`, file);
+    await until("the saved clip", () => rec.of("changed").includes("day 1/card A/old.mov"));
+    await quiet(slack);
+    expect(rec.of("removed")).toEqual([]);
+  });
+
+  it("picks up a folder moved in with files, and folders made inside it later", async () => {
+    const outside = join(ws.base, "card B");
+    await mkdir(outside);
+    await writeFile(join(outside, "B001.mov"), "x");
+    await rename(outside, join(ws.root, "day 1", "card B"));
+    await until("the moved-in clip", () => rec.of("changed").includes("day 1/card B/B001.mov"));
+    await mkdir(join(ws.root, "day 1", "card B", "sub"));
+    await quiet(slack);
+    await writeFile(join(ws.root, "day 1", "card B", "sub", "B002.mov"), "x");
+    await until("the clip in the new folder", () => rec.of("changed").includes("day 1/card B/sub/B002.mov"));
+  });
+
+  it("reports a deleted folder and nothing more from inside it", async () => {
+    await rm(join(ws.root, "day 1"), { recursive: true });
+    await until("the folder removal", () => rec.of("removedDir").includes("day 1"));
+    await mkdir(join(ws.root, "day 1", "card A"), { recursive: true });
+    await writeFile(join(ws.root, "day 1", "card A", "again.mov"), "x");
+    await until("the clip in the re-made folder", () => rec.of("changed").includes("day 1/card A/again.mov"));
+    expect(rec.of("changed")).toEqual(["day 1/card A/again.mov"]);
+  });
+
+  it("follows a symlinked folder", async () => {
+    const elsewhere = join(ws.base, "elsewhere");
+    await mkdir(elsewhere);
+    await symlink(elsewhere, join(ws.root, "linked"));
+    await quiet(slack);
+    await copyFile(join(ws.root, "day 1", "card A", "old.mov"), join(elsewhere, "L001.mov"));
+    await until("the clip behind the link", () => rec.of("changed").includes("linked/L001.mov"));
+    expect(rec.of("error")).toEqual([]);
+  });
+
+  it("reports nothing once closed", async () => {
+    await watcher.close();
+    await writeFile(join(ws.root, "late.mov"), "x");
+    await quiet(SETTLE_MS + slack);
+    expect(rec.events).toEqual([]);
+  });
+});
+
+describe("watchProject (folder watches)", () => {
+  it("watches each real folder once, so a link back to the root does not loop", async () => {
+    const ws = await tempWorkspace();
+    const rec = recorder();
+    await mkdir(join(ws.root, "day 1"));
+    await symlink(ws.root, join(ws.root, "day 1", "loop"));
+    const config = loadConfig({ SVC_HOME: ws.home, SVC_WATCH_SETTLE_MS: String(SETTLE_MS) });
+    const watcher = watchProject(ws.root, config, rec.handlers);
+    try {
+      await watcher.ready;
+      await symlink(join(ws.root, "day 1"), join(ws.root, "again"));
+      await writeFile(join(ws.root, "day 1", "D001.mov"), "x");
+      await until("the clip", () => rec.of("changed").includes("day 1/D001.mov"));
+      await quiet(SETTLE_MS + 600);
+      expect(rec.events.map((e) => `${e.kind} ${e.path}`)).toEqual(["changed day 1/D001.mov"]);
+    } finally {
+      await watcher.close();
+      await ws.cleanup();
+    }
+  });
+});
