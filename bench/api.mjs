@@ -15,6 +15,7 @@ import {
   freePort,
   libraryDist,
   log,
+  printRows,
   seconds,
   serverMeter,
   settle,
@@ -165,16 +166,7 @@ function printTable(f) {
     ],
   ];
   const header = ["measure", "req/s", "p50", "p99", "ratio", "target", "result"];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells) =>
-    cells
-      .map((c, i) => c.padEnd(widths[i]))
-      .join("  ")
-      .trimEnd();
-  log("");
-  log(line(header));
-  log(widths.map((w) => "-".repeat(w)).join("  "));
-  for (const r of rows) log(line(r));
+  printRows(header, rows);
   log(
     `\napi: ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${MEASURE_S} s per measurement, one after another; ` +
       `ratio = req/s over the bare handler's (body ${f.listBytes} bytes).`,

@@ -31,6 +31,20 @@ export function cpuConcurrency() {
 
 export const log = (message) => process.stdout.write(`${message}\n`);
 
+/** Prints rows of strings as a table with padded columns under `header`. */
+export function printRows(header, rows) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]))
+      .join("  ")
+      .trimEnd();
+  log("");
+  log(line(header));
+  log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const r of rows) log(line(r));
+}
+
 /** A module of the build (`dist/<path>`, e.g. "state/stores.js"). */
 export const importDist = (path) => import(pathToFileURL(join(REPO, "dist", path)).href);
 

@@ -11,7 +11,7 @@ import { benchApi } from "./api.mjs";
 import { CORPUS_DIR, ensureCorpus } from "./corpus.mjs";
 import { benchIdleMemory, PRE_INGEST_SLOW_MS } from "./idle-memory.mjs";
 import { benchIngest } from "./ingest.mjs";
-import { CLI, cleanTemp, FFMPEG, log, seconds } from "./lib.mjs";
+import { CLI, cleanTemp, FFMPEG, log, printRows, seconds } from "./lib.mjs";
 import { benchSemantic } from "./semantic.mjs";
 
 const BENCHES = { ingest: benchIngest, idle: benchIdleMemory, api: benchApi, semantic: benchSemantic };
@@ -180,16 +180,7 @@ const BUSY = 0.1;
 
 function printTable(table) {
   const header = ["measure", "value", "CPU-s", "other load", "target", "result"];
-  const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i].length)));
-  const line = (cells) =>
-    cells
-      .map((c, i) => c.padEnd(widths[i]))
-      .join("  ")
-      .trimEnd();
-  log("");
-  log(line(header));
-  log(widths.map((w) => "-".repeat(w)).join("  "));
-  for (const r of table) log(line(r));
+  printRows(header, table);
   const busy = table.some((r) => r[3] !== "" && Number.parseInt(r[3], 10) / 100 > BUSY);
   log("\nMB = MiB. CPU-s: CPU seconds of the measured processes and their children.");
   log("other load: share of the machine's CPU used by processes outside the bench meanwhile.");

@@ -21,6 +21,7 @@ import {
   importDist,
   libraryDist,
   log,
+  printRows,
   REPO,
   random,
   run,
@@ -652,16 +653,7 @@ function printTable(f) {
     ["adapter alone, batchSize 1", rate(f.embed.adapter.single), "(info)", ""],
   ];
   const header = ["measure", "value", "target", "result"];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells) =>
-    cells
-      .map((c, i) => c.padEnd(widths[i]))
-      .join("  ")
-      .trimEnd();
-  log("");
-  log(line(header));
-  log(widths.map((w) => "-".repeat(w)).join("  "));
-  for (const r of rows) log(line(r));
+  printRows(header, rows);
   log(
     `\nsemantic: ${ROWS} items, one item vector each; daemon at SVC_LOG_LEVEL=warn; ${QUERIES} distinct queries ` +
       `(each item's own 6–10 word transcript) in turn; ${WARMUP_S} s warm-up + ${MEASURE_S} s per measurement.`,

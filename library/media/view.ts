@@ -1,6 +1,6 @@
 import type { MediaKind } from "../../state/repos/media.js";
 import type { ListedRow } from "../../state/repos/media-search.js";
-import { type SceneRow, sceneTags } from "../../state/repos/scenes.js";
+import { type SceneRow, sceneTags, VISION_FIELDS } from "../../state/repos/scenes.js";
 import type { TagRow } from "../../state/repos/tags.js";
 
 /**
@@ -90,18 +90,6 @@ export function mediaItem(row: ListedRow, tags: readonly TagRow[], links: Links)
   };
 }
 
-/** The nine per-key-frame fields of the vision stage; null until it has run. */
-export const VISION_FIELDS = [
-  "content_type",
-  "focus_score",
-  "exposure",
-  "stability",
-  "audio_quality",
-  "atmosphere",
-  "energy",
-  "edit_position",
-  "edit_reason",
-] as const;
 
 export type SceneView = {
   index: number;

@@ -54,8 +54,8 @@ export function sceneTags(json: string | null): string[] {
   }
 }
 
-const VISION_COLUMNS = [
-  "description",
+/** The nine per-key-frame fields of the vision stage; null until it has run. */
+export const VISION_FIELDS = [
   "content_type",
   "focus_score",
   "exposure",
@@ -65,9 +65,9 @@ const VISION_COLUMNS = [
   "energy",
   "edit_position",
   "edit_reason",
-  "tags_json",
-  "vision_error",
 ] as const;
+
+const VISION_COLUMNS = ["description", ...VISION_FIELDS, "tags_json", "vision_error"] as const;
 
 const sameWindow = (a: { start_s: number; end_s: number }, b: { start_s: number; end_s: number }) =>
   Math.abs(a.start_s - b.start_s) < 0.001 && Math.abs(a.end_s - b.end_s) < 0.001;
