@@ -1,5 +1,5 @@
 // Usage: npm run bench            (builds, then runs every benchmark)
-//        node bench/run.mjs idle  (one of: ingest, idle, api, semantic; needs a prior `npm run build`)
+//        node bench/run.mjs idle  (one of: ingest, idle, api, semantic, vectors; needs a prior `npm run build`)
 // Exits 0 when every run completed, even if a target is missed; non-zero when a run broke.
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -13,8 +13,16 @@ import { benchIdleMemory, PRE_INGEST_SLOW_MS } from "./idle-memory.mjs";
 import { benchIngest } from "./ingest.mjs";
 import { CLI, cleanTemp, FFMPEG, log, printRows, seconds } from "./lib.mjs";
 import { benchSemantic } from "./semantic.mjs";
+import { benchVectors, vectorRows } from "./vectors.mjs";
 
-const BENCHES = { ingest: benchIngest, idle: benchIdleMemory, api: benchApi, semantic: benchSemantic };
+// The vector benchmark ignores the media corpus; it builds 100k and 1M-vector indexes (~15 min).
+const BENCHES = {
+  ingest: benchIngest,
+  idle: benchIdleMemory,
+  api: benchApi,
+  semantic: benchSemantic,
+  vectors: () => benchVectors(),
+};
 // The API and semantic benches generate their own libraries: running them alone needs no media corpus.
 const USES_CORPUS = new Set(["ingest", "idle"]);
 
@@ -128,6 +136,7 @@ function rows(results, errors) {
       ),
     );
   }
+  if (results.vectors) out.push(...vectorRows(results.vectors));
   const semantic = results.semantic;
   if (semantic) {
     const latency = (m) => `${m.rps} req/s, p50 ${m.p50Ms} ms, p99 ${m.p99Ms} ms`;
