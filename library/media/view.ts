@@ -90,7 +90,6 @@ export function mediaItem(row: ListedRow, tags: readonly TagRow[], links: Links)
   };
 }
 
-
 export type SceneView = {
   index: number;
   start_s: number;
