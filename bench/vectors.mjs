@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { openVectorIndex, stampOf, VECTOR_INDEX_TUNING } from "../dist/state/vectors.js";
-import { BenchError, cleanTemp, cpuMeter, log, seconds, tempDir } from "./lib.mjs";
+import { BenchError, cleanTemp, cpuMeter, log, printRows, seconds, tempDir } from "./lib.mjs";
 
 export const VECTOR_SIZES = [100_000, 1_000_000];
 export const VECTOR_TARGETS = { recallAt10: 0.98, p99Ms: 5, p99AtN: 1_000_000 };
@@ -373,16 +373,7 @@ async function main() {
   const figures = await benchVectors(sizes.length ? { sizes } : {});
   const table = vectorRows(figures);
   const header = ["measure", "value", "CPU-s", "other load", "target", "result"];
-  const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i].length)));
-  const line = (cells) =>
-    cells
-      .map((c, i) => c.padEnd(widths[i]))
-      .join("  ")
-      .trimEnd();
-  log("");
-  log(line(header));
-  log(widths.map((w) => "-".repeat(w)).join("  "));
-  for (const r of table) log(line(r));
+  printRows(header, table);
   log("\nMB = MiB. other load: share of the machine's CPU used by other processes meanwhile.");
   log(`total: ${seconds(performance.now() - started)}`);
   log(JSON.stringify(figures));

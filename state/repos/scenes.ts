@@ -21,7 +21,7 @@ export interface SceneVision {
   tags: string[];
 }
 
-export interface SceneRow {
+export interface SceneRow extends Omit<SceneVision, "tags"> {
   id: number;
   media_id: number;
   idx: number;
@@ -29,16 +29,6 @@ export interface SceneRow {
   end_s: number;
   duration_s: number;
   keyframe_path: string;
-  description: string | null;
-  content_type: string | null;
-  focus_score: number | null;
-  exposure: string | null;
-  stability: string | null;
-  audio_quality: string | null;
-  atmosphere: string | null;
-  energy: string | null;
-  edit_position: string | null;
-  edit_reason: string | null;
   tags_json: string | null;
   vision_error: string | null;
 }
