@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { openVectorIndex, stampOf, VECTOR_INDEX_TUNING } from "../dist/state/vectors.js";
-import { BenchError, cleanTemp, cpuMeter, log, printRows, seconds, tempDir } from "./lib.mjs";
+import { BenchError, cleanTemp, cpuMeter, log, printRows, random, seconds, tempDir } from "./lib.mjs";
 
 export const VECTOR_SIZES = [100_000, 1_000_000];
 export const VECTOR_TARGETS = { recallAt10: 0.98, p99Ms: 5, p99AtN: 1_000_000 };
@@ -26,18 +26,6 @@ const RANK = 8;
 const SPREAD = 0.35;
 const NOISE = 0.25;
 
-/** mulberry32: a small seeded PRNG, so every run embeds the same "library". */
-function prng(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function unitVector(rand) {
   const v = new Float32Array(DIM);
   let norm = 0;
@@ -54,7 +42,7 @@ function unitVector(rand) {
 
 /** Clustered vectors: a unit centre per topic, RANK topic directions scaled by SPREAD, isotropic NOISE. */
 function clusteredWorld(clusters, seed) {
-  const rand = prng(seed);
+  const rand = random(seed);
   const centres = [];
   const bases = [];
   for (let c = 0; c < clusters; c++) {
@@ -195,7 +183,7 @@ async function benchSize(n) {
   const file = join(dir, "vectors.usearch");
   const world = clusteredWorld(Math.max(1, Math.round(n / VECTORS_PER_CLUSTER)), 20_240_601);
   const queries = new Float32Array(QUERIES * DIM);
-  const queryRand = prng(7);
+  const queryRand = random(7);
   for (let q = 0; q < QUERIES; q++) world(queries, q * DIM, queryRand);
   const sample = recallQueries(n);
   const brute = new BruteForce(queries, sample);
@@ -203,7 +191,7 @@ async function benchSize(n) {
   const data = new Float32Array(CHUNK * DIM);
   const before = memory();
   const { index } = await openVectorIndex(file, stampOf(MODEL, DIM, []), () => []);
-  const dataRand = prng(11);
+  const dataRand = random(11);
   let buildMs = 0;
   let buildCpuS = 0;
   let bruteMs = 0;

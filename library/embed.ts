@@ -55,15 +55,13 @@ export function cosine(a: Float32Array, b: Float32Array): number {
  */
 async function driftCheck(ctx: AppContext, store: LibraryStore, signal: AbortSignal): Promise<DriftReport> {
   const model = ctx.config.models.embed;
-  const sample = store.vectors.sample(model, DRIFT_SAMPLE * 4).filter((v) => {
-    const plan = planEmbedding({ store, config: ctx.config }, v.media_id, false);
-    return plan.freshness === "unchanged";
-  });
-  const picked = sample.slice(0, DRIFT_SAMPLE);
+  const picked = store.vectors
+    .sample(model, DRIFT_SAMPLE * 4)
+    .map((v) => ({ ...v, plan: planEmbedding({ store, config: ctx.config }, v.media_id, false) }))
+    .filter((v) => v.plan.freshness === "unchanged")
+    .slice(0, DRIFT_SAMPLE);
   if (picked.length === 0) return { sampled: 0, min_similarity: null, warning: null };
-  const texts = picked.map(
-    (v) => planEmbedding({ store, config: ctx.config }, v.media_id, false).texts[0]?.text ?? "",
-  );
+  const texts = picked.map((v) => v.plan.texts[0]?.text ?? "");
   const fresh = await ctx.adapters.modelHost.embed(model, texts, { signal });
   const similarities = picked.map((v, i) => cosine(v.vector, fresh[i] ?? new Float32Array()));
   const min = Math.min(...similarities);

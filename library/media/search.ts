@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { ModelHost } from "../../adapters/modelhost.js";
+import type { MediaFilter } from "../../state/repos/media-search.js";
 import { ITEM_VECTOR } from "../../state/repos/vectors.js";
 import type { LibraryStore } from "../../state/stores.js";
 import type { VectorIndex } from "../../state/vectors.js";
@@ -53,7 +54,7 @@ interface Hit {
 async function vectorHits(
   deps: SearchDeps,
   text: string,
-  query: ListQuery,
+  filter: MediaFilter,
 ): Promise<(Hit & { sceneScore: number })[]> {
   const index = await deps.index();
   if (!index) throw new Error("nothing is embedded yet");
@@ -77,8 +78,7 @@ async function vectorHits(
     }
     best.set(row.media_id, entry);
   }
-  const filter = { ...buildFilter(query), terms: [] };
-  const allowed = deps.store.search.matching(filter, [...best.keys()]);
+  const allowed = deps.store.search.matching({ ...filter, terms: [] }, [...best.keys()]);
   return [...best.values()].filter((h) => allowed.has(h.mediaId)).sort((a, b) => b.score - a.score);
 }
 
@@ -96,7 +96,7 @@ export async function searchMedia(deps: SearchDeps, query: ListQuery, links: Lin
     throw new UserError("cursor: search results are ranked, page them with offset", EXIT.usage, 422);
   let hits: Awaited<ReturnType<typeof vectorHits>>;
   try {
-    hits = await vectorHits(deps, text, query);
+    hits = await vectorHits(deps, text, filter);
   } catch (error) {
     const reason = (error as Error).message;
     deps.log.debug({ reason }, "semantic search unavailable; answering with text search");
