@@ -1,4 +1,5 @@
 import { Ollama } from "ollama";
+import { deadline } from "./deadline.js";
 
 export type ModelHostErrorKind =
   | "unreachable"
@@ -244,8 +245,7 @@ export function createModelHost(options: { host: string; timeoutMs?: number }): 
     model: string | undefined,
     body: (client: Ollama, ctx: CallContext) => Promise<T>,
   ): Promise<T> {
-    const timer = AbortSignal.timeout(timeoutMs);
-    const signal = caller ? AbortSignal.any([caller, timer]) : timer;
+    const { signal, timer, clear } = deadline(timeoutMs, caller);
     const ctx: CallContext =
       model === undefined ? { what, timeoutMs, caller, timer } : { what, model, timeoutMs, caller, timer };
     const guardedFetch: typeof fetch = async (input, init) => {
@@ -258,6 +258,8 @@ export function createModelHost(options: { host: string; timeoutMs?: number }): 
       return await body(client, ctx);
     } catch (error) {
       throw classify(error, ctx, shown);
+    } finally {
+      clear();
     }
   }
 

@@ -1,6 +1,7 @@
 import { openAsBlob } from "node:fs";
 import { basename } from "node:path";
 import { z } from "zod";
+import { deadline } from "../deadline.js";
 import { groupWords } from "./group.js";
 import { toLanguageCode } from "./language.js";
 import type { Asr, Segment, Transcription, Word } from "./types.js";
@@ -92,10 +93,8 @@ export function createOpenAiAsr(baseUrl: string): Asr {
       const language = toLanguageCode(opts.language);
       if (language) form.append("language", language);
 
-      const signal = AbortSignal.any([
-        opts.signal,
-        AbortSignal.timeout(Math.max(1, Math.ceil(opts.timeoutMs))),
-      ]);
+      const limit = deadline(Math.max(1, Math.ceil(opts.timeoutMs)), opts.signal);
+      const { signal } = limit;
       const failed = (error: unknown): Error => {
         if (opts.signal.aborted) return new Error(`transcription request to ${url} was cancelled`);
         if (signal.aborted)
@@ -111,6 +110,8 @@ export function createOpenAiAsr(baseUrl: string): Asr {
         text = await response.text();
       } catch (error) {
         throw failed(error);
+      } finally {
+        limit.clear();
       }
       if (!response.ok) {
         let message = text.slice(0, ERROR_SNIPPET);
