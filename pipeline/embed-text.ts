@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import { z } from "zod";
+import { readJsonColumn } from "../state/json-column.js";
 import { type SceneRow, sceneTags } from "../state/repos/scenes.js";
 import type { TagRow } from "../state/repos/tags.js";
 
@@ -15,22 +17,21 @@ const clip = (text: string) => text.replace(/\s+/g, " ").trim().slice(0, MAX_TEX
 
 /** Word timings as stored; anything unreadable counts as no words (the transcript still counts). */
 export function readWords(json: string | null): TimedWord[] {
-  if (!json) return [];
-  try {
-    const value: unknown = JSON.parse(json);
-    if (!Array.isArray(value)) return [];
-    return value.filter(
+  return readJsonColumn(json, STORED_WORDS, []);
+}
+
+const STORED_WORDS = z
+  .array(z.unknown())
+  .transform((list) =>
+    list.filter(
       (w): w is TimedWord =>
         typeof w === "object" &&
         w !== null &&
         typeof (w as TimedWord).word === "string" &&
         Number.isFinite((w as TimedWord).start) &&
         Number.isFinite((w as TimedWord).end),
-    );
-  } catch {
-    return [];
-  }
-}
+    ),
+  );
 
 /** A scene's text: what the vision model saw, its tags, and the words spoken inside its window. */
 export function sceneText(scene: SceneRow, words: readonly TimedWord[]): string {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseJsonColumn, readJsonColumn } from "../../state/json-column.js";
 import type { Logger } from "../../state/logger.js";
 import { MediaSearchRepo } from "../../state/repos/media-search.js";
 import type { LibraryStore } from "../../state/stores.js";
@@ -98,20 +99,16 @@ const STORED_SEGMENTS = z.array(
  * row must not break the transcript view.
  */
 export function readSegments(json: string | null, mediaId: number, log: Logger): Segment[] {
-  if (json === null || json.trim() === "") return [];
-  let data: unknown;
-  try {
-    data = JSON.parse(json);
-  } catch {
-    log.warn({ media_id: mediaId }, "segments_json is not valid JSON; serving no segments");
+  const column = parseJsonColumn(json, STORED_SEGMENTS);
+  if (!column.ok) {
+    if (column.problem !== "empty")
+      log.warn(
+        { media_id: mediaId, problem: column.problem },
+        "segments_json is damaged; serving no segments",
+      );
     return [];
   }
-  const parsed = STORED_SEGMENTS.safeParse(data);
-  if (!parsed.success) {
-    log.warn({ media_id: mediaId }, "segments_json is not a list of segments; serving no segments");
-    return [];
-  }
-  return parsed.data.map(({ start, end, text, speaker_id }) =>
+  return column.value.map(({ start, end, text, speaker_id }) =>
     speaker_id === null || speaker_id === undefined ? { start, end, text } : { start, end, text, speaker_id },
   );
 }
@@ -138,12 +135,7 @@ export interface TranscriptEntry {
 }
 
 function countSegments(json: string | null): number {
-  try {
-    const value: unknown = JSON.parse(json ?? "[]");
-    return Array.isArray(value) ? value.length : 0;
-  } catch {
-    return 0;
-  }
+  return readJsonColumn(json, z.array(z.unknown()), []).length;
 }
 
 /**

@@ -1,4 +1,6 @@
+import { z } from "zod";
 import type { Db } from "../db.js";
+import { readJsonColumn } from "../json-column.js";
 
 export interface SceneInput {
   start_s: number;
@@ -35,14 +37,10 @@ export interface SceneRow extends Omit<SceneVision, "tags"> {
 
 /** Auto tags as stored per key frame; anything but a list of strings reads as none. */
 export function sceneTags(json: string | null): string[] {
-  if (!json) return [];
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
-  } catch {
-    return [];
-  }
+  return readJsonColumn(json, LENIENT_STRINGS, []);
 }
+
+const LENIENT_STRINGS = z.array(z.unknown()).transform((list) => list.filter((v) => typeof v === "string"));
 
 /** The nine per-key-frame fields of the vision stage; null until it has run. */
 export const VISION_FIELDS = [

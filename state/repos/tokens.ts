@@ -1,4 +1,6 @@
+import { z } from "zod";
 import type { Db } from "../db.js";
+import { readJsonColumn } from "../json-column.js";
 
 /** A stored token. `hash` is the SHA-256 of the secret (hex); the secret itself is never stored. */
 export interface TokenRecord {
@@ -25,14 +27,10 @@ interface TokenRow extends Omit<TokenRecord, "scopes" | "ip_allowlist" | "is_boo
  * address, so a corrupt row can never widen what a token may do.
  */
 function stringList(json: string, onCorrupt: string[]): string[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    if (Array.isArray(value) && value.every((v) => typeof v === "string")) return value;
-  } catch {
-    // Falls through to the fail-closed value.
-  }
-  return onCorrupt;
+  return readJsonColumn(json, STRINGS, onCorrupt);
 }
+
+const STRINGS = z.array(z.string());
 
 function fromRow(row: TokenRow): TokenRecord {
   return {
