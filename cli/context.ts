@@ -33,6 +33,40 @@ export function reportError(io: Io, error: unknown): number {
   return EXIT.partial;
 }
 
+export interface StopSignals {
+  /** Aborted by the first SIGINT or SIGTERM. */
+  readonly signal: AbortSignal;
+  /** Resolves with the first SIGINT or SIGTERM. */
+  readonly received: Promise<NodeJS.Signals>;
+  dispose(): void;
+}
+
+/**
+ * Listens for SIGINT and SIGTERM until `dispose`. Not `once`: execa's exit hook re-raises a signal
+ * that no other listener handles, which would kill the process before it has closed its work.
+ */
+export function stopSignals(): StopSignals {
+  const controller = new AbortController();
+  let resolveReceived: (signal: NodeJS.Signals) => void = () => {};
+  const received = new Promise<NodeJS.Signals>((resolve) => {
+    resolveReceived = resolve;
+  });
+  const onSignal = (signal: NodeJS.Signals) => {
+    resolveReceived(signal);
+    controller.abort();
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  return {
+    signal: controller.signal,
+    received,
+    dispose() {
+      process.off("SIGINT", onSignal);
+      process.off("SIGTERM", onSignal);
+    },
+  };
+}
+
 export function configFrom(io: Io): Config {
   return loadConfig(io.env);
 }

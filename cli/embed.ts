@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { buildEmbeddings } from "../library/embed.js";
 import { EXIT, UserError } from "../library/errors.js";
-import { fail, type Io, withContext } from "./context.js";
+import { fail, type Io, stopSignals, withContext } from "./context.js";
 
 const USAGE = "usage: svc embed [--rebuild] [--json]";
 
@@ -22,14 +22,11 @@ export async function embedCommand(argv: string[], io: Io): Promise<number> {
   return withContext(io, { stdoutLogs: false }, async (ctx) => {
     const root = ctx.config.projectRoot;
     if (!root) throw new UserError("PROJECT_ROOT is not set: point it at the footage folder", EXIT.usage);
-    const controller = new AbortController();
-    const stop = () => controller.abort();
-    process.on("SIGINT", stop);
-    process.on("SIGTERM", stop);
+    const signals = stopSignals();
     try {
       const report = await buildEmbeddings(ctx, root, {
         rebuild: values.rebuild === true,
-        signal: controller.signal,
+        signal: signals.signal,
         holder: "svc embed (cli)",
       });
       if (values.json) io.stdout.write(`${JSON.stringify(report)}\n`);
@@ -47,9 +44,15 @@ export async function embedCommand(argv: string[], io: Io): Promise<number> {
       }
       if (report.drift.warning) fail(io, report.drift.warning);
       return report.failed.length > 0 ? EXIT.partial : EXIT.ok;
+    } catch (error) {
+      if (!signals.signal.aborted) throw error;
+      fail(
+        io,
+        "embedding interrupted; the vectors stored so far are kept and the next run goes on from there",
+      );
+      return EXIT.interrupted;
     } finally {
-      process.off("SIGINT", stop);
-      process.off("SIGTERM", stop);
+      signals.dispose();
     }
   });
 }

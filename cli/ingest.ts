@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { EXIT, UserError } from "../library/errors.js";
 import { type IngestEvent, runIngest } from "../library/ingest.js";
-import { fail, type Io, withContext } from "./context.js";
+import { fail, type Io, stopSignals, withContext } from "./context.js";
 import { createProgressBar } from "./progress.js";
 
 const NOT_YET = [
@@ -52,11 +52,7 @@ export async function ingestCommand(argv: string[], io: Io): Promise<number> {
     const root = ctx.config.projectRoot;
     if (!root)
       throw new UserError("PROJECT_ROOT is not set: point it at the footage folder to ingest", EXIT.usage);
-    const controller = new AbortController();
-    const stop = () => controller.abort();
-    // Not `once`: execa's exit hook re-raises a signal nobody else listens to, killing the pass.
-    process.on("SIGINT", stop);
-    process.on("SIGTERM", stop);
+    const signals = stopSignals();
     const bar = createProgressBar(io);
     const failures: string[] = [];
     const onEvent = (event: IngestEvent) => {
@@ -80,13 +76,13 @@ export async function ingestCommand(argv: string[], io: Io): Promise<number> {
           language: values.language?.toLowerCase(),
         },
         holder: `svc ingest (cli)`,
-        signal: controller.signal,
+        signal: signals.signal,
         onEvent,
       });
       bar.finish();
       if (report.aborted) {
         fail(io, "ingest interrupted; the next pass resumes where this one stopped");
-        return 130;
+        return EXIT.interrupted;
       }
       const s = report.summary;
       if (!json) {
@@ -102,8 +98,7 @@ export async function ingestCommand(argv: string[], io: Io): Promise<number> {
       return report.exitCode;
     } finally {
       bar.finish();
-      process.off("SIGINT", stop);
-      process.off("SIGTERM", stop);
+      signals.dispose();
     }
   });
 }

@@ -1,6 +1,6 @@
 import { startDaemon } from "../daemon/serve.js";
 import { EXIT, UserError } from "../library/errors.js";
-import { fail, type Io, withContext } from "./context.js";
+import { fail, type Io, stopSignals, withContext } from "./context.js";
 
 export async function serveCommand(argv: string[], io: Io): Promise<number> {
   if (argv.length > 0) {
@@ -21,15 +21,14 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
       }
       throw error;
     }
-    // The handlers stay registered until the daemon has stopped: execa's exit hook re-raises a
-    // signal that no other listener handles, which would kill the process before it closes.
-    const received = await new Promise<NodeJS.Signals>((resolve) => {
-      process.on("SIGTERM", resolve);
-      process.on("SIGINT", resolve);
-    });
-    ctx.log.info({ signal: received }, "shutting down");
-    await daemon.stop();
-    ctx.log.info("stopped");
-    return EXIT.ok;
+    const signals = stopSignals();
+    try {
+      ctx.log.info({ signal: await signals.received }, "shutting down");
+      await daemon.stop();
+      ctx.log.info("stopped");
+      return EXIT.ok;
+    } finally {
+      signals.dispose();
+    }
   });
 }

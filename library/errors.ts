@@ -20,4 +20,6 @@ export const EXIT = {
   migrationBlocked: 6,
   reconcile: 7,
   tempfail: 75,
+  /** 128 + SIGINT, as shells report a command stopped by Ctrl-C. */
+  interrupted: 130,
 } as const;
