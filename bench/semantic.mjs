@@ -178,8 +178,8 @@ function withTranscripts() {
  */
 async function storeVectors(root, dist, fakeEmbedding) {
   const t0 = performance.now();
-  const { planEmbedding } = await importDist("pipeline/stages/embed.js");
-  const { textHash } = await importDist("pipeline/embed-text.js");
+  const { planEmbedding } = await importDist("library/embedding.js");
+  const { textHash } = await importDist("library/embedding-text.js");
   const config = { models: { embed: MODEL } };
   const store = dist.openLibrary(root);
   try {

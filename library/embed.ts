@@ -1,7 +1,7 @@
 import { pullHint } from "../adapters/modelhost.js";
-import { embedItems, type Freshness, planEmbedding } from "../pipeline/stages/embed.js";
 import { type LibraryStore, openLibrary } from "../state/stores.js";
 import type { AppContext } from "./context.js";
+import { embedItems, type Freshness, planEmbedding } from "./embedding.js";
 import { EXIT, UserError } from "./errors.js";
 import { claimSlot, ingestSlotName } from "./slots.js";
 import { type IndexReader, indexStamp, openVectorSink } from "./vector-index.js";

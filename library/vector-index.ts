@@ -1,6 +1,5 @@
 import { stat } from "node:fs/promises";
 import type { Logger } from "pino";
-import type { VectorSink } from "../pipeline/stages/types.js";
 import type { LibraryStore } from "../state/stores.js";
 import { type IndexStamp, openVectorIndex, stampOf, type VectorIndex } from "../state/vectors.js";
 
@@ -8,6 +7,12 @@ import { type IndexStamp, openVectorIndex, stampOf, type VectorIndex } from "../
  * What the USearch cache must hold to match SQLite: the embedding model's vectors, by id. Null
  * when nothing is embedded.
  */
+/** Where a pass puts new vectors: the project's index, opened on first use and saved at the end. */
+export interface VectorSink {
+  upsert(entries: readonly { key: number; vector: Float32Array }[]): Promise<void>;
+  remove(keys: readonly number[]): Promise<void>;
+}
+
 export function indexStamp(store: LibraryStore, model: string): IndexStamp | null {
   const { count, dim } = store.vectors.counts(model);
   if (count === 0 || dim === null) return null;

@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { Adapters } from "../../adapters/index.js";
+import type { VectorSink } from "../../library/vector-index.js";
 import type { Config } from "../../state/config.js";
 import type { MediaKind } from "../../state/repos/media.js";
 import type { LibraryStore } from "../../state/stores.js";
@@ -30,12 +31,6 @@ export interface ModelReadiness {
 export interface PassModels {
   readonly vision: ModelReadiness;
   readonly embed: ModelReadiness;
-}
-
-/** Where a pass puts new vectors: the project's index, opened on first use and saved at the end. */
-export interface VectorSink {
-  upsert(entries: readonly { key: number; vector: Float32Array }[]): Promise<void>;
-  remove(keys: readonly number[]): Promise<void>;
 }
 
 export interface StageDeps {

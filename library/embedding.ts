@@ -1,0 +1,162 @@
+import type { Adapters } from "../adapters/index.js";
+import { ModelHostError } from "../adapters/modelhost.js";
+import type { Config } from "../state/config.js";
+import { ITEM_VECTOR, type VectorInput } from "../state/repos/vectors.js";
+import type { LibraryStore } from "../state/stores.js";
+import { itemText, readWords, sceneText, textHash } from "./embedding-text.js";
+import type { VectorSink } from "./vector-index.js";
+
+/** What embedding an item needs: the project's store, the model, and where new vectors go. */
+export interface EmbedDeps {
+  readonly store: LibraryStore;
+  readonly config: Config;
+  readonly adapters: Adapters;
+  readonly vectors: VectorSink;
+}
+
+/** How an item's embeddings compared with its current text before this run. */
+export type Freshness = "new" | "stale" | "unverified" | "forced" | "unchanged";
+
+export interface EmbedOutcome {
+  freshness: Freshness;
+  vectors: number;
+}
+
+/**
+ * The texts of an item (one for the item, one per scene) and where it stands: `new` never
+ * embedded, `unverified` embedded without a stored hash, `stale` text or model changed since,
+ * `forced` re-embedded on request, `unchanged` nothing to do.
+ */
+export function planEmbedding(deps: Pick<EmbedDeps, "store" | "config">, mediaId: number, force: boolean) {
+  const { store } = deps;
+  const model = deps.config.models.embed;
+  const row = store.media.get(mediaId);
+  if (!row) throw new Error("the item vanished from the library during the pass");
+  const scenes = store.scenes.forMedia(mediaId);
+  const words = readWords(row.words_json);
+  const texts: { scene_idx: number; text: string }[] = [
+    { scene_idx: ITEM_VECTOR, text: itemText(row, store.tags.forMedia(mediaId), scenes) },
+    ...scenes
+      .map((scene) => ({ scene_idx: scene.idx, text: sceneText(scene, words) }))
+      .filter((t) => t.text !== ""),
+  ];
+  const hash = textHash(texts[0]?.text ?? "");
+  const stored = new Map(store.vectors.forMedia(mediaId).map((v) => [v.scene_idx, v]));
+  const current = texts.every((t) => {
+    const v = stored.get(t.scene_idx);
+    return v !== undefined && v.model === model && v.text_hash === textHash(t.text);
+  });
+  let freshness: Freshness;
+  if (stored.size === 0 && row.embed_hash === null) freshness = "new";
+  else if (force) freshness = "forced";
+  else if (row.embed_hash === null) freshness = "unverified";
+  else if (row.embed_hash !== hash || !current || stored.size !== texts.length) freshness = "stale";
+  else freshness = "unchanged";
+  return { texts, hash, freshness, stored };
+}
+
+type EmbedPlan = ReturnType<typeof planEmbedding>;
+
+/** Embeds texts in one go and checks the answer before anything is stored. */
+async function embedTexts(
+  deps: EmbedDeps,
+  texts: readonly string[],
+  options: { signal: AbortSignal; expectedDim?: number | null },
+): Promise<Float32Array[]> {
+  const vectors = await deps.adapters.modelHost.embed(deps.config.models.embed, texts, {
+    signal: options.signal,
+  });
+  if (vectors.length !== texts.length)
+    throw new ModelHostError("bad_response", `asked for ${texts.length} embeddings, got ${vectors.length}`);
+  const dim = vectors[0]?.length ?? 0;
+  if (options.expectedDim && dim !== options.expectedDim) {
+    throw new ModelHostError(
+      "bad_response",
+      `the embedding model returned ${dim} dimensions where the index holds ${options.expectedDim}; run \`svc embed --rebuild\` if the model changed`,
+    );
+  }
+  return vectors;
+}
+
+/** Stores an item's new vectors: SQLite first (new ids), then the index. */
+async function storeVectors(
+  deps: EmbedDeps,
+  mediaId: number,
+  plan: EmbedPlan,
+  vectors: readonly Float32Array[],
+): Promise<EmbedOutcome> {
+  const inputs: VectorInput[] = plan.texts.map((t, i) => ({
+    scene_idx: t.scene_idx,
+    vector: vectors[i] as Float32Array,
+    text_hash: textHash(t.text),
+  }));
+  const { ids, removed } = deps.store.vectors.replaceForMedia(mediaId, deps.config.models.embed, inputs);
+  deps.store.media.setEmbedHash(mediaId, plan.hash);
+  await deps.vectors.remove(removed);
+  await deps.vectors.upsert(ids.map((key, i) => ({ key, vector: inputs[i]?.vector as Float32Array })));
+  return { freshness: plan.freshness, vectors: ids.length };
+}
+
+/**
+ * Embeds an item's texts and stores the vectors. Nothing is replaced until every vector of the
+ * item came back well-formed.
+ */
+export async function embedItem(
+  deps: EmbedDeps,
+  mediaId: number,
+  options: { force: boolean; signal: AbortSignal; expectedDim?: number | null },
+): Promise<EmbedOutcome> {
+  const plan = planEmbedding(deps, mediaId, options.force);
+  if (plan.freshness === "unchanged") return { freshness: "unchanged", vectors: 0 };
+  const vectors = await embedTexts(
+    deps,
+    plan.texts.map((t) => t.text),
+    options,
+  );
+  return storeVectors(deps, mediaId, plan, vectors);
+}
+
+export type ItemResult = { id: number; outcome: EmbedOutcome } | { id: number; error: Error };
+
+/**
+ * Several items at once: the texts of every item that needs it go to the model host together, so
+ * an index build of many small items is not one round trip per item. A failed request fails the
+ * items it carried; the others are unaffected.
+ */
+export async function embedItems(
+  deps: EmbedDeps,
+  mediaIds: readonly number[],
+  options: { force: boolean; signal: AbortSignal; expectedDim?: number | null },
+): Promise<ItemResult[]> {
+  const results: ItemResult[] = [];
+  const pending: { id: number; plan: EmbedPlan }[] = [];
+  for (const id of mediaIds) {
+    try {
+      const plan = planEmbedding(deps, id, options.force);
+      if (plan.freshness === "unchanged")
+        results.push({ id, outcome: { freshness: "unchanged", vectors: 0 } });
+      else pending.push({ id, plan });
+    } catch (error) {
+      results.push({ id, error: error as Error });
+    }
+  }
+  if (pending.length === 0) return results;
+  let vectors: Float32Array[];
+  try {
+    vectors = await embedTexts(
+      deps,
+      pending.flatMap((p) => p.plan.texts.map((t) => t.text)),
+      options,
+    );
+  } catch (error) {
+    if (options.signal.aborted) throw error;
+    return [...results, ...pending.map(({ id }) => ({ id, error: error as Error }))];
+  }
+  let at = 0;
+  for (const { id, plan } of pending) {
+    const mine = vectors.slice(at, at + plan.texts.length);
+    at += plan.texts.length;
+    results.push({ id, outcome: await storeVectors(deps, id, plan, mine) });
+  }
+  return results;
+}
