@@ -13,7 +13,8 @@ export interface ResolvedBinary {
   readonly version: string;
 }
 
-function isExecutable(file: string): boolean {
+/** A regular file this process may execute (a folder with the x bit is not a program). */
+export function isExecutable(file: string): boolean {
   try {
     if (!statSync(file).isFile()) return false;
     accessSync(file, constants.X_OK);

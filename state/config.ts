@@ -15,6 +15,8 @@ export class ConfigError extends Error {
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 const ASR_BACKENDS = ["auto", "whisper-cpp", "openai", "pocketsphinx", "none"] as const;
+/** What SVC_ASR may say: a recogniser, or `auto` (the best one found) or `none`. */
+export type AsrBackend = (typeof ASR_BACKENDS)[number];
 const HWDECODE = ["auto", "none", "vaapi", "videotoolbox", "cuda", "qsv"] as const;
 
 const text = (fallback: string) => z.string().trim().min(1).default(fallback);
@@ -102,7 +104,7 @@ export interface Config {
   readonly ollamaHost: string;
   readonly models: Readonly<{ chat: string; intent: string | undefined; vision: string; embed: string }>;
   readonly asr: Readonly<{
-    backend: (typeof ASR_BACKENDS)[number];
+    backend: AsrBackend;
     whisperBin: string | undefined;
     whisperModel: string | undefined;
     url: string | undefined;

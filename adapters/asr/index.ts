@@ -1,7 +1,7 @@
-import { access, constants, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import type { Config } from "../../state/config.js";
-import { findOnPath } from "../binaries.js";
+import { findOnPath, isExecutable } from "../binaries.js";
 import { createOpenAiAsr } from "./openai.js";
 import { createPocketsphinx } from "./pocketsphinx.js";
 import type { Asr } from "./types.js";
@@ -23,16 +23,6 @@ export interface AsrLookup {
 }
 
 const POCKETSPHINX_BIN = "pocketsphinx_continuous";
-
-async function isExecutable(file: string): Promise<boolean> {
-  try {
-    if (!(await stat(file)).isFile()) return false;
-    await access(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function isFile(file: string): Promise<boolean> {
   return stat(file).then(
@@ -56,7 +46,7 @@ async function tryWhisper(config: Config["asr"], pathVar: string | undefined): P
     return { asr: null, reason: "whisper-cpp needs SVC_WHISPER_BIN and SVC_WHISPER_MODEL" };
   }
   const bin = whisperBin.includes("/") ? whisperBin : (findOnPath(whisperBin, pathVar) ?? whisperBin);
-  if (!(await isExecutable(bin))) {
+  if (!isExecutable(bin)) {
     return { asr: null, reason: `SVC_WHISPER_BIN ${whisperBin} is not an executable file` };
   }
   if (!(await isFile(whisperModel))) {

@@ -1,3 +1,4 @@
+import type { AsrBackend } from "../../state/config.js";
 /** A stretch of speech; `speaker_id` only appears when speaker labelling ran. */
 export interface Segment {
   start: number;
@@ -21,7 +22,8 @@ export interface Transcription {
   words: Word[];
 }
 
-export type AsrName = "whisper-cpp" | "openai" | "pocketsphinx";
+/** The recognisers SVC_ASR can name (state/config.ts owns the list). */
+export type AsrName = Exclude<AsrBackend, "auto" | "none">;
 
 export interface TranscribeOptions {
   /** ISO 639-1 code (or a language name); absent or "auto" lets the backend detect it. */
