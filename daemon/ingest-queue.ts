@@ -1,5 +1,6 @@
 import type { AppContext } from "../library/context.js";
 import { type IngestReport, type IngestRequest, runIngest } from "../library/ingest.js";
+import { labelPaths } from "../library/redact.js";
 
 interface Pending {
   full: boolean;
@@ -125,9 +126,9 @@ export class IngestQueue {
       );
       if (report.exitCode !== 0) failure = `pass exited ${report.exitCode}`;
     } catch (error) {
-      failure = (error instanceof Error ? error.message : String(error))
-        .split(root)
-        .join(`<project:${project}>`);
+      failure = labelPaths([{ path: root, label: `<project:${project}>` }])(
+        error instanceof Error ? error.message : String(error),
+      );
     }
     if (failure === null || this.controller.signal.aborted) return;
     const attempt = work.attempt + 1;

@@ -6,6 +6,7 @@ import { IngestJobs } from "../library/ingest-job.js";
 import { LibraryPool } from "../library/library-pool.js";
 import { markMissing } from "../library/missing.js";
 import { ensureProjectRoot } from "../library/projects.js";
+import { labelPaths } from "../library/redact.js";
 import { seedBootstrapToken } from "../library/tokens.js";
 import { IngestQueue } from "./ingest-queue.js";
 import { startSchedules } from "./scheduler.js";
@@ -54,7 +55,7 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
     }
     for (const [root, name] of projects) {
       if (watchers.has(root)) continue;
-      const scrub = (text: string) => text.split(root).join(`<project:${name}>`);
+      const scrub = labelPaths([{ path: root, label: `<project:${name}>` }]);
       const missingFiles = (paths: string[], dirs: string[]) => {
         try {
           markMissing(root, paths, dirs);

@@ -1,9 +1,8 @@
 import { lstat, open } from "node:fs/promises";
 import { homedir } from "node:os";
-import { dirname } from "node:path";
 import { rolledLogFiles } from "../state/logger.js";
 import type { AppContext } from "./context.js";
-import { redactSecrets } from "./redact.js";
+import { labelPaths, type PathLabel, redactSecrets } from "./redact.js";
 
 export const LOG_TAIL_LIMITS = {
   lines: { min: 1, default: 200, max: 5000 },
@@ -19,12 +18,6 @@ export interface LogTail {
   lines: string[];
   /** True when older log content exists that this answer leaves out. */
   truncated: boolean;
-}
-
-/** A known absolute folder and the label shown instead of it. */
-export interface PathLabel {
-  path: string;
-  label: string;
 }
 
 // Room for `{"lines":[],"truncated":false}`, so the whole JSON answer stays within `bytes`.
@@ -65,8 +58,6 @@ const POSIX_PATH = /(?<=^|[\s"'=(,:[])\/(?!api\/)[^\s"'/\\)\]]+(?:\/[^\s"'/\\)\]
 const FILE_URL = /\bfile:\/\/[^\s"')\]]*/gi;
 const DRIVE_PATH = /(?<![A-Za-z0-9_])[A-Za-z]:(?:\\\\|\\|\/)[^\s"'<>|)\]]*/g;
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
 function stripControls(line: string): string {
   let out = "";
   for (const ch of line) {
@@ -81,22 +72,14 @@ function stripControls(line: string): string {
  * paths replaced — known folders by their label, anything else by `[path]`.
  */
 export function lineSanitiser(known: readonly PathLabel[]): (line: string) => string {
-  const labels = known
-    // A filesystem root as a "known folder" would swallow every path.
-    .filter(({ path }) => path.length > 1 && dirname(path) !== path)
-    .sort((a, b) => b.path.length - a.path.length)
-    .flatMap(({ path, label }) => {
-      // JSON escapes the backslashes of Windows paths; match both spellings.
-      const spellings = new Set([path, JSON.stringify(path).slice(1, -1)]);
-      return [...spellings].map(
-        (spelling) => [new RegExp(`${escapeRegExp(spelling)}(?=[/\\\\"'\\s),\\]]|$)`, "g"), label] as const,
-      );
-    });
+  const label = labelPaths(known);
   return (line) => {
     let out = redactSecrets(stripControls(line));
     for (const [pattern, replacement] of SECRET_RULES) out = out.replace(pattern, replacement);
-    for (const [pattern, label] of labels) out = out.replace(pattern, label);
-    return out.replace(FILE_URL, "file://[path]").replace(DRIVE_PATH, "[path]").replace(POSIX_PATH, "[path]");
+    return label(out)
+      .replace(FILE_URL, "file://[path]")
+      .replace(DRIVE_PATH, "[path]")
+      .replace(POSIX_PATH, "[path]");
   };
 }
 

@@ -1,3 +1,5 @@
+import { dirname } from "node:path";
+
 // Query parameters whose name ends in "token" (token, access_token, …): clients paste secrets there.
 const TOKEN_PARAM = /([?&;][^=&#;\s]*token=)[^&#;\s]*/gi;
 const BEARER = /(\bbearer[ \t]+)[^\s"',;]+/gi;
@@ -12,4 +14,39 @@ export function redactSecrets(text: string): string {
     .replace(TOKEN_PARAM, "$1[redacted]")
     .replace(BEARER, "$1[redacted]")
     .replace(SVC_SECRET, "svc_[redacted]");
+}
+
+/** A known absolute folder and the label shown instead of it. */
+export interface PathLabel {
+  path: string;
+  label: string;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+// Where a folder's name ends: a separator, quote, bracket, colon or space, a full stop that ends
+// the sentence, or the end. `/srv/footage2` is not inside `/srv/footage`.
+const PATH_END = String.raw`(?=[/\\"'\s),\]:;]|\.(?:\s|$)|$)`;
+
+/**
+ * Replaces known folders in text bound for a person (logs, failure reasons, API answers) by their
+ * labels: the longest first, so a file beats its project root, in plain and JSON-escaped spellings.
+ */
+export function labelPaths(known: readonly PathLabel[]): (text: string) => string {
+  const rules = known
+    // A filesystem root as a "known folder" would swallow every path.
+    .filter(({ path }) => path.length > 1 && dirname(path) !== path)
+    .sort((a, b) => b.path.length - a.path.length)
+    .flatMap(({ path, label }) => {
+      // JSON escapes the backslashes of Windows paths; match both spellings.
+      const spellings = new Set([path, JSON.stringify(path).slice(1, -1)]);
+      return [...spellings].map(
+        (spelling) => [new RegExp(`${escapeRegExp(spelling)}${PATH_END}`, "g"), label] as const,
+      );
+    });
+  return (text) => {
+    let out = text;
+    for (const [pattern, label] of rules) out = out.replace(pattern, label);
+    return out;
+  };
 }

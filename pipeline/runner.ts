@@ -1,6 +1,7 @@
 import { stat } from "node:fs/promises";
 import { performance } from "node:perf_hooks";
 import PQueue from "p-queue";
+import { labelPaths } from "../library/redact.js";
 import type { MediaRow, StageOutcome } from "../state/repos/media.js";
 import { fingerprint } from "./fingerprint.js";
 import { createItemMachine, type ItemInput, runItem } from "./machine.js";
@@ -55,11 +56,10 @@ const MAX_REASON = 400;
 /** Failure reasons are shown to editors and logged: no absolute paths, one line, bounded. */
 export function cleanReason(error: unknown, absPath: string, relPath: string, root: string): string {
   const message = error instanceof Error ? error.message : String(error);
-  return message
-    .split(absPath)
-    .join(relPath)
-    .split(root)
-    .join("<root>")
+  return labelPaths([
+    { path: absPath, label: relPath },
+    { path: root, label: "<root>" },
+  ])(message)
     .replace(/\s+/g, " ")
     .trim()
     .slice(0, MAX_REASON);

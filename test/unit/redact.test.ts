@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { redactSecrets } from "../../library/redact.js";
+import { labelPaths, redactSecrets } from "../../library/redact.js";
 
 describe("redactSecrets", () => {
   it.each([
@@ -12,5 +12,34 @@ describe("redactSecrets", () => {
     ["/api/version", "/api/version"],
   ])("%s → %s", (input, output) => {
     expect(redactSecrets(input)).toBe(output);
+  });
+});
+
+describe("labelPaths", () => {
+  const label = labelPaths([
+    { path: "/srv/footage", label: "<project:A>" },
+    { path: "/srv/footage/day 1/a.mov", label: "day 1/a.mov" },
+  ]);
+
+  it("replaces the longest known path first and stops at a path boundary", () => {
+    expect(label("/srv/footage/day 1/a.mov: Invalid data")).toBe("day 1/a.mov: Invalid data");
+    expect(label("cannot read /srv/footage/x (EIO)")).toBe("cannot read <project:A>/x (EIO)");
+    expect(label("gone: /srv/footage. Retrying")).toBe("gone: <project:A>. Retrying");
+    expect(label('{"root":"/srv/footage"}')).toBe('{"root":"<project:A>"}');
+  });
+
+  it("leaves a sibling folder that merely starts with the same name", () => {
+    expect(label("/srv/footage2/b.mov and /srv/footage.bak")).toBe(
+      "/srv/footage2/b.mov and /srv/footage.bak",
+    );
+  });
+
+  it("never treats a filesystem root as a known folder", () => {
+    expect(labelPaths([{ path: "/", label: "<root>" }])("/etc/passwd")).toBe("/etc/passwd");
+  });
+
+  it("matches the JSON spelling of a Windows path", () => {
+    const windows = labelPaths([{ path: "D:\\Footage", label: "<project:W>" }]);
+    expect(windows(JSON.stringify({ at: "D:\\Footage\\a.mov" }))).toBe('{"at":"<project:W>\\\\a.mov"}');
   });
 });
