@@ -1,5 +1,6 @@
 import { startDaemon } from "../daemon/serve.js";
 import { EXIT, UserError } from "../library/errors.js";
+import { errnoOf } from "../state/errno.js";
 import { fail, type Io, stopSignals, withContext } from "./context.js";
 
 export async function serveCommand(argv: string[], io: Io): Promise<number> {
@@ -12,7 +13,7 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
     try {
       daemon = await startDaemon(ctx);
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
+      const code = errnoOf(error, "");
       if (code === "EADDRINUSE" || code === "EACCES" || code === "EADDRNOTAVAIL") {
         throw new UserError(
           `cannot listen on ${ctx.config.bindHost}:${ctx.config.port} (${code}); set SVC_PORT or SVC_BIND_HOST`,

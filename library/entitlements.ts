@@ -1,4 +1,5 @@
 import { readFile, stat } from "node:fs/promises";
+import { isErrno } from "../state/errno.js";
 import type { AppContext } from "./context.js";
 
 /**
@@ -63,7 +64,7 @@ async function licenceProblem(file: string): Promise<LicenceProblem | null> {
     if (!info.isFile() || info.size > MAX_LICENCE_BYTES) return "unsigned";
     data = JSON.parse(await readFile(file, "utf8"));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    if (isErrno(error, "ENOENT")) return null;
     return "unsigned";
   }
   const signature = (data as { signature?: unknown } | null)?.signature;

@@ -1,5 +1,6 @@
 import { lstat, open } from "node:fs/promises";
 import { homedir } from "node:os";
+import { isErrno } from "../state/errno.js";
 import { rolledLogFiles } from "../state/logger.js";
 import type { AppContext } from "./context.js";
 import { labelPaths, type PathLabel, redactSecrets } from "./redact.js";
@@ -130,7 +131,7 @@ async function rawTail(logFile: string, maxBytes: number): Promise<{ lines: stri
       chunk = await readEnd(file, budget);
     } catch (error) {
       // Rotated away between listing and reading.
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") continue;
+      if (isErrno(error, "ENOENT")) continue;
       throw error;
     }
     budget -= chunk.bytes;

@@ -1,10 +1,9 @@
 import { constants } from "node:fs";
 import { access, lstat, mkdir, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { errnoOf } from "../state/errno.js";
 import { DERIVED_DIRS, type ProjectPaths } from "../state/paths.js";
 import { EXIT, UserError } from "./errors.js";
-
-const code = (error: unknown) => (error as NodeJS.ErrnoException).code ?? "unknown error";
 
 /** Exit 4: the project root or its `.svc` folder cannot be used at all. */
 export async function checkStorage(paths: ProjectPaths): Promise<void> {
@@ -14,7 +13,7 @@ export async function checkStorage(paths: ProjectPaths): Promise<void> {
     await access(paths.root, constants.R_OK | constants.X_OK);
   } catch (error) {
     if (error instanceof UserError) throw error;
-    throw new UserError(`the project root is missing or unreadable (${code(error)})`, EXIT.storage, 503);
+    throw new UserError(`the project root is missing or unreadable (${errnoOf(error)})`, EXIT.storage, 503);
   }
   try {
     await mkdir(paths.dataDir, { recursive: true });
@@ -22,7 +21,7 @@ export async function checkStorage(paths: ProjectPaths): Promise<void> {
     await writeFile(probe, "");
     await rm(probe, { force: true });
   } catch (error) {
-    throw new UserError(`the project's .svc folder is not writable (${code(error)})`, EXIT.storage, 503);
+    throw new UserError(`the project's .svc folder is not writable (${errnoOf(error)})`, EXIT.storage, 503);
   }
 }
 
@@ -34,11 +33,11 @@ export async function checkDerivedDirs(paths: ProjectPaths): Promise<void> {
     try {
       isLink = (await lstat(dir)).isSymbolicLink();
     } catch (error) {
-      if (code(error) === "ENOENT") {
+      if (errnoOf(error) === "ENOENT") {
         await mkdir(dir, { recursive: true });
         continue;
       }
-      throw new UserError(`.svc/${name} is unusable (${code(error)})`, EXIT.derivedUnusable, 503);
+      throw new UserError(`.svc/${name} is unusable (${errnoOf(error)})`, EXIT.derivedUnusable, 503);
     }
     try {
       const info = await stat(dir);
@@ -46,7 +45,7 @@ export async function checkDerivedDirs(paths: ProjectPaths): Promise<void> {
       await access(dir, constants.W_OK | constants.X_OK);
     } catch (error) {
       if (error instanceof UserError) throw error;
-      const why = isLink && code(error) === "ENOENT" ? "a symlink to a missing target" : code(error);
+      const why = isLink && errnoOf(error) === "ENOENT" ? "a symlink to a missing target" : errnoOf(error);
       throw new UserError(`.svc/${name} is unusable (${why})`, EXIT.derivedUnusable, 503);
     }
   }

@@ -3,6 +3,7 @@ import { basename, dirname, extname, join } from "node:path";
 import pino, { type Logger } from "pino";
 import roll from "pino-roll";
 import type { Config } from "./config.js";
+import { isErrno } from "./errno.js";
 import { homePaths } from "./paths.js";
 
 export type { Logger } from "pino";
@@ -84,7 +85,7 @@ export async function rolledLogFiles(logFile: string): Promise<string[]> {
   try {
     names = await readdir(dirname(logFile));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    if (isErrno(error, "ENOENT")) return [];
     throw error;
   }
   return names

@@ -4,6 +4,7 @@ import { dirname } from "node:path";
 import { setImmediate as yieldToLoop } from "node:timers/promises";
 import { Index, MetricKind, ScalarKind } from "usearch";
 import { writeFileAtomic } from "./atomic.js";
+import { isErrno } from "./errno.js";
 
 export interface VectorEntry {
   key: number;
@@ -514,8 +515,7 @@ async function readSidecar(file: string): Promise<{ stamp: IndexStamp; keys: str
   try {
     parsed = JSON.parse(await readFile(`${file}.json`, "utf8"));
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new BadIndexFile(code === "ENOENT" ? "no stamp file" : "stamp file is unreadable");
+    throw new BadIndexFile(isErrno(error, "ENOENT") ? "no stamp file" : "stamp file is unreadable");
   }
   if (typeof parsed !== "object" || parsed === null) throw new BadIndexFile("stamp file is not an object");
   const s = parsed as Record<string, unknown>;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { isIgnoredPath } from "../../daemon/watcher.js";
 import { isIgnoredName, kindOf } from "../../pipeline/media-types.js";
 import { cleanReason } from "../../pipeline/runner.js";
+import { errnoOf, isErrno } from "../../state/errno.js";
 import { relativeInside } from "../../state/paths.js";
 
 describe("media types", () => {
@@ -62,5 +63,22 @@ describe("paths", () => {
       "/srv/footage",
     );
     expect(reason).toBe("day 1/a.mov: Invalid data found when processing <root>/x");
+  });
+});
+
+describe("errno helpers", () => {
+  const failure = (code: string) => Object.assign(new Error("boom"), { code });
+
+  it("name the code of a failed system call, or a fallback for anything else", () => {
+    expect(errnoOf(failure("EACCES"))).toBe("EACCES");
+    expect(errnoOf(new Error("plain"))).toBe("unknown error");
+    expect(errnoOf("not an error", "")).toBe("");
+    expect(errnoOf(null)).toBe("unknown error");
+  });
+
+  it("match any of several codes", () => {
+    expect(isErrno(failure("ENOTDIR"), "ENOENT", "ENOTDIR")).toBe(true);
+    expect(isErrno(failure("EIO"), "ENOENT")).toBe(false);
+    expect(isErrno(new Error("plain"), "")).toBe(false);
   });
 });
