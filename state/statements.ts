@@ -33,3 +33,19 @@ export class StatementCache {
     return statement;
   }
 }
+
+/**
+ * Base of every repository: its statements are compiled once per connection, not on every call
+ * (a token lookup runs on every authenticated request).
+ */
+export abstract class Repository {
+  private readonly statements: StatementCache;
+
+  constructor(protected readonly db: Db) {
+    this.statements = new StatementCache(db);
+  }
+
+  protected prepare(sql: string, raw = false): Statement {
+    return this.statements.get(sql, raw);
+  }
+}

@@ -1,4 +1,4 @@
-import type { Db } from "../db.js";
+import { Repository } from "../statements.js";
 
 export interface FailureRow {
   rel_path: string;
@@ -11,36 +11,30 @@ export interface FailureRow {
 }
 
 /** Files that could not become an item (bad or unreadable media) and why. */
-export class FailuresRepo {
-  constructor(private readonly db: Db) {}
-
+export class FailuresRepo extends Repository {
   record(relPath: string, stage: string, reason: string, size: number | null, mtimeMs: number | null): void {
-    this.db
-      .prepare(
-        `INSERT INTO failures (rel_path, stage, reason, size, mtime_ms, attempts, failed_at)
+    this.prepare(
+      `INSERT INTO failures (rel_path, stage, reason, size, mtime_ms, attempts, failed_at)
          VALUES (?, ?, ?, ?, ?, 1, ?)
          ON CONFLICT (rel_path) DO UPDATE SET stage = excluded.stage, reason = excluded.reason,
            size = excluded.size, mtime_ms = excluded.mtime_ms, attempts = attempts + 1,
            failed_at = excluded.failed_at`,
-      )
-      .run(relPath, stage, reason, size, mtimeMs, new Date().toISOString());
+    ).run(relPath, stage, reason, size, mtimeMs, new Date().toISOString());
   }
 
   clear(relPath: string): void {
-    this.db.prepare("DELETE FROM failures WHERE rel_path = ?").run(relPath);
+    this.prepare("DELETE FROM failures WHERE rel_path = ?").run(relPath);
   }
 
   get(relPath: string): FailureRow | undefined {
-    return this.db.prepare("SELECT * FROM failures WHERE rel_path = ?").get(relPath) as
-      | FailureRow
-      | undefined;
+    return this.prepare("SELECT * FROM failures WHERE rel_path = ?").get(relPath) as FailureRow | undefined;
   }
 
   all(): FailureRow[] {
-    return this.db.prepare("SELECT * FROM failures ORDER BY rel_path").all() as FailureRow[];
+    return this.prepare("SELECT * FROM failures ORDER BY rel_path").all() as FailureRow[];
   }
 
   count(): number {
-    return (this.db.prepare("SELECT count(*) AS n FROM failures").get() as { n: number }).n;
+    return (this.prepare("SELECT count(*) AS n FROM failures").get() as { n: number }).n;
   }
 }

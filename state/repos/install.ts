@@ -1,4 +1,4 @@
-import type { Db } from "../db.js";
+import { Repository } from "../statements.js";
 
 export interface InstallRow {
   first_version: string;
@@ -6,20 +6,17 @@ export interface InstallRow {
 }
 
 /** The first-start record; entitlements compare against the version that first ran here. */
-export class InstallRepo {
-  constructor(private readonly db: Db) {}
-
+export class InstallRepo extends Repository {
   ensure(version: string): InstallRow {
-    this.db
-      .prepare("INSERT OR IGNORE INTO install (id, first_version, installed_at) VALUES (1, ?, ?)")
-      .run(version, new Date().toISOString());
-    return this.db
-      .prepare("SELECT first_version, installed_at FROM install WHERE id = 1")
-      .get() as InstallRow;
+    this.prepare("INSERT OR IGNORE INTO install (id, first_version, installed_at) VALUES (1, ?, ?)").run(
+      version,
+      new Date().toISOString(),
+    );
+    return this.prepare("SELECT first_version, installed_at FROM install WHERE id = 1").get() as InstallRow;
   }
 
   get(): InstallRow | undefined {
-    return this.db.prepare("SELECT first_version, installed_at FROM install WHERE id = 1").get() as
+    return this.prepare("SELECT first_version, installed_at FROM install WHERE id = 1").get() as
       | InstallRow
       | undefined;
   }

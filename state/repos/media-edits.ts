@@ -1,4 +1,4 @@
-import type { Db } from "../db.js";
+import { Repository } from "../statements.js";
 import type { MediaRow } from "./media.js";
 
 /** The columns an editor sets by hand; ingest never writes them. */
@@ -20,9 +20,7 @@ export interface RemovedItem {
   keyframePaths: string[];
 }
 
-export class MediaEditsRepo {
-  constructor(private readonly db: Db) {}
-
+export class MediaEditsRepo extends Repository {
   /**
    * Applies a partial update of editorial columns in one write transaction: a key absent from
    * `patch` is untouched, a null clears. `check` sees the row as it would be after the patch and
@@ -30,7 +28,7 @@ export class MediaEditsRepo {
    */
   patch(id: number, patch: EditorialPatch, check: (merged: MediaRow) => void): MediaRow | undefined {
     const write = this.db.transaction((): MediaRow | undefined => {
-      const row = this.db.prepare("SELECT * FROM media WHERE id = ?").get(id) as MediaRow | undefined;
+      const row = this.prepare("SELECT * FROM media WHERE id = ?").get(id) as MediaRow | undefined;
       if (!row) return undefined;
       const columns = EDITORIAL_COLUMNS.filter((column) => patch[column] !== undefined);
       const merged: MediaRow = { ...row };
@@ -39,10 +37,12 @@ export class MediaEditsRepo {
       if (columns.length === 0) return row;
       const assignments = columns.map((column) => `${column} = @${column}`).join(", ");
       const values = Object.fromEntries(columns.map((column) => [column, merged[column]]));
-      this.db
-        .prepare(`UPDATE media SET ${assignments}, updated_at = @stamp WHERE id = @id`)
-        .run({ ...values, stamp: new Date().toISOString(), id });
-      return this.db.prepare("SELECT * FROM media WHERE id = ?").get(id) as MediaRow;
+      this.prepare(`UPDATE media SET ${assignments}, updated_at = @stamp WHERE id = @id`).run({
+        ...values,
+        stamp: new Date().toISOString(),
+        id,
+      });
+      return this.prepare("SELECT * FROM media WHERE id = ?").get(id) as MediaRow;
     });
     return write.immediate();
   }
@@ -53,14 +53,14 @@ export class MediaEditsRepo {
    */
   remove(id: number): RemovedItem | undefined {
     const write = this.db.transaction((): RemovedItem | undefined => {
-      const row = this.db.prepare("SELECT thumb_path FROM media WHERE id = ?").get(id) as
+      const row = this.prepare("SELECT thumb_path FROM media WHERE id = ?").get(id) as
         | { thumb_path: string | null }
         | undefined;
       if (!row) return undefined;
-      const frames = this.db
-        .prepare("SELECT keyframe_path FROM scenes WHERE media_id = ? ORDER BY idx")
-        .all(id) as { keyframe_path: string }[];
-      this.db.prepare("DELETE FROM media WHERE id = ?").run(id);
+      const frames = this.prepare("SELECT keyframe_path FROM scenes WHERE media_id = ? ORDER BY idx").all(
+        id,
+      ) as { keyframe_path: string }[];
+      this.prepare("DELETE FROM media WHERE id = ?").run(id);
       return { thumbPath: row.thumb_path, keyframePaths: frames.map((f) => f.keyframe_path) };
     });
     return write.immediate();

@@ -1,5 +1,4 @@
-import type { Db } from "../db.js";
-import { StatementCache } from "../statements.js";
+import { Repository } from "../statements.js";
 import type { MediaKind, MediaRow } from "./media.js";
 import type { TagRow } from "./tags.js";
 
@@ -217,21 +216,11 @@ const and = (a: Sql, b: Sql): Sql => ({
 
 const whereClause = (parts: readonly string[]) => (parts.length ? `WHERE ${parts.join(" AND ")}` : "");
 
-export class MediaSearchRepo {
+export class MediaSearchRepo extends Repository {
   private days: { version: string | undefined; counts: readonly Readonly<DayCount>[] } | null = null;
   // Recent pages by request: a review station polling the first page is answered from here
   // until the database changes.
   private readonly pages = new Map<string, { version: string | undefined; page: Page }>();
-
-  private readonly statements: StatementCache;
-
-  constructor(private readonly db: Db) {
-    this.statements = new StatementCache(db);
-  }
-
-  private prepare(sql: string, raw = false) {
-    return this.statements.get(sql, raw);
-  }
 
   /**
    * The database's change stamp: `data_version` moves when another connection commits,

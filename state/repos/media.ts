@@ -1,6 +1,5 @@
 import { shotDateFrom } from "../../formats/capture-date.js";
-import type { Db } from "../db.js";
-import { StatementCache } from "../statements.js";
+import { Repository } from "../statements.js";
 
 export type MediaKind = "video" | "audio" | "image";
 export type ItemStatus = "pending" | "done" | "failed";
@@ -81,17 +80,7 @@ export interface StageOutcome {
 
 const now = () => new Date().toISOString();
 
-export class MediaRepo {
-  private readonly statements: StatementCache;
-
-  constructor(private readonly db: Db) {
-    this.statements = new StatementCache(db);
-  }
-
-  private prepare(sql: string) {
-    return this.statements.get(sql);
-  }
-
+export class MediaRepo extends Repository {
   get(id: number): MediaRow | undefined {
     return this.prepare("SELECT * FROM media WHERE id = ?").get(id) as MediaRow | undefined;
   }

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Db } from "../db.js";
 import { readJsonColumn } from "../json-column.js";
+import { Repository } from "../statements.js";
 
 export interface SceneInput {
   start_s: number;
@@ -60,15 +60,13 @@ const VISION_COLUMNS = ["description", ...VISION_FIELDS, "tags_json", "vision_er
 const sameWindow = (a: { start_s: number; end_s: number }, b: { start_s: number; end_s: number }) =>
   Math.abs(a.start_s - b.start_s) < 0.001 && Math.abs(a.end_s - b.end_s) < 0.001;
 
-export class ScenesRepo {
-  constructor(private readonly db: Db) {}
-
+export class ScenesRepo extends Repository {
   forMedia(mediaId: number): SceneRow[] {
-    return this.db.prepare("SELECT * FROM scenes WHERE media_id = ? ORDER BY idx").all(mediaId) as SceneRow[];
+    return this.prepare("SELECT * FROM scenes WHERE media_id = ? ORDER BY idx").all(mediaId) as SceneRow[];
   }
 
   at(mediaId: number, idx: number): SceneRow | undefined {
-    return this.db.prepare("SELECT * FROM scenes WHERE media_id = ? AND idx = ?").get(mediaId, idx) as
+    return this.prepare("SELECT * FROM scenes WHERE media_id = ? AND idx = ?").get(mediaId, idx) as
       | SceneRow
       | undefined;
   }
@@ -81,8 +79,8 @@ export class ScenesRepo {
   replace(mediaId: number, scenes: readonly SceneInput[]): void {
     this.db.transaction(() => {
       const before = this.forMedia(mediaId);
-      this.db.prepare("DELETE FROM scenes WHERE media_id = ?").run(mediaId);
-      const insert = this.db.prepare(
+      this.prepare("DELETE FROM scenes WHERE media_id = ?").run(mediaId);
+      const insert = this.prepare(
         `INSERT INTO scenes (media_id, idx, start_s, end_s, duration_s, keyframe_path, ${VISION_COLUMNS.join(", ")})
          VALUES (?, ?, ?, ?, ?, ?, ${VISION_COLUMNS.map(() => "?").join(", ")})`,
       );
@@ -97,37 +95,37 @@ export class ScenesRepo {
 
   /** Stores what the vision stage found for one key frame, clearing an earlier failure. */
   setVision(mediaId: number, idx: number, vision: SceneVision): void {
-    this.db
-      .prepare(
-        `UPDATE scenes SET description = @description, content_type = @content_type,
+    this.prepare(
+      `UPDATE scenes SET description = @description, content_type = @content_type,
            focus_score = @focus_score, exposure = @exposure, stability = @stability,
            audio_quality = @audio_quality, atmosphere = @atmosphere, energy = @energy,
            edit_position = @edit_position, edit_reason = @edit_reason, tags_json = @tags_json,
            vision_error = NULL
          WHERE media_id = @media_id AND idx = @idx`,
-      )
-      .run({
-        description: vision.description,
-        content_type: vision.content_type,
-        focus_score: vision.focus_score,
-        exposure: vision.exposure,
-        stability: vision.stability,
-        audio_quality: vision.audio_quality,
-        atmosphere: vision.atmosphere,
-        energy: vision.energy,
-        edit_position: vision.edit_position,
-        edit_reason: vision.edit_reason,
-        tags_json: JSON.stringify(vision.tags),
-        media_id: mediaId,
-        idx,
-      });
+    ).run({
+      description: vision.description,
+      content_type: vision.content_type,
+      focus_score: vision.focus_score,
+      exposure: vision.exposure,
+      stability: vision.stability,
+      audio_quality: vision.audio_quality,
+      atmosphere: vision.atmosphere,
+      energy: vision.energy,
+      edit_position: vision.edit_position,
+      edit_reason: vision.edit_reason,
+      tags_json: JSON.stringify(vision.tags),
+      media_id: mediaId,
+      idx,
+    });
   }
 
   /** Records why one key frame has no vision fields; what an earlier run found stays. */
   setVisionError(mediaId: number, idx: number, reason: string): void {
-    this.db
-      .prepare("UPDATE scenes SET vision_error = ? WHERE media_id = ? AND idx = ?")
-      .run(reason, mediaId, idx);
+    this.prepare("UPDATE scenes SET vision_error = ? WHERE media_id = ? AND idx = ?").run(
+      reason,
+      mediaId,
+      idx,
+    );
   }
 
   /** A still has no scenes of its own; its vision result is kept as one scene spanning nothing. */
@@ -135,16 +133,15 @@ export class ScenesRepo {
     const existing = this.at(mediaId, 0);
     if (existing) {
       if (existing.keyframe_path !== keyframePath)
-        this.db
-          .prepare("UPDATE scenes SET keyframe_path = ? WHERE media_id = ? AND idx = 0")
-          .run(keyframePath, mediaId);
+        this.prepare("UPDATE scenes SET keyframe_path = ? WHERE media_id = ? AND idx = 0").run(
+          keyframePath,
+          mediaId,
+        );
       return;
     }
-    this.db
-      .prepare(
-        `INSERT INTO scenes (media_id, idx, start_s, end_s, duration_s, keyframe_path)
+    this.prepare(
+      `INSERT INTO scenes (media_id, idx, start_s, end_s, duration_s, keyframe_path)
          VALUES (?, 0, 0, 0, 0, ?)`,
-      )
-      .run(mediaId, keyframePath);
+    ).run(mediaId, keyframePath);
   }
 }

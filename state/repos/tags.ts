@@ -1,4 +1,4 @@
-import type { Db } from "../db.js";
+import { Repository } from "../statements.js";
 
 export type TagSource = "auto" | "manual";
 
@@ -7,20 +7,21 @@ export interface TagRow {
   source: TagSource;
 }
 
-export class TagsRepo {
-  constructor(private readonly db: Db) {}
-
+export class TagsRepo extends Repository {
   forMedia(mediaId: number): TagRow[] {
-    return this.db
-      .prepare("SELECT name, source FROM tags WHERE media_id = ? ORDER BY name, source")
-      .all(mediaId) as TagRow[];
+    return this.prepare("SELECT name, source FROM tags WHERE media_id = ? ORDER BY name, source").all(
+      mediaId,
+    ) as TagRow[];
   }
 
   /** Adding a tag that is already there is a no-op. */
   add(mediaId: number, name: string, source: TagSource): void {
-    this.db
-      .prepare("INSERT OR IGNORE INTO tags (media_id, name, source, created_at) VALUES (?, ?, ?, ?)")
-      .run(mediaId, name, source, new Date().toISOString());
+    this.prepare("INSERT OR IGNORE INTO tags (media_id, name, source, created_at) VALUES (?, ?, ?, ?)").run(
+      mediaId,
+      name,
+      source,
+      new Date().toISOString(),
+    );
   }
 
   /**
@@ -30,10 +31,10 @@ export class TagsRepo {
   addManual(mediaId: number, name: string): "added" | "exists" | "no_item" {
     return this.db
       .transaction(() => {
-        if (!this.db.prepare("SELECT 1 FROM media WHERE id = ?").get(mediaId)) return "no_item";
-        const existing = this.db
-          .prepare("SELECT 1 FROM tags WHERE media_id = ? AND source = 'manual' AND name = ? COLLATE NOCASE")
-          .get(mediaId, name);
+        if (!this.prepare("SELECT 1 FROM media WHERE id = ?").get(mediaId)) return "no_item";
+        const existing = this.prepare(
+          "SELECT 1 FROM tags WHERE media_id = ? AND source = 'manual' AND name = ? COLLATE NOCASE",
+        ).get(mediaId, name);
         if (existing) return "exists";
         this.add(mediaId, name, "manual");
         return "added";
@@ -44,7 +45,7 @@ export class TagsRepo {
   /** Vision re-runs replace auto tags only; manual tags survive every re-ingest. */
   replaceAuto(mediaId: number, names: readonly string[]): void {
     this.db.transaction(() => {
-      this.db.prepare("DELETE FROM tags WHERE media_id = ? AND source = 'auto'").run(mediaId);
+      this.prepare("DELETE FROM tags WHERE media_id = ? AND source = 'auto'").run(mediaId);
       for (const name of names) this.add(mediaId, name, "auto");
     })();
   }

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Db } from "../db.js";
 import { readJsonColumn } from "../json-column.js";
+import { Repository } from "../statements.js";
 
 /** A stored token. `hash` is the SHA-256 of the secret (hex); the secret itself is never stored. */
 export interface TokenRecord {
@@ -41,55 +41,51 @@ function fromRow(row: TokenRow): TokenRecord {
   };
 }
 
-export class TokensRepo {
-  constructor(private readonly db: Db) {}
-
+export class TokensRepo extends Repository {
   /** False when the row was not written: its hash exists already, or a bootstrap token does. */
   insert(record: TokenRecord): boolean {
-    const result = this.db
-      .prepare(
-        `INSERT OR IGNORE INTO tokens
+    const result = this.prepare(
+      `INSERT OR IGNORE INTO tokens
            (id, name, hash, scopes, ip_allowlist, created_at, expires_at, revoked_at, last_used_at, is_bootstrap)
          VALUES
            (@id, @name, @hash, @scopes, @ip_allowlist, @created_at, @expires_at, @revoked_at, @last_used_at, @is_bootstrap)`,
-      )
-      .run({
-        ...record,
-        scopes: JSON.stringify(record.scopes),
-        ip_allowlist: JSON.stringify(record.ip_allowlist),
-        is_bootstrap: record.is_bootstrap ? 1 : 0,
-      });
+    ).run({
+      ...record,
+      scopes: JSON.stringify(record.scopes),
+      ip_allowlist: JSON.stringify(record.ip_allowlist),
+      is_bootstrap: record.is_bootstrap ? 1 : 0,
+    });
     return result.changes > 0;
   }
 
   all(): TokenRecord[] {
-    const rows = this.db.prepare("SELECT * FROM tokens ORDER BY created_at, id").all() as TokenRow[];
+    const rows = this.prepare("SELECT * FROM tokens ORDER BY created_at, id").all() as TokenRow[];
     return rows.map(fromRow);
   }
 
   byId(id: string): TokenRecord | undefined {
-    const row = this.db.prepare("SELECT * FROM tokens WHERE id = ?").get(id) as TokenRow | undefined;
+    const row = this.prepare("SELECT * FROM tokens WHERE id = ?").get(id) as TokenRow | undefined;
     return row && fromRow(row);
   }
 
   byHash(hash: string): TokenRecord | undefined {
-    const row = this.db.prepare("SELECT * FROM tokens WHERE hash = ?").get(hash) as TokenRow | undefined;
+    const row = this.prepare("SELECT * FROM tokens WHERE hash = ?").get(hash) as TokenRow | undefined;
     return row && fromRow(row);
   }
 
   hasBootstrap(): boolean {
-    return this.db.prepare("SELECT 1 FROM tokens WHERE is_bootstrap = 1").get() !== undefined;
+    return this.prepare("SELECT 1 FROM tokens WHERE is_bootstrap = 1").get() !== undefined;
   }
 
   /** Marks a token revoked; an already revoked token keeps its original time. */
   revoke(id: string, at: string): boolean {
     return (
-      this.db.prepare("UPDATE tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL").run(at, id)
+      this.prepare("UPDATE tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL").run(at, id)
         .changes > 0
     );
   }
 
   touch(id: string, at: string): void {
-    this.db.prepare("UPDATE tokens SET last_used_at = ? WHERE id = ?").run(at, id);
+    this.prepare("UPDATE tokens SET last_used_at = ? WHERE id = ?").run(at, id);
   }
 }

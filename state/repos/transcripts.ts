@@ -1,4 +1,4 @@
-import type { Db } from "../db.js";
+import { Repository } from "../statements.js";
 
 export interface TranscriptRow {
   media_id: number;
@@ -19,19 +19,18 @@ export interface TranscriptInput {
 }
 
 /** Every transcription of an item, one per language; the item row mirrors the active one. */
-export class TranscriptsRepo {
-  constructor(private readonly db: Db) {}
-
+export class TranscriptsRepo extends Repository {
   forMedia(mediaId: number): TranscriptRow[] {
-    return this.db
-      .prepare("SELECT * FROM transcripts WHERE media_id = ? ORDER BY language")
-      .all(mediaId) as TranscriptRow[];
+    return this.prepare("SELECT * FROM transcripts WHERE media_id = ? ORDER BY language").all(
+      mediaId,
+    ) as TranscriptRow[];
   }
 
   get(mediaId: number, language: string): TranscriptRow | undefined {
-    return this.db
-      .prepare("SELECT * FROM transcripts WHERE media_id = ? AND language = ?")
-      .get(mediaId, language) as TranscriptRow | undefined;
+    return this.prepare("SELECT * FROM transcripts WHERE media_id = ? AND language = ?").get(
+      mediaId,
+      language,
+    ) as TranscriptRow | undefined;
   }
 
   /**
@@ -40,15 +39,13 @@ export class TranscriptsRepo {
    */
   save(mediaId: number, input: TranscriptInput, activate: boolean): void {
     this.db.transaction(() => {
-      this.db
-        .prepare(
-          `INSERT INTO transcripts (media_id, language, text, segments_json, words_json, backend, created_at)
+      this.prepare(
+        `INSERT INTO transcripts (media_id, language, text, segments_json, words_json, backend, created_at)
            VALUES (@media_id, @language, @text, @segments_json, @words_json, @backend, @created_at)
            ON CONFLICT (media_id, language) DO UPDATE SET text = excluded.text,
              segments_json = excluded.segments_json, words_json = excluded.words_json,
              backend = excluded.backend, created_at = excluded.created_at`,
-        )
-        .run({ ...input, media_id: mediaId, created_at: new Date().toISOString() });
+      ).run({ ...input, media_id: mediaId, created_at: new Date().toISOString() });
       if (activate) this.mirror(mediaId, input.language);
     })();
   }
@@ -59,15 +56,13 @@ export class TranscriptsRepo {
   }
 
   private mirror(mediaId: number, language: string): boolean {
-    const info = this.db
-      .prepare(
-        `UPDATE media SET transcript = t.text, segments_json = t.segments_json, words_json = t.words_json,
+    const info = this.prepare(
+      `UPDATE media SET transcript = t.text, segments_json = t.segments_json, words_json = t.words_json,
            language = t.language, updated_at = ?
          FROM (SELECT text, segments_json, words_json, language FROM transcripts
                WHERE media_id = ? AND language = ?) AS t
          WHERE media.id = ?`,
-      )
-      .run(new Date().toISOString(), mediaId, language, mediaId);
+    ).run(new Date().toISOString(), mediaId, language, mediaId);
     return info.changes > 0;
   }
 }

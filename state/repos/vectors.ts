@@ -1,4 +1,4 @@
-import type { Db } from "../db.js";
+import { Repository } from "../statements.js";
 
 /** Which text a vector embeds: a scene's (scene_idx ≥ 0) or the whole item's (ITEM_VECTOR). */
 export const ITEM_VECTOR = -1;
@@ -31,13 +31,11 @@ const fromBlob = (blob: Buffer) => {
 };
 
 /** Stored embeddings: the source of truth the USearch cache is rebuilt from. */
-export class VectorsRepo {
-  constructor(private readonly db: Db) {}
-
+export class VectorsRepo extends Repository {
   forMedia(mediaId: number): VectorRow[] {
-    return this.db
-      .prepare("SELECT id, media_id, scene_idx, model, dim, text_hash FROM vectors WHERE media_id = ?")
-      .all(mediaId) as VectorRow[];
+    return this.prepare(
+      "SELECT id, media_id, scene_idx, model, dim, text_hash FROM vectors WHERE media_id = ?",
+    ).all(mediaId) as VectorRow[];
   }
 
   /**
@@ -46,15 +44,13 @@ export class VectorsRepo {
    */
   owners(ids: readonly number[]): Pick<VectorRow, "id" | "media_id" | "scene_idx" | "model">[] {
     if (ids.length === 0) return [];
-    return this.db
-      .prepare(
-        `SELECT id, media_id, scene_idx, model FROM vectors WHERE id IN (SELECT value FROM json_each(?))`,
-      )
-      .all(JSON.stringify(ids)) as Pick<VectorRow, "id" | "media_id" | "scene_idx" | "model">[];
+    return this.prepare(
+      `SELECT id, media_id, scene_idx, model FROM vectors WHERE id IN (SELECT value FROM json_each(?))`,
+    ).all(JSON.stringify(ids)) as Pick<VectorRow, "id" | "media_id" | "scene_idx" | "model">[];
   }
 
   vector(id: number): Float32Array | null {
-    const row = this.db.prepare("SELECT vector FROM vectors WHERE id = ?").get(id) as
+    const row = this.prepare("SELECT vector FROM vectors WHERE id = ?").get(id) as
       | { vector: Buffer }
       | undefined;
     return row ? fromBlob(row.vector) : null;
@@ -72,8 +68,8 @@ export class VectorsRepo {
   ): { ids: number[]; removed: number[] } {
     return this.db.transaction(() => {
       const removed = this.forMedia(mediaId).map((row) => row.id);
-      this.db.prepare("DELETE FROM vectors WHERE media_id = ?").run(mediaId);
-      const insert = this.db.prepare(
+      this.prepare("DELETE FROM vectors WHERE media_id = ?").run(mediaId);
+      const insert = this.prepare(
         `INSERT INTO vectors (media_id, scene_idx, model, dim, vector, text_hash, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?)`,
       );
@@ -97,30 +93,31 @@ export class VectorsRepo {
 
   /** Vectors of another embedding model: never mixed into one index with the current one. */
   removeOtherModels(model: string): number {
-    return this.db.prepare("DELETE FROM vectors WHERE model <> ?").run(model).changes;
+    return this.prepare("DELETE FROM vectors WHERE model <> ?").run(model).changes;
   }
 
   /** Every vector of a model, when a rebuild finds it now answers in another dimension. */
   removeModel(model: string): number {
-    return this.db.prepare("DELETE FROM vectors WHERE model = ?").run(model).changes;
+    return this.prepare("DELETE FROM vectors WHERE model = ?").run(model).changes;
   }
 
   counts(model: string): VectorCounts {
-    return this.db
-      .prepare("SELECT count(*) AS count, max(dim) AS dim FROM vectors WHERE model = ?")
-      .get(model) as VectorCounts;
+    return this.prepare("SELECT count(*) AS count, max(dim) AS dim FROM vectors WHERE model = ?").get(
+      model,
+    ) as VectorCounts;
   }
 
   /** Ids of a model's vectors, for the index consistency stamp. */
   keys(model: string): number[] {
-    return this.db
-      .prepare("SELECT id FROM vectors WHERE model = ? ORDER BY id")
-      .pluck()
-      .all(model) as number[];
+    return (
+      this.prepare("SELECT id FROM vectors WHERE model = ? ORDER BY id", true).all(model) as [number][]
+    ).map(([id]) => id);
   }
 
   /** Every stored vector of a model, streamed in id order for an index rebuild. */
   *all(model: string): Generator<{ key: number; vector: Float32Array }> {
+    // A statement of its own: a generator may still be iterating when another one starts, and a
+    // statement cannot run twice at once.
     const rows = this.db
       .prepare("SELECT id, vector FROM vectors WHERE model = ? ORDER BY id")
       .iterate(model) as Iterable<{ id: number; vector: Buffer }>;
@@ -129,12 +126,10 @@ export class VectorsRepo {
 
   /** A sample of stored item vectors for the drift check. */
   sample(model: string, limit: number): { id: number; media_id: number; vector: Float32Array }[] {
-    const rows = this.db
-      .prepare(
-        `SELECT id, media_id, vector FROM vectors WHERE model = ? AND scene_idx = ${ITEM_VECTOR}
+    const rows = this.prepare(
+      `SELECT id, media_id, vector FROM vectors WHERE model = ? AND scene_idx = ${ITEM_VECTOR}
          ORDER BY id DESC LIMIT ?`,
-      )
-      .all(model, limit) as { id: number; media_id: number; vector: Buffer }[];
+    ).all(model, limit) as { id: number; media_id: number; vector: Buffer }[];
     return rows.map((r) => ({ id: r.id, media_id: r.media_id, vector: fromBlob(r.vector) }));
   }
 }
