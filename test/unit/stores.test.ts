@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { openDatabase, SchemaTooNewError } from "../../state/db.js";
 import { LIBRARY_MIGRATIONS } from "../../state/migrations/library.js";
 import type { FileIdentity, ProbeFields, StageOutcome } from "../../state/repos/media.js";
@@ -138,5 +138,20 @@ describe("slots", () => {
     reg.slots.release("ingest:/r", 222, "svc ingest");
     expect(reg.slots.get("ingest:/r")).toBeUndefined();
     reg.close();
+  });
+});
+
+describe("prepared statements", () => {
+  it("are compiled once per connection, not on every call", () => {
+    const registry = openRegistry(join(dir, "home"));
+    try {
+      const prepare = vi.spyOn(registry.db, "prepare");
+      for (let i = 0; i < 5; i += 1) expect(registry.tokens.byHash("no-such-hash")).toBeUndefined();
+      registry.projects.all();
+      registry.projects.all();
+      expect(prepare).toHaveBeenCalledTimes(2);
+    } finally {
+      registry.close();
+    }
   });
 });
