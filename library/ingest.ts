@@ -5,6 +5,7 @@ import { type Category, type Counts, countOutcomes, passExitCode, reconcile } fr
 import { type FileEvent, rootPresent, runFiles } from "../pipeline/runner.js";
 import { RootUnavailableError, type ScanResult, scanFiles, scanTree } from "../pipeline/scan.js";
 import type { PassOptions } from "../pipeline/stages/types.js";
+import { MigrationBackupError } from "../state/db.js";
 import { projectPaths, relativeInside } from "../state/paths.js";
 import { type LibraryStore, openLibrary } from "../state/stores.js";
 import type { AppContext } from "./context.js";
@@ -120,7 +121,7 @@ export async function runIngest(
     } catch (error) {
       throw new UserError(
         `the project's library database cannot be opened: ${(error as Error).message}`,
-        EXIT.storage,
+        error instanceof MigrationBackupError ? EXIT.migrationBackup : EXIT.storage,
         503,
       );
     }

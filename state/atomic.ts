@@ -2,19 +2,24 @@ import { randomBytes } from "node:crypto";
 import { mkdir, open, rename, rm } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 
+const FOLDER_SYNC_UNSUPPORTED = ["EISDIR", "EPERM", "EINVAL", "ENOTSUP", "EBADF"];
+
+/** Errors of opening or syncing a folder that mean "this platform cannot", not "it failed". */
+export const folderSyncUnsupported = (error: unknown) =>
+  FOLDER_SYNC_UNSUPPORTED.includes((error as NodeJS.ErrnoException).code ?? "");
+
 /**
  * Flushes a folder's entries (a rename into it) to disk. Some platforms cannot open or sync a
  * folder (Windows: EISDIR/EPERM; some network file systems: EINVAL); there the rename is as
  * durable as the system makes it and nothing more can be done.
  */
-export async function syncFolder(dir: string): Promise<void> {
+async function syncFolder(dir: string): Promise<void> {
   let handle: Awaited<ReturnType<typeof open>> | undefined;
   try {
     handle = await open(dir, "r");
     await handle.sync();
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? "";
-    if (!["EISDIR", "EPERM", "EINVAL", "ENOTSUP", "EBADF"].includes(code)) throw error;
+    if (!folderSyncUnsupported(error)) throw error;
   } finally {
     await handle?.close();
   }

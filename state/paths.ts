@@ -38,6 +38,7 @@ export interface HomePaths {
   readonly logs: string;
   readonly logFile: string;
   readonly licence: string;
+  readonly backups: string;
 }
 
 export function homePaths(home: string): HomePaths {
@@ -47,6 +48,7 @@ export function homePaths(home: string): HomePaths {
     logs: join(home, "logs"),
     logFile: join(home, "logs", "svc.log"),
     licence: join(home, "licence.json"),
+    backups: join(home, "backups"),
   });
 }
 
