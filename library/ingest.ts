@@ -65,13 +65,19 @@ function resolveDir(root: string, dir: string | undefined): string {
   return abs;
 }
 
-/** Rows whose file was not seen by a whole-folder scan are flagged missing, never deleted. */
+/**
+ * Rows whose file was not seen by a whole-folder scan are flagged missing, never deleted. Rows
+ * under a folder the scan could not read (wholly or partly) are left alone: their files may well
+ * be there.
+ */
 function flagMissing(store: LibraryStore, scanned: ScanResult, dirRel: string | null): number {
   const seen = new Set([...scanned.files.map((f) => f.relPath), ...scanned.skipped.map((s) => s.relPath)]);
+  const unknown = scanned.unreadable.map((rel) => `${rel}/`);
   let count = 0;
   for (const row of store.media.paths()) {
     if (seen.has(row.rel_path) || row.missing_since) continue;
     if (dirRel !== null && !row.rel_path.startsWith(`${dirRel}/`)) continue;
+    if (unknown.some((prefix) => row.rel_path.startsWith(prefix))) continue;
     if (store.media.markMissing(row.rel_path)) count += 1;
   }
   return count;
