@@ -1,4 +1,3 @@
-import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { createQueues } from "../pipeline/queues.js";
 import { type Category, type Counts, countOutcomes, passExitCode, reconcile } from "../pipeline/reconcile.js";
@@ -6,8 +5,9 @@ import { type FileEvent, rootPresent, runFiles } from "../pipeline/runner.js";
 import { RootUnavailableError, type ScanResult, scanFiles, scanTree } from "../pipeline/scan.js";
 import type { PassOptions } from "../pipeline/stages/types.js";
 import { MigrationBackupError } from "../state/db.js";
-import { projectPaths, relativeInside } from "../state/paths.js";
+import { projectPaths } from "../state/paths.js";
 import { type LibraryStore, openLibrary } from "../state/stores.js";
+import { type UserFolder, userFolder } from "./containment.js";
 import type { AppContext } from "./context.js";
 import { EXIT, UserError } from "./errors.js";
 import { passModels } from "./models.js";
@@ -18,7 +18,7 @@ import { openVectorSink } from "./vector-index.js";
 export interface IngestRequest {
   /** Absolute project root. */
   root: string;
-  /** Absolute folder inside the root to limit the pass to. */
+  /** Folder to limit the pass to: inside the root, absolute or relative to it (containment.ts). */
   dir?: string | undefined;
   /** Only these files (relative to the root), as queued by the watcher. */
   paths?: readonly string[] | undefined;
@@ -56,15 +56,6 @@ export interface IngestReport {
   aborted: boolean;
 }
 
-function resolveDir(root: string, dir: string | undefined): string {
-  if (!dir) return root;
-  const abs = resolve(root, dir);
-  if (abs !== root && relativeInside(root, abs) === null) {
-    throw new UserError("--dir must be a folder inside the project root", EXIT.usage, 422);
-  }
-  return abs;
-}
-
 /**
  * Rows whose file was not seen by a whole-folder scan are flagged missing, never deleted. Rows
  * under a folder the scan could not read (wholly or partly) are left alone: their files may well
@@ -85,14 +76,13 @@ function flagMissing(store: LibraryStore, scanned: ScanResult, dirRel: string | 
 
 /**
  * What must hold before a pass takes the slot: the probing tools, a usable root and `.svc`
- * folders, and a `dir` inside the root. Returns the absolute folder the pass walks.
+ * folders, and a `dir` inside the root. Returns the folder the pass walks.
  */
 export async function preflightIngest(
   ctx: AppContext,
   request: Pick<IngestRequest, "root" | "dir">,
-): Promise<string> {
+): Promise<UserFolder> {
   const paths = projectPaths(request.root);
-  const dir = resolveDir(request.root, request.dir);
   if (!ctx.adapters.ffmpeg || !ctx.adapters.ffprobe) {
     throw new UserError(
       "ffmpeg and ffprobe are required: install ffmpeg or set SVC_FFMPEG and SVC_FFPROBE",
@@ -102,7 +92,7 @@ export async function preflightIngest(
   }
   await checkStorage(paths);
   await checkDerivedDirs(paths);
-  return dir;
+  return userFolder(request.root, request.dir);
 }
 
 /**
@@ -120,7 +110,7 @@ export async function runIngest(
   let lease = claimed ?? null;
   let store: LibraryStore | null = null;
   try {
-    const dir = await preflightIngest(ctx, request);
+    const folder = await preflightIngest(ctx, request);
     lease ??= claimSlot(ctx.registry, ingestSlotName(request.root), request.holder);
     try {
       store = openLibrary(request.root);
@@ -135,13 +125,13 @@ export async function runIngest(
     try {
       scanned = request.paths
         ? await scanFiles(request.root, request.paths)
-        : await scanTree(request.root, dir);
+        : await scanTree(request.root, folder.abs);
     } catch (error) {
       if (error instanceof RootUnavailableError) throw new UserError(error.message, EXIT.storage, 503);
       throw error;
     }
     const emit = request.onEvent ?? (() => {});
-    const dirRel = dir === request.root ? null : relativeInside(request.root, dir);
+    const dirRel = folder.rel;
     emit({
       event: "start",
       dir: dirRel ?? ".",

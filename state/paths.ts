@@ -55,7 +55,8 @@ export function homePaths(home: string): HomePaths {
 /** Relative path with forward slashes, or null when `target` is not inside `root`. */
 export function relativeInside(root: string, target: string): string | null {
   const rel = relative(root, target);
-  if (rel === "" || rel.startsWith("..") || isAbsolute(rel)) return null;
+  // `..foo` is a name inside the root; only `..` itself or `../…` leaves it.
+  if (rel === "" || rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return null;
   return rel.split(sep).join("/");
 }
 
