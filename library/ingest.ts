@@ -189,7 +189,11 @@ export async function runIngest(
       : reconcile(
           [...scanned.skipped.map((s) => s.relPath), ...scanned.files.map((f) => f.relPath)],
           outcomes,
-          (rel) => liveStore.media.byPath(rel)?.status === "done",
+          (rel) => {
+            const row = liveStore.media.byPath(rel);
+            // No row: deleted after this pass saw it finished, or never written (a mismatch).
+            return row ? row.status === "done" : run.finished.has(rel);
+          },
         );
     const counts = countOutcomes(outcomes);
     const exitCode = passExitCode({
