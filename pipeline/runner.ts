@@ -2,7 +2,6 @@ import { rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import PQueue from "p-queue";
-import type { ProjectPaths } from "../state/paths.js";
 import { ItemDeletedError, type MediaRow, type StageOutcome } from "../state/repos/media.js";
 import { fingerprint } from "./fingerprint.js";
 import { createItemMachine, type ItemInput, runItem } from "./machine.js";
@@ -215,11 +214,19 @@ type FileOutcome = {
 
 /**
  * What a stage that was still running wrote for an item deleted meanwhile (the delete removed
- * what existed when it ran): an id can be handed to a later item, which must not find them.
+ * what existed when it ran): an id can be handed to a later item, which must not find them. A
+ * leftover is logged, not a failure of the pass; cache clear removes it too.
  */
-async function removeDerivedOf(paths: ProjectPaths, mediaId: number): Promise<void> {
-  await rm(join(paths.thumbs, `${mediaId}.jpg`), { force: true });
-  await rm(join(paths.frames, String(mediaId)), { recursive: true, force: true });
+async function removeDerivedOf(deps: RunnerDeps, mediaId: number): Promise<void> {
+  const { thumbs, frames } = deps.store.paths;
+  for (const target of [join(thumbs, `${mediaId}.jpg`), join(frames, String(mediaId))]) {
+    try {
+      await rm(target, { recursive: true, force: true });
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code ?? String(error);
+      deps.log.warn({ media_id: mediaId, reason }, "derived file of a deleted item not removed");
+    }
+  }
 }
 
 async function processFile(
@@ -325,7 +332,7 @@ async function processFile(
   // nothing failed, the editor removed it. `skipped`, so every scanned file still lands once.
   const id = item?.mediaId ?? plan.row?.id;
   if (outcome.error instanceof ItemDeletedError || (id !== undefined && !store.media.get(id))) {
-    if (id !== undefined) await removeDerivedOf(store.paths, id);
+    if (id !== undefined) await removeDerivedOf(deps, id);
     return { category: "skipped", stage: outcome.stage, reason: "deleted during the pass" };
   }
   return fail(outcome.stage, outcome.error);
