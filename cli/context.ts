@@ -3,6 +3,7 @@ import type { AppContext } from "../library/context.js";
 import { EXIT, UserError } from "../library/errors.js";
 import { readVersion } from "../library/version.js";
 import { type Config, ConfigError, loadConfig } from "../state/config.js";
+import { MigrationBackupError } from "../state/db.js";
 import { createLogger } from "../state/logger.js";
 import { openRegistry } from "../state/stores.js";
 
@@ -92,7 +93,10 @@ export async function withContext(
   } catch (error) {
     return reportError(
       io,
-      new UserError(`cannot open the registry in SVC_HOME: ${(error as Error).message}`, EXIT.storage),
+      new UserError(
+        `cannot open the registry in SVC_HOME: ${(error as Error).message}`,
+        error instanceof MigrationBackupError ? EXIT.migrationBackup : EXIT.storage,
+      ),
     );
   }
   try {

@@ -57,14 +57,12 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
       if (watchers.has(root)) continue;
       const scrub = labelPaths([{ path: root, label: `<project:${name}>` }]);
       const missingFiles = (paths: string[], dirs: string[]) => {
-        try {
-          markMissing(root, paths, dirs);
-        } catch (error) {
+        markMissing(root, paths, dirs).catch((error: unknown) => {
           log.warn(
             { project: name, reason: scrub((error as Error).message) },
             "could not flag missing files",
           );
-        }
+        });
       };
       const watcher = watchProject(root, config, {
         changed: (rel) => queue.addFile(root, rel),

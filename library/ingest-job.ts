@@ -1,7 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { realpath, stat } from "node:fs/promises";
-import { isAbsolute, resolve, win32 } from "node:path";
-import { relativeInside } from "../state/paths.js";
 import type { AppContext } from "./context.js";
 import { EXIT, UserError } from "./errors.js";
 import { preflightIngest, runIngest } from "./ingest.js";
@@ -30,30 +27,6 @@ export interface IngestJob {
   started_at: string;
 }
 
-const badDir = (why: string) => new UserError(`dir: ${why}`, EXIT.usage, 422);
-
-/** A folder named relative to the root that exists and, links resolved, stays inside it. */
-async function folderInside(root: string, dir: string | undefined): Promise<string | null> {
-  if (dir === undefined || dir.trim() === "" || dir.trim() === ".") return null;
-  if (isAbsolute(dir) || win32.isAbsolute(dir)) throw badDir("must be relative to the project root");
-  const abs = resolve(root, dir);
-  if (abs === root) return null;
-  const rel = relativeInside(root, abs);
-  if (rel === null) throw badDir("must be a folder inside the project root");
-  let real: string;
-  try {
-    if (!(await stat(abs)).isDirectory()) throw new Error("not a folder");
-    real = await realpath(abs);
-  } catch {
-    throw badDir("no such folder in the project");
-  }
-  const realRoot = await realpath(root);
-  if (real !== realRoot && relativeInside(realRoot, real) === null) {
-    throw badDir("leads outside the project root");
-  }
-  return rel;
-}
-
 /**
  * Ingest passes started over the API. The slot is claimed before the request is answered, so a
  * 202 means this pass owns it and a 409 names whoever does; the pass then runs in the background
@@ -74,9 +47,7 @@ export class IngestJobs {
     }
     const project = this.libraries.project(request.project);
     const { root } = project;
-    await preflightIngest(this.ctx, { root });
-    const rel = await folderInside(root, request.dir);
-    const dir = rel === null ? undefined : resolve(root, rel);
+    const { rel } = await preflightIngest(this.ctx, { root, dir: request.dir });
     const id = randomUUID();
     const holder = `API ingest job ${id}`;
     const lease = claimSlot(this.ctx.registry, ingestSlotName(root), holder);
@@ -96,7 +67,7 @@ export class IngestJobs {
       this.ctx,
       {
         root,
-        dir,
+        dir: rel ?? undefined,
         options: { refresh: job.refresh, regenerateThumbnails: false, noEmbed: false },
         holder,
         signal: this.controller.signal,

@@ -1,12 +1,13 @@
-import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { createQueues } from "../pipeline/queues.js";
 import { type Category, type Counts, countOutcomes, passExitCode, reconcile } from "../pipeline/reconcile.js";
 import { type FileEvent, rootPresent, runFiles } from "../pipeline/runner.js";
 import { RootUnavailableError, type ScanResult, scanFiles, scanTree } from "../pipeline/scan.js";
 import type { PassOptions } from "../pipeline/stages/types.js";
-import { projectPaths, relativeInside } from "../state/paths.js";
+import { MigrationBackupError } from "../state/db.js";
+import { projectPaths } from "../state/paths.js";
 import { type LibraryStore, openLibrary } from "../state/stores.js";
+import { type UserFolder, userFolder } from "./containment.js";
 import type { AppContext } from "./context.js";
 import { EXIT, UserError } from "./errors.js";
 import { passModels } from "./models.js";
@@ -17,7 +18,7 @@ import { openVectorSink } from "./vector-index.js";
 export interface IngestRequest {
   /** Absolute project root. */
   root: string;
-  /** Absolute folder inside the root to limit the pass to. */
+  /** Folder to limit the pass to: inside the root, absolute or relative to it (containment.ts). */
   dir?: string | undefined;
   /** Only these files (relative to the root), as queued by the watcher. */
   paths?: readonly string[] | undefined;
@@ -55,22 +56,19 @@ export interface IngestReport {
   aborted: boolean;
 }
 
-function resolveDir(root: string, dir: string | undefined): string {
-  if (!dir) return root;
-  const abs = resolve(root, dir);
-  if (abs !== root && relativeInside(root, abs) === null) {
-    throw new UserError("--dir must be a folder inside the project root", EXIT.usage, 422);
-  }
-  return abs;
-}
-
-/** Rows whose file was not seen by a whole-folder scan are flagged missing, never deleted. */
+/**
+ * Rows whose file was not seen by a whole-folder scan are flagged missing, never deleted. Rows
+ * under a folder the scan could not read (wholly or partly) are left alone: their files may well
+ * be there.
+ */
 function flagMissing(store: LibraryStore, scanned: ScanResult, dirRel: string | null): number {
   const seen = new Set([...scanned.files.map((f) => f.relPath), ...scanned.skipped.map((s) => s.relPath)]);
+  const unknown = scanned.unreadable.map((rel) => `${rel}/`);
   let count = 0;
   for (const row of store.media.paths()) {
     if (seen.has(row.rel_path) || row.missing_since) continue;
     if (dirRel !== null && !row.rel_path.startsWith(`${dirRel}/`)) continue;
+    if (unknown.some((prefix) => row.rel_path.startsWith(prefix))) continue;
     if (store.media.markMissing(row.rel_path)) count += 1;
   }
   return count;
@@ -78,14 +76,13 @@ function flagMissing(store: LibraryStore, scanned: ScanResult, dirRel: string | 
 
 /**
  * What must hold before a pass takes the slot: the probing tools, a usable root and `.svc`
- * folders, and a `dir` inside the root. Returns the absolute folder the pass walks.
+ * folders, and a `dir` inside the root. Returns the folder the pass walks.
  */
 export async function preflightIngest(
   ctx: AppContext,
   request: Pick<IngestRequest, "root" | "dir">,
-): Promise<string> {
+): Promise<UserFolder> {
   const paths = projectPaths(request.root);
-  const dir = resolveDir(request.root, request.dir);
   if (!ctx.adapters.ffmpeg || !ctx.adapters.ffprobe) {
     throw new UserError(
       "ffmpeg and ffprobe are required: install ffmpeg or set SVC_FFMPEG and SVC_FFPROBE",
@@ -95,7 +92,7 @@ export async function preflightIngest(
   }
   await checkStorage(paths);
   await checkDerivedDirs(paths);
-  return dir;
+  return userFolder(request.root, request.dir);
 }
 
 /**
@@ -113,14 +110,14 @@ export async function runIngest(
   let lease = claimed ?? null;
   let store: LibraryStore | null = null;
   try {
-    const dir = await preflightIngest(ctx, request);
+    const folder = await preflightIngest(ctx, request);
     lease ??= claimSlot(ctx.registry, ingestSlotName(request.root), request.holder);
     try {
       store = openLibrary(request.root);
     } catch (error) {
       throw new UserError(
         `the project's library database cannot be opened: ${(error as Error).message}`,
-        EXIT.storage,
+        error instanceof MigrationBackupError ? EXIT.migrationBackup : EXIT.storage,
         503,
       );
     }
@@ -128,13 +125,13 @@ export async function runIngest(
     try {
       scanned = request.paths
         ? await scanFiles(request.root, request.paths)
-        : await scanTree(request.root, dir);
+        : await scanTree(request.root, folder.abs);
     } catch (error) {
       if (error instanceof RootUnavailableError) throw new UserError(error.message, EXIT.storage, 503);
       throw error;
     }
     const emit = request.onEvent ?? (() => {});
-    const dirRel = dir === request.root ? null : relativeInside(request.root, dir);
+    const dirRel = folder.rel;
     emit({
       event: "start",
       dir: dirRel ?? ".",
@@ -192,7 +189,11 @@ export async function runIngest(
       : reconcile(
           [...scanned.skipped.map((s) => s.relPath), ...scanned.files.map((f) => f.relPath)],
           outcomes,
-          (rel) => liveStore.media.byPath(rel)?.status === "done",
+          (rel) => {
+            const row = liveStore.media.byPath(rel);
+            // No row: deleted after this pass saw it finished, or never written (a mismatch).
+            return row ? row.status === "done" : run.finished.has(rel);
+          },
         );
     const counts = countOutcomes(outcomes);
     const exitCode = passExitCode({

@@ -1,9 +1,34 @@
+import { realpathSync } from "node:fs";
+import { resolve } from "node:path";
 import type { SlotRow } from "../state/repos/slots.js";
 import type { RegistryStore } from "../state/stores.js";
 import { EXIT, UserError } from "./errors.js";
 
-/** The single-flight ingest slot of one project root, shared by the daemon, the CLI and the API. */
-export const ingestSlotName = (root: string) => `ingest:${root}`;
+/**
+ * How a holder shows it is still there. A PID alone is not enough: once its process is gone the
+ * PID can be handed to an unrelated process, which would keep the slot "alive" forever. The
+ * holder therefore refreshes a heartbeat every HEARTBEAT_MS; a slot whose heartbeat is older
+ * than STALE_AFTER_MS is abandoned whoever has the PID now. (A process start time would say the
+ * same at once, but reading it needs /proc on Linux and another process on macOS; the heartbeat
+ * works everywhere.) A holder whose PID is gone is taken over at once, without waiting.
+ */
+export const HEARTBEAT_MS = 10_000;
+export const STALE_AFTER_MS = 60_000;
+
+/**
+ * The single-flight ingest slot of one project root, shared by the daemon, the CLI and the API.
+ * Keyed by the root's real path, so a root reached through a symlink shares its slot.
+ */
+export function ingestSlotName(root: string): string {
+  let real: string;
+  try {
+    real = realpathSync(root);
+  } catch {
+    // A root that is not there cannot be ingested anyway; its lexical name keys the refusal.
+    real = resolve(root);
+  }
+  return `ingest:${real}`;
+}
 
 function isAlive(pid: number): boolean {
   try {
@@ -13,6 +38,13 @@ function isAlive(pid: number): boolean {
     // EPERM: the process exists but belongs to someone else, so it still holds the slot.
     return (error as NodeJS.ErrnoException).code === "EPERM";
   }
+}
+
+/** Whether the job recorded in `row` still holds its slot at `now`. */
+export function stillHeld(row: SlotRow, now = Date.now()): boolean {
+  if (!isAlive(row.pid)) return false;
+  const beat = Date.parse(row.heartbeat_at ?? row.acquired_at);
+  return Number.isFinite(beat) && now - beat < STALE_AFTER_MS;
 }
 
 export function describeHolder(row: SlotRow): string {
@@ -37,13 +69,23 @@ export interface SlotLease {
 /** Takes the slot or throws SlotBusyError naming the job that holds it. */
 export function claimSlot(registry: RegistryStore, name: string, holder: string): SlotLease {
   const pid = process.pid;
-  const claim = registry.slots.claim(name, holder, pid, isAlive);
+  const claim = registry.slots.claim(name, holder, pid, (row) => stillHeld(row));
   if (!claim.ok) throw new SlotBusyError(claim.heldBy);
+  const heartbeat = setInterval(() => {
+    try {
+      registry.slots.beat(name, pid, holder);
+    } catch {
+      // A busy or closing registry misses one beat; only a silence of STALE_AFTER_MS lets go.
+    }
+  }, HEARTBEAT_MS);
+  // The heartbeat never keeps a process alive that has nothing else to do.
+  heartbeat.unref();
   let released = false;
   return {
     release() {
       if (released) return;
       released = true;
+      clearInterval(heartbeat);
       registry.slots.release(name, pid, holder);
     },
   };

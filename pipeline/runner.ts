@@ -1,8 +1,9 @@
-import { stat } from "node:fs/promises";
+import { rm, stat } from "node:fs/promises";
+import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import PQueue from "p-queue";
 import { labelPaths } from "../library/redact.js";
-import type { MediaRow, StageOutcome } from "../state/repos/media.js";
+import { ItemDeletedError, type MediaRow, type StageOutcome } from "../state/repos/media.js";
 import { fingerprint } from "./fingerprint.js";
 import { createItemMachine, type ItemInput, runItem } from "./machine.js";
 import type { Queues } from "./queues.js";
@@ -41,6 +42,11 @@ export interface RunnerDeps extends StageDeps {
 
 export interface RunResult {
   outcomes: Map<string, Category[]>;
+  /**
+   * Files that landed `ingested`, with the id of the row this pass saw finished: a row deleted
+   * after that (`DELETE /api/media/{id}` while the pass went on) is missing for a known reason.
+   */
+  finished: Map<string, number>;
   halted: boolean;
   rootLost: boolean;
   aborted: boolean;
@@ -118,7 +124,13 @@ async function planFile(file: ScannedFile, deps: RunnerDeps): Promise<Plan> {
 /** Runs the item machines for a list of files, bounded by the resource queues. */
 export async function runFiles(files: readonly ScannedFile[], deps: RunnerDeps): Promise<RunResult> {
   const machine = createItemMachine();
-  const result: RunResult = { outcomes: new Map(), halted: false, rootLost: false, aborted: false };
+  const result: RunResult = {
+    outcomes: new Map(),
+    finished: new Map(),
+    halted: false,
+    rootLost: false,
+    aborted: false,
+  };
   const stop = new AbortController();
   const signal = AbortSignal.any([deps.signal, stop.signal]);
   // Items in flight are bounded so a 100 000-file tree does not hold 100 000 pending machines.
@@ -154,6 +166,7 @@ export async function runFiles(files: readonly ScannedFile[], deps: RunnerDeps):
       return;
     }
     land(file, outcome.category, outcome.stage, started, outcome.reason);
+    if (outcome.finishedId !== undefined) result.finished.set(file.relPath, outcome.finishedId);
     if (outcome.category === "failed") {
       streak += 1;
       deps.log.warn({ path: file.relPath, stage: outcome.stage, reason: outcome.reason }, "ingest failed");
@@ -191,7 +204,30 @@ export async function rootPresent(root: string): Promise<boolean> {
   }
 }
 
-type FileOutcome = { category: Category | "aborted"; stage: string; reason?: string };
+type FileOutcome = {
+  category: Category | "aborted";
+  stage: string;
+  reason?: string;
+  /** The item's row, seen finished by this pass. */
+  finishedId?: number;
+};
+
+/**
+ * What a stage that was still running wrote for an item deleted meanwhile (the delete removed
+ * what existed when it ran): an id can be handed to a later item, which must not find them. A
+ * leftover is logged, not a failure of the pass; cache clear removes it too.
+ */
+async function removeDerivedOf(deps: RunnerDeps, mediaId: number): Promise<void> {
+  const { thumbs, frames } = deps.store.paths;
+  for (const target of [join(thumbs, `${mediaId}.jpg`), join(frames, String(mediaId))]) {
+    try {
+      await rm(target, { recursive: true, force: true });
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code ?? String(error);
+      deps.log.warn({ media_id: mediaId, reason }, "derived file of a deleted item not removed");
+    }
+  }
+}
 
 async function processFile(
   file: ScannedFile,
@@ -226,6 +262,7 @@ async function processFile(
       }
     : null;
   const { restoreTo, input } = plan;
+  let finishedId: number | undefined;
 
   const exec = async (stage: StageName, stageSignal: AbortSignal) => {
     const startedAt = new Date().toISOString();
@@ -249,7 +286,7 @@ async function processFile(
       }
       const outcome: StageOutcome = { stage, status: "done", detail: null, ...timing() };
       const identity = { ...file, kind: probed.output.kind, fingerprint: probed.print };
-      const mediaId = store.media.saveProbe(identity, probed.output.fields, outcome);
+      const mediaId = store.media.saveProbe(identity, probed.output.fields, outcome, plan.row?.id);
       item = {
         mediaId,
         relPath: file.relPath,
@@ -275,8 +312,9 @@ async function processFile(
         next,
         res.thumbPath ? { thumb_path: res.thumbPath } : {},
       );
+      if (next === "done") finishedId = current.mediaId;
     } catch (error) {
-      if (!combined.aborted) {
+      if (!combined.aborted && !(error instanceof ItemDeletedError)) {
         const detail = cleanReason(error, file.absPath, file.relPath, store.paths.root);
         store.media.failStage(current.mediaId, { stage, status: "failed", detail, ...timing() });
       }
@@ -287,8 +325,15 @@ async function processFile(
   const outcome = await runItem(machine, { ...input, exec });
   if (outcome.status === "done") {
     store.failures.clear(file.relPath);
-    return { category: "ingested", stage: "done" };
+    return { category: "ingested", stage: "done", ...(finishedId === undefined ? {} : { finishedId }) };
   }
   if (signal.aborted) return { category: "aborted", stage: outcome.stage };
+  // Deleted while a stage worked on it (the stage may have failed on the vanished row or file):
+  // nothing failed, the editor removed it. `skipped`, so every scanned file still lands once.
+  const id = item?.mediaId ?? plan.row?.id;
+  if (outcome.error instanceof ItemDeletedError || (id !== undefined && !store.media.get(id))) {
+    if (id !== undefined) await removeDerivedOf(deps, id);
+    return { category: "skipped", stage: outcome.stage, reason: "deleted during the pass" };
+  }
   return fail(outcome.stage, outcome.error);
 }

@@ -20,6 +20,11 @@ export interface SkippedFile {
 export interface ScanResult {
   files: ScannedFile[];
   skipped: SkippedFile[];
+  /**
+   * Folders (relative, as reached from the root) that could not be read wholly: what lies under
+   * them is unknown, so nothing there may be taken for missing.
+   */
+  unreadable: string[];
 }
 
 /** The root itself could not be walked (gone, unreadable): the whole pass stops. */
@@ -32,12 +37,21 @@ export class RootUnavailableError extends Error {
 
 const errno = (error: unknown) => (error as NodeJS.ErrnoException).code ?? "";
 
+/** The entry is not there (any more): the only failure that says something is gone. */
+const isGone = (error: unknown) => ["ENOENT", "ENOTDIR"].includes(errno(error));
+
+function unreadableFolder(root: string, dir: string, out: ScanResult, reason: string): void {
+  const rel = relativeInside(root, dir) ?? dir;
+  out.skipped.push({ relPath: `${rel}/`, reason });
+  out.unreadable.push(rel);
+}
+
 /**
  * Walks `dir` (inside `root`) and sorts what it finds into media files and skipped ones. Symlinks
  * are followed, but each real directory is entered once, so a link to an ancestor cannot loop.
  */
 export async function scanTree(root: string, dir: string = root): Promise<ScanResult> {
-  const result: ScanResult = { files: [], skipped: [] };
+  const result: ScanResult = { files: [], skipped: [], unreadable: [] };
   const seen = new Set<string>();
   try {
     const top = await stat(dir);
@@ -63,6 +77,8 @@ async function walk(
     real = await realpath(dir);
   } catch (error) {
     if (top) throw new RootUnavailableError(`cannot read the folder to ingest (${errno(error)})`);
+    // Gone since its parent was listed: what was under it is missing. Anything else: unknown.
+    if (!isGone(error)) unreadableFolder(root, dir, out, `folder not readable (${errno(error)})`);
     return;
   }
   if (seen.has(real)) return;
@@ -72,8 +88,7 @@ async function walk(
     handle = await opendir(dir);
   } catch (error) {
     if (top) throw new RootUnavailableError(`cannot read the folder to ingest (${errno(error)})`);
-    const rel = relativeInside(root, dir) ?? dir;
-    out.skipped.push({ relPath: `${rel}/`, reason: `folder not readable (${errno(error)})` });
+    if (!isGone(error)) unreadableFolder(root, dir, out, `folder not readable (${errno(error)})`);
     return;
   }
   try {
@@ -90,8 +105,10 @@ async function walk(
       await classify(root, abs, relPath, seen, out);
     }
   } catch (error) {
-    // The folder vanished while being read: if it was the root, the pass cannot go on.
+    // The folder failed while being read (vanished, a share that dropped): if it was the root,
+    // the pass cannot go on; otherwise what was not listed is unknown, not missing.
     if (top) throw new RootUnavailableError(`the folder to ingest disappeared (${errno(error)})`);
+    unreadableFolder(root, dir, out, `folder only partly readable (${errno(error)})`);
   }
 }
 
@@ -108,6 +125,8 @@ async function classify(root: string, abs: string, relPath: string, seen: Set<st
           ? "broken symlink or vanished file"
           : `unreadable (${code})`;
     out.skipped.push({ relPath, reason });
+    // It may have been a (linked) folder: what lies under it is unknown, not missing.
+    if (!isGone(error) && code !== "ELOOP") out.unreadable.push(relPath);
     return;
   }
   if (info.isDirectory()) {
@@ -130,7 +149,7 @@ async function classify(root: string, abs: string, relPath: string, seen: Set<st
 
 /** Looks at named files only (the watcher's queue) with the same rules as a full scan. */
 export async function scanFiles(root: string, relPaths: readonly string[]): Promise<ScanResult> {
-  const out: ScanResult = { files: [], skipped: [] };
+  const out: ScanResult = { files: [], skipped: [], unreadable: [] };
   const seen = new Set<string>();
   for (const relPath of [...new Set(relPaths)].sort()) {
     const parts = relPath.split("/");

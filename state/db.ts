@@ -1,6 +1,7 @@
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
+import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { basename, dirname, extname, join } from "node:path";
 import Database from "better-sqlite3";
+import { folderSyncUnsupported } from "./atomic.js";
 
 export type Db = Database.Database;
 
@@ -13,16 +14,38 @@ export interface Migration {
 
 export class SchemaTooNewError extends Error {
   constructor(file: string, found: number, known: number) {
-    super(`${file} has schema version ${found}, newer than this svc understands (${known}); upgrade svc`);
+    super(
+      `${basename(file)} has schema version ${found}, newer than this svc understands (${known}); upgrade svc`,
+    );
     this.name = "SchemaTooNewError";
   }
 }
 
+/** The snapshot a migration takes first could not be written, so the database was left as it was. */
+export class MigrationBackupError extends Error {
+  constructor(file: string, from: number, to: number, reason: string) {
+    super(
+      `${basename(file)} needs migrating from schema version ${from} to ${to}, but its snapshot could not be ` +
+        `written to the backups folder beside it (${reason}); nothing was changed`,
+    );
+    this.name = "MigrationBackupError";
+  }
+}
+
+/** Snapshots kept per database; older ones are removed after a new one is written. */
+export const KEPT_SNAPSHOTS = 5;
+
 /**
  * Opens (creating when needed) a SQLite file in WAL mode and brings it to the latest schema.
- * Each migration runs in its own transaction so a failed step leaves the previous version intact.
+ * Before an existing database is migrated, a consistent copy of it goes to `backupDir` (by
+ * default `backups/` beside the file). All pending steps run in one transaction, so a failed
+ * step leaves the file at the version it had.
  */
-export function openDatabase(file: string, migrations: readonly Migration[]): Db {
+export function openDatabase(
+  file: string,
+  migrations: readonly Migration[],
+  backupDir: string = join(dirname(file), "backups"),
+): Db {
   mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   try {
@@ -30,7 +53,7 @@ export function openDatabase(file: string, migrations: readonly Migration[]): Db
     db.pragma("synchronous = NORMAL");
     db.pragma("foreign_keys = ON");
     db.pragma("busy_timeout = 5000");
-    migrate(db, file, migrations);
+    migrate(db, file, migrations, backupDir);
     return db;
   } catch (error) {
     db.close();
@@ -38,14 +61,67 @@ export function openDatabase(file: string, migrations: readonly Migration[]): Db
   }
 }
 
-function migrate(db: Db, file: string, migrations: readonly Migration[]): void {
-  const current = db.pragma("user_version", { simple: true }) as number;
+const version = (db: Db) => db.pragma("user_version", { simple: true }) as number;
+
+function migrate(db: Db, file: string, migrations: readonly Migration[], backupDir: string): void {
   const latest = migrations.length;
+  const current = version(db);
   if (current > latest) throw new SchemaTooNewError(file, current, latest);
-  for (const migration of migrations.slice(current)) {
-    db.transaction(() => {
+  if (current === latest) return;
+  if (current > 0) snapshot(db, file, current, latest, backupDir);
+  db.transaction(() => {
+    // Another process may have migrated the file since it was read above.
+    for (const migration of migrations.slice(version(db))) {
       db.exec(migration.sql);
       db.pragma(`user_version = ${migration.version}`);
-    }).immediate();
+    }
+  }).immediate();
+}
+
+const stamp = () => new Date().toISOString().replace(/[-:.]/g, "");
+
+function fsyncPath(path: string, flags: string): void {
+  const fd = openSync(path, flags);
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function fsyncFolder(dir: string): void {
+  try {
+    fsyncPath(dir, "r");
+  } catch (error) {
+    if (!folderSyncUnsupported(error)) throw error;
+  }
+}
+
+/**
+ * `<name>-v<from>-<UTC timestamp>.db` in `dir`, written by SQLite itself (`VACUUM INTO` reads one
+ * consistent state, WAL included) to a temp name, synced, then renamed, so a snapshot that exists
+ * is complete. Only the newest KEPT_SNAPSHOTS of this database stay.
+ */
+function snapshot(db: Db, file: string, from: number, to: number, dir: string): void {
+  const name = basename(file, extname(file));
+  const target = join(dir, `${name}-v${from}-${stamp()}.db`);
+  const tmp = `${target}.tmp`;
+  try {
+    mkdirSync(dir, { recursive: true });
+    db.prepare("VACUUM INTO ?").run(tmp);
+    // SQLite does not sync what VACUUM INTO writes.
+    fsyncPath(tmp, "r+");
+    renameSync(tmp, target);
+    fsyncFolder(dir);
+    const pattern = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}-v\\d+-\\d{8}T\\d{9}Z\\.db$`);
+    const older = readdirSync(dir)
+      .filter((entry) => pattern.test(entry))
+      .sort((a, b) => a.slice(a.lastIndexOf("-")).localeCompare(b.slice(b.lastIndexOf("-"))))
+      .slice(0, -KEPT_SNAPSHOTS);
+    for (const entry of older) rmSync(join(dir, entry), { force: true });
+  } catch (error) {
+    rmSync(tmp, { force: true });
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new MigrationBackupError(file, from, to, reason);
   }
 }

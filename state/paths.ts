@@ -38,6 +38,7 @@ export interface HomePaths {
   readonly logs: string;
   readonly logFile: string;
   readonly licence: string;
+  readonly backups: string;
 }
 
 export function homePaths(home: string): HomePaths {
@@ -47,13 +48,15 @@ export function homePaths(home: string): HomePaths {
     logs: join(home, "logs"),
     logFile: join(home, "logs", "svc.log"),
     licence: join(home, "licence.json"),
+    backups: join(home, "backups"),
   });
 }
 
 /** Relative path with forward slashes, or null when `target` is not inside `root`. */
 export function relativeInside(root: string, target: string): string | null {
   const rel = relative(root, target);
-  if (rel === "" || rel.startsWith("..") || isAbsolute(rel)) return null;
+  // `..foo` is a name inside the root; only `..` itself or `../…` leaves it.
+  if (rel === "" || rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return null;
   return rel.split(sep).join("/");
 }
 

@@ -35,7 +35,7 @@ export interface LibraryStore {
 
 export function openLibrary(root: string): LibraryStore {
   const paths = projectPaths(root);
-  const db = openDatabase(paths.libraryDb, LIBRARY_MIGRATIONS);
+  const db = openDatabase(paths.libraryDb, LIBRARY_MIGRATIONS, paths.backups);
   return {
     paths,
     db,
@@ -65,7 +65,7 @@ export interface RegistryStore {
 export function openRegistry(home: string): RegistryStore {
   const paths = homePaths(home);
   mkdirSync(paths.logs, { recursive: true });
-  const db = openDatabase(paths.registryDb, REGISTRY_MIGRATIONS);
+  const db = openDatabase(paths.registryDb, REGISTRY_MIGRATIONS, paths.backups);
   return {
     paths,
     db,

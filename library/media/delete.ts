@@ -1,10 +1,11 @@
 import { constants } from "node:fs";
-import { copyFile, link, lstat, mkdir, realpath, rename, rm, unlink } from "node:fs/promises";
+import { copyFile, link, lstat, mkdir, rename, rm, unlink } from "node:fs/promises";
 import { dirname, extname, join } from "node:path";
 import { z } from "zod";
 import type { Logger } from "../../state/logger.js";
 import { relativeInside } from "../../state/paths.js";
 import type { LibraryStore } from "../../state/stores.js";
+import { realLocationInside } from "../containment.js";
 import { EXIT, UserError } from "../errors.js";
 import { notFound } from "./ids.js";
 
@@ -120,14 +121,6 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
-async function insideReal(root: string, path: string): Promise<boolean> {
-  try {
-    return relativeInside(await realpath(root), await realpath(path)) !== null;
-  } catch {
-    return false;
-  }
-}
-
 interface Moved {
   outcome: FileOutcome;
   /** Absolute trash location when moved, to put the file back if the row cannot be deleted. */
@@ -151,7 +144,8 @@ async function trashSource(store: LibraryStore, relPath: string): Promise<Moved>
     if (errno(error) === "ENOENT") return { outcome: "already_gone", trashed: null, source };
     throw error;
   }
-  const inside = (await insideReal(root, dirname(source))) && (await insideReal(root, source));
+  const inside =
+    (await realLocationInside(root, dirname(source))) && (await realLocationInside(root, source));
   if (!inside) return { outcome: "outside_root", trashed: null, source };
   const trashed = await moveIntoTrash(source, join(trash, relPath), isLink);
   return { outcome: "trashed", trashed, source };

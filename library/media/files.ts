@@ -1,7 +1,5 @@
-import { stat } from "node:fs/promises";
-import { join } from "node:path";
-import { relativeInside } from "../../state/paths.js";
 import type { LibraryStore } from "../../state/stores.js";
+import { derivedFile, type MediaFile, mediaFile } from "../containment.js";
 import { EXIT, UserError } from "../errors.js";
 import { requireItem } from "./ids.js";
 import { contentTypeOf, unplayableReason } from "./playback.js";
@@ -23,33 +21,26 @@ export type StreamOutcome = { kind: "file"; file: ServedFile } | { kind: "unsati
 
 const missing = (message: string) => new UserError(message, EXIT.usage, 404);
 
-/**
- * `base/rel` as an existing regular file, or null. A stored path that would leave `base` (an
- * absolute path, `..`) is treated as absent, so no row can point a request outside it.
- */
-async function fileInside(base: string, rel: string | null): Promise<Omit<ServedFile, "range"> | null> {
-  if (rel === null) return null;
-  const path = join(base, rel);
-  if (relativeInside(base, path) === null) return null;
-  try {
-    const info = await stat(path);
-    if (!info.isFile()) return null;
-    return {
-      path,
-      size: info.size,
-      contentType: contentTypeOf(path),
-      etag: `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`,
-      lastModified: info.mtime,
-    };
-  } catch {
-    return null;
-  }
+/** A checked file (see containment.ts) with the type its stored name gives it. */
+function served(file: MediaFile | null, name: string): Omit<ServedFile, "range"> | null {
+  if (!file) return null;
+  const { info } = file;
+  return {
+    path: file.path,
+    size: info.size,
+    contentType: contentTypeOf(name),
+    etag: `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`,
+    lastModified: info.mtime,
+  };
 }
+
+const derived = async (store: LibraryStore, rel: string | null) =>
+  rel === null ? null : served(await derivedFile(store.paths.dataDir, rel), rel);
 
 /** `GET /api/media/{id}/thumbnail`: the JPEG under `.svc/thumbs`. */
 export async function thumbnailFile(store: LibraryStore, id: number): Promise<ServedFile> {
   const row = requireItem(store, id);
-  const file = await fileInside(store.paths.dataDir, row.thumb_path);
+  const file = await derived(store, row.thumb_path);
   if (!file) throw missing(`media item ${id} has no thumbnail`);
   return { ...file, range: null };
 }
@@ -58,7 +49,7 @@ export async function thumbnailFile(store: LibraryStore, id: number): Promise<Se
 export async function keyframeFile(store: LibraryStore, id: number, index: number): Promise<ServedFile> {
   requireItem(store, id);
   const scene = store.scenes.at(id, index);
-  const file = await fileInside(store.paths.dataDir, scene?.keyframe_path ?? null);
+  const file = await derived(store, scene?.keyframe_path ?? null);
   if (!file) throw missing(`media item ${id} has no key frame ${index}`);
   return { ...file, range: null };
 }
@@ -91,8 +82,9 @@ export async function streamFile(
       409,
     );
   }
-  const file = await fileInside(store.paths.root, row.rel_path);
-  if (!file) throw missing(`the file of media item ${id} is missing`);
+  // Only what the scanner would reach, and outside the root only the very file it ingested.
+  const file = served(await mediaFile(store.paths.root, row), row.rel_path);
+  if (!file) throw missing(`the file of media item ${id} is missing or no longer the one ingested`);
   const rangeHeader = headers.ifRange && headers.ifRange !== file.etag ? null : headers.range;
   const range = parseRange(rangeHeader, file.size);
   if (range.kind === "unsatisfiable") return { kind: "unsatisfiable", size: file.size };

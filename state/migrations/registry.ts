@@ -47,4 +47,12 @@ export const REGISTRY_MIGRATIONS: readonly Migration[] = [
       CREATE UNIQUE INDEX tokens_single_bootstrap ON tokens (is_bootstrap) WHERE is_bootstrap = 1;
     `,
   },
+  {
+    version: 3,
+    name: "slot heartbeats",
+    sql: `
+      ALTER TABLE slots ADD COLUMN heartbeat_at TEXT;
+      UPDATE slots SET heartbeat_at = acquired_at;
+    `,
+  },
 ];

@@ -80,6 +80,14 @@ export interface StageOutcome {
 
 const now = () => new Date().toISOString();
 
+/** The item was deleted (`DELETE /api/media/{id}`) while a pass was working on it. */
+export class ItemDeletedError extends Error {
+  constructor(readonly mediaId: number) {
+    super("deleted during the pass");
+    this.name = "ItemDeletedError";
+  }
+}
+
 export class MediaRepo extends Repository {
   get(id: number): MediaRow | undefined {
     return this.prepare("SELECT * FROM media WHERE id = ?").get(id) as MediaRow | undefined;
@@ -107,9 +115,11 @@ export class MediaRepo extends Repository {
    * The single write path for probe data: inserts a new item or refreshes an existing one, and
    * derives shot_date from creation_date here and nowhere else. Editorial fields (trim, camera,
    * angle, rating, note, manual tags) are never touched, and the item restarts at thumbnails.
+   * Refreshing item `existingId` that was deleted meanwhile writes nothing: ItemDeletedError.
    */
-  saveProbe(file: FileIdentity, probe: ProbeFields, probeOutcome: StageOutcome): number {
+  saveProbe(file: FileIdentity, probe: ProbeFields, probeOutcome: StageOutcome, existingId?: number): number {
     const write = this.db.transaction(() => {
+      if (existingId !== undefined && !this.get(existingId)) throw new ItemDeletedError(existingId);
       const stamp = now();
       const row = this.prepare(
         `INSERT INTO media (rel_path, kind, size, mtime_ms, fingerprint, duration_s, codec, audio_codec, fps,
@@ -136,7 +146,10 @@ export class MediaRepo extends Repository {
     return write.immediate();
   }
 
-  /** Records a finished stage and moves the item to `next`, with the stage's own column updates. */
+  /**
+   * Records a finished stage and moves the item to `next`, with the stage's own column updates.
+   * ItemDeletedError, with nothing written, when the item was deleted meanwhile.
+   */
   completeStage(
     mediaId: number,
     outcome: StageOutcome,
@@ -144,9 +157,8 @@ export class MediaRepo extends Repository {
     columns: Partial<Pick<MediaRow, "thumb_path">> = {},
   ): void {
     this.db.transaction(() => {
-      this.recordStage(mediaId, outcome);
       const done = next === "done";
-      this.prepare(
+      const moved = this.prepare(
         `UPDATE media SET next_stage = @next, status = @status, error_stage = NULL, error = NULL,
              thumb_path = coalesce(@thumb_path, thumb_path), updated_at = @stamp WHERE id = @id`,
       ).run({
@@ -156,17 +168,23 @@ export class MediaRepo extends Repository {
         thumb_path: columns.thumb_path ?? null,
         stamp: now(),
       });
+      if (moved.changes === 0) throw new ItemDeletedError(mediaId);
+      this.recordStage(mediaId, outcome);
     })();
   }
 
-  /** Marks the item failed at `outcome.stage`; it resumes from that stage on the next pass. */
+  /**
+   * Marks the item failed at `outcome.stage`; it resumes from that stage on the next pass.
+   * ItemDeletedError, with nothing written, when the item was deleted meanwhile.
+   */
   failStage(mediaId: number, outcome: StageOutcome): void {
     this.db.transaction(() => {
-      this.recordStage(mediaId, outcome);
-      this.prepare(
+      const marked = this.prepare(
         `UPDATE media SET next_stage = @stage, status = 'failed', error_stage = @stage, error = @detail,
              updated_at = @stamp WHERE id = @id`,
       ).run({ id: mediaId, stage: outcome.stage, detail: outcome.detail, stamp: now() });
+      if (marked.changes === 0) throw new ItemDeletedError(mediaId);
+      this.recordStage(mediaId, outcome);
     })();
   }
 

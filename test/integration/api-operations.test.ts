@@ -424,7 +424,8 @@ describe.skipIf(!hasTools)("operations API", () => {
           [JSON.stringify({ dir: "%2e%2e" }), 422],
           [JSON.stringify({ dir: "no-such-folder" }), 422],
           [JSON.stringify({ dir: "day1/still.png" }), 422],
-          [JSON.stringify({ dir: "escape-link" }), 422],
+          // Judged as written: `..` leaves the root even after a symlink to a folder elsewhere.
+          [JSON.stringify({ dir: "escape-link/../.." }), 422],
           [JSON.stringify({ dir: "a\u0000b" }), 422],
           [JSON.stringify({ dir: "x".repeat(5000) }), 422],
           [JSON.stringify({ project: "nope" }), 404],

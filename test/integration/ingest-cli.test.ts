@@ -200,7 +200,7 @@ describe.skipIf(!hasTools)("svc ingest (CLI)", () => {
     expect(jsonLines(result.stdout)[0]).toMatchObject({ dir: "cardA" });
     const outside = await svc(["ingest", "--dir", ws.base], ws.env());
     expect(outside.exitCode).toBe(2);
-    expect(outside.stderr).toMatch(/--dir must be a folder inside the project root/);
+    expect(outside.stderr).toMatch(/dir must be a folder inside the project root/);
   });
 
   it("handles names with spaces, quotes and non-ASCII, and symlink loops", async () => {

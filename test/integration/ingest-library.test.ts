@@ -6,6 +6,7 @@ import { createAdapters } from "../../adapters/index.js";
 import type { AppContext } from "../../library/context.js";
 import { UserError } from "../../library/errors.js";
 import { type IngestEvent, runIngest } from "../../library/ingest.js";
+import { ingestSlotName } from "../../library/slots.js";
 import { loadConfig } from "../../state/config.js";
 import { silentLogger } from "../../state/logger.js";
 import { openLibrary, openRegistry } from "../../state/stores.js";
@@ -56,7 +57,7 @@ describe.skipIf(!hasTools)("runIngest", () => {
     expect((error as UserError).exitCode).toBe(4);
     expect((error as UserError).message).toMatch(/disappeared/);
     // The slot is free again for the next pass.
-    expect(ctx.registry.slots.get(`ingest:${ws.root}`)).toBeUndefined();
+    expect(ctx.registry.slots.get(ingestSlotName(ws.root))).toBeUndefined();
   });
 
   it("resumes an item from its last finished stage", async () => {

@@ -53,6 +53,8 @@ describe("paths", () => {
     expect(relativeInside("/r", "/r")).toBeNull();
     expect(relativeInside("/r", "/other/b.mov")).toBeNull();
     expect(relativeInside("/r", "/r/../etc/passwd")).toBeNull();
+    expect(relativeInside("/r", "/r/..")).toBeNull();
+    expect(relativeInside("/r", "/r/..cards/b.mov")).toBe("..cards/b.mov");
   });
 
   it("keeps absolute paths out of failure reasons", () => {

@@ -132,9 +132,11 @@ describe("slots", () => {
   it("refuses a second holder while the first is alive and takes over a dead one", () => {
     const reg = openRegistry(dir);
     expect(reg.slots.claim("ingest:/r", "svc serve", 111, () => true)).toEqual({ ok: true });
+    expect(reg.slots.beat("ingest:/r", 111, "svc serve")).toBe(true);
     const second = reg.slots.claim("ingest:/r", "svc ingest", 222, () => true);
     expect(second).toMatchObject({ ok: false, heldBy: { holder: "svc serve", pid: 111 } });
-    expect(reg.slots.claim("ingest:/r", "svc ingest", 222, (pid) => pid !== 111)).toEqual({ ok: true });
+    expect(reg.slots.claim("ingest:/r", "svc ingest", 222, (row) => row.pid !== 111)).toEqual({ ok: true });
+    expect(reg.slots.beat("ingest:/r", 111, "svc serve")).toBe(false);
     reg.slots.release("ingest:/r", 222, "svc ingest");
     expect(reg.slots.get("ingest:/r")).toBeUndefined();
     reg.close();
