@@ -1,5 +1,6 @@
 import { lstat } from "node:fs/promises";
 import { join } from "node:path";
+import { isErrno } from "../state/errno.js";
 import { openLibrary } from "../state/stores.js";
 
 /**
@@ -11,7 +12,7 @@ async function isGone(root: string, relPath: string): Promise<boolean> {
     await lstat(join(root, relPath));
     return false;
   } catch (error) {
-    return ["ENOENT", "ENOTDIR"].includes((error as NodeJS.ErrnoException).code ?? "");
+    return isErrno(error, "ENOENT", "ENOTDIR");
   }
 }
 

@@ -1,5 +1,6 @@
 import { realpathSync } from "node:fs";
 import { resolve } from "node:path";
+import { isErrno } from "../state/errno.js";
 import type { SlotRow } from "../state/repos/slots.js";
 import type { RegistryStore } from "../state/stores.js";
 import { EXIT, UserError } from "./errors.js";
@@ -36,7 +37,7 @@ function isAlive(pid: number): boolean {
     return true;
   } catch (error) {
     // EPERM: the process exists but belongs to someone else, so it still holds the slot.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
+    return isErrno(error, "EPERM");
   }
 }
 

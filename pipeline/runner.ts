@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import PQueue from "p-queue";
 import { labelPaths } from "../library/redact.js";
+import { errnoOf } from "../state/errno.js";
 import { ItemDeletedError, type MediaRow, type StageOutcome } from "../state/repos/media.js";
 import { fingerprint } from "./fingerprint.js";
 import { createItemMachine, type ItemInput, runItem } from "./machine.js";
@@ -223,7 +224,7 @@ async function removeDerivedOf(deps: RunnerDeps, mediaId: number): Promise<void>
     try {
       await rm(target, { recursive: true, force: true });
     } catch (error) {
-      const reason = (error as NodeJS.ErrnoException).code ?? String(error);
+      const reason = errnoOf(error, String(error));
       deps.log.warn({ media_id: mediaId, reason }, "derived file of a deleted item not removed");
     }
   }

@@ -1,5 +1,6 @@
 import { opendir, realpath, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { errnoOf, isErrno } from "../state/errno.js";
 import { relativeInside } from "../state/paths.js";
 import type { MediaKind } from "../state/repos/media.js";
 import { IGNORED_DIRS, isIgnoredName, kindOf } from "./media-types.js";
@@ -35,10 +36,10 @@ export class RootUnavailableError extends Error {
   }
 }
 
-const errno = (error: unknown) => (error as NodeJS.ErrnoException).code ?? "";
+const errno = (error: unknown) => errnoOf(error, "");
 
 /** The entry is not there (any more): the only failure that says something is gone. */
-const isGone = (error: unknown) => ["ENOENT", "ENOTDIR"].includes(errno(error));
+const isGone = (error: unknown) => isErrno(error, "ENOENT", "ENOTDIR");
 
 function unreadableFolder(root: string, dir: string, out: ScanResult, reason: string): void {
   const rel = relativeInside(root, dir) ?? dir;

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, open, rename, rm } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
+import { isErrno } from "./errno.js";
 
 const FOLDER_SYNC_UNSUPPORTED = ["EISDIR", "EPERM", "EINVAL", "ENOTSUP", "EBADF"];
 
 /** Errors of opening or syncing a folder that mean "this platform cannot", not "it failed". */
-export const folderSyncUnsupported = (error: unknown) =>
-  FOLDER_SYNC_UNSUPPORTED.includes((error as NodeJS.ErrnoException).code ?? "");
+export const folderSyncUnsupported = (error: unknown) => isErrno(error, ...FOLDER_SYNC_UNSUPPORTED);
 
 /**
  * Flushes a folder's entries (a rename into it) to disk. Some platforms cannot open or sync a

@@ -2,6 +2,7 @@ import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmS
 import { basename, dirname, extname, join } from "node:path";
 import Database from "better-sqlite3";
 import { folderSyncUnsupported } from "./atomic.js";
+import { errnoOf } from "./errno.js";
 
 export type Db = Database.Database;
 
@@ -121,7 +122,7 @@ function snapshot(db: Db, file: string, from: number, to: number, dir: string): 
     for (const entry of older) rmSync(join(dir, entry), { force: true });
   } catch (error) {
     rmSync(tmp, { force: true });
-    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    const reason = errnoOf(error, (error as Error).message);
     throw new MigrationBackupError(file, from, to, reason);
   }
 }

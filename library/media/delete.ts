@@ -2,6 +2,7 @@ import { constants } from "node:fs";
 import { copyFile, link, lstat, mkdir, rename, rm, unlink } from "node:fs/promises";
 import { dirname, extname, join } from "node:path";
 import { z } from "zod";
+import { errnoOf } from "../../state/errno.js";
 import type { Logger } from "../../state/logger.js";
 import { relativeInside } from "../../state/paths.js";
 import type { LibraryStore } from "../../state/stores.js";
@@ -42,8 +43,6 @@ export interface BulkDeleteReport {
   failed: number;
 }
 
-const errno = (error: unknown) => (error as NodeJS.ErrnoException).code ?? "unknown error";
-
 /** Refused to move the file; the item is left exactly as it was. */
 class TrashError extends Error {}
 
@@ -83,19 +82,19 @@ async function moveIntoTrash(source: string, dest: string, isLink: boolean): Pro
           await unlink(target);
           throw error;
         }
-        if (errno(error) === "EEXIST") continue;
-        if (!LINK_UNSUPPORTED.includes(errno(error))) throw error;
+        if (errnoOf(error) === "EEXIST") continue;
+        if (!LINK_UNSUPPORTED.includes(errnoOf(error))) throw error;
       }
     }
     if (await exists(target)) continue;
     try {
       await rename(source, target);
     } catch (error) {
-      if (errno(error) !== "EXDEV" || isLink) throw error;
+      if (errnoOf(error) !== "EXDEV" || isLink) throw error;
       try {
         await copyFile(source, target, constants.COPYFILE_EXCL);
       } catch (copyError) {
-        if (errno(copyError) === "EEXIST") continue;
+        if (errnoOf(copyError) === "EEXIST") continue;
         await rm(target, { force: true });
         throw copyError;
       }
@@ -116,7 +115,7 @@ async function exists(path: string): Promise<boolean> {
     await lstat(path);
     return true;
   } catch (error) {
-    if (errno(error) === "ENOENT") return false;
+    if (errnoOf(error) === "ENOENT") return false;
     throw error;
   }
 }
@@ -141,7 +140,7 @@ async function trashSource(store: LibraryStore, relPath: string): Promise<Moved>
   try {
     isLink = (await lstat(source)).isSymbolicLink();
   } catch (error) {
-    if (errno(error) === "ENOENT") return { outcome: "already_gone", trashed: null, source };
+    if (errnoOf(error) === "ENOENT") return { outcome: "already_gone", trashed: null, source };
     throw error;
   }
   const inside =
@@ -170,7 +169,7 @@ async function removeDerived(
       await rm(target, { recursive: true, force: true });
     } catch (error) {
       log.warn(
-        { media_id: id, file: relativeInside(dataDir, target), reason: errno(error) },
+        { media_id: id, file: relativeInside(dataDir, target), reason: errnoOf(error) },
         "derived file not removed",
       );
     }
@@ -184,7 +183,7 @@ async function deleteOne(store: LibraryStore, id: number, log: Logger): Promise<
   try {
     moved = await trashSource(store, row.rel_path);
   } catch (error) {
-    const reason = error instanceof TrashError ? error.message : errno(error);
+    const reason = error instanceof TrashError ? error.message : errnoOf(error);
     log.warn({ media_id: id, path: row.rel_path, reason }, "could not move a file to the trash");
     return {
       id,
