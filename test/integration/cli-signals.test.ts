@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { execa, type ResultPromise } from "execa";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CLI, svc } from "../support/cli.js";
+import { childEnv } from "../support/env.js";
 import { makeSceneClip } from "../support/media.js";
 import { type FakeModelHost, startFakeModelHost } from "../support/modelhost-server.js";
 import { tempWorkspace } from "../support/temp.js";
@@ -31,7 +32,7 @@ describe.skipIf(!hasTools)("commands stopped by a signal", () => {
 
   const start = (args: string[]) => {
     child = execa(process.execPath, [CLI, ...args], {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+      env: childEnv(env),
       extendEnv: false,
       reject: false,
       stdin: "ignore",

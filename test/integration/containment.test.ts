@@ -7,11 +7,11 @@ import { ingestSlotName } from "../../library/slots.js";
 import { openLibrary } from "../../state/stores.js";
 import { startApi, type TestApi } from "../support/api.js";
 import { jsonLines, svc } from "../support/cli.js";
+import { OFFLINE } from "../support/env.js";
 import { makeStill } from "../support/media.js";
 import { needTools } from "../support/tools.js";
 
 const hasTools = needTools("ffmpeg", "ffprobe");
-const OFFLINE = { SVC_ASR: "none", OLLAMA_HOST: "http://127.0.0.1:9" };
 
 const OUTSIDE = "dir must be a folder inside the project root";
 const NO_FOLDER = "dir must name an existing folder of the project";

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openLibrary } from "../../state/stores.js";
 import { startApi, type TestApi } from "../support/api.js";
 import { CLI, type JsonEvent, jsonLines } from "../support/cli.js";
+import { childEnv } from "../support/env.js";
 import { makeStill } from "../support/media.js";
 import { type FakeModelHost, startFakeModelHost } from "../support/modelhost-server.js";
 import { needTools } from "../support/tools.js";
@@ -53,13 +54,7 @@ describe.skipIf(!hasTools)("a delete while an ingest pass runs", () => {
     const root = served.root as string;
     for (const name of FILES) await copyFile(still, join(root, name));
     const pass = execa(process.execPath, [CLI, "ingest", "--progress", "json"], {
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        PROJECT_ROOT: root,
-        SVC_HOME: served.home,
-        ...env,
-      },
+      env: childEnv({ PROJECT_ROOT: root, SVC_HOME: served.home, ...env }),
       extendEnv: false,
       reject: false,
       timeout: 120_000,

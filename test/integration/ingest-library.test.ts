@@ -10,6 +10,7 @@ import { ingestSlotName } from "../../library/slots.js";
 import { loadConfig } from "../../state/config.js";
 import { silentLogger } from "../../state/logger.js";
 import { openLibrary, openRegistry } from "../../state/stores.js";
+import { OFFLINE } from "../support/env.js";
 import { makeStill } from "../support/media.js";
 import { tempWorkspace } from "../support/temp.js";
 import { needTools } from "../support/tools.js";
@@ -21,7 +22,7 @@ afterEach(async () => {
 });
 
 async function context(home: string, env: Record<string, string> = {}): Promise<AppContext> {
-  const config = loadConfig({ SVC_HOME: home, ...env });
+  const config = loadConfig({ ...OFFLINE, SVC_HOME: home, ...env });
   const registry = openRegistry(home);
   cleanups.push(async () => registry.close());
   return {

@@ -7,10 +7,10 @@ import { claimSlot, HEARTBEAT_MS, ingestSlotName, STALE_AFTER_MS } from "../../l
 import { openRegistry, type RegistryStore } from "../../state/stores.js";
 import { startApi } from "../support/api.js";
 import { svc } from "../support/cli.js";
+import { OFFLINE } from "../support/env.js";
 import { needTools } from "../support/tools.js";
 
 const hasTools = needTools("ffmpeg", "ffprobe", "sleep");
-const OFFLINE = { SVC_ASR: "none", OLLAMA_HOST: "http://127.0.0.1:9" };
 
 describe.skipIf(!hasTools)("the ingest slot", () => {
   let base: string;

@@ -16,10 +16,10 @@ import {
   TIMECODED_CLIP,
 } from "../support/media.js";
 import { tempWorkspace } from "../support/temp.js";
-import { missingTools, needTools } from "../support/tools.js";
+import { needTools } from "../support/tools.js";
 
 const hasTools = needTools("ffmpeg", "ffprobe");
-const hasExiftool = missingTools("exiftool").length === 0;
+const hasExiftool = needTools("exiftool");
 const STILLS = ["png", "jpg", "webp", "gif", "svg"] as const;
 
 describe.skipIf(!hasTools)("ingest stages on real media", () => {

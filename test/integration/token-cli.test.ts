@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyToken } from "../../library/tokens.js";
 import { openRegistry } from "../../state/stores.js";
 import { CLI, svc } from "../support/cli.js";
+import { childEnv } from "../support/env.js";
 import { tempWorkspace } from "../support/temp.js";
 
 let ws: Awaited<ReturnType<typeof tempWorkspace>>;
@@ -147,15 +148,13 @@ describe("the bootstrap token", () => {
 
   async function withDaemon(extra: Record<string, string>, body: (url: string) => Promise<void>) {
     const daemon = execa(process.execPath, [CLI, "serve"], {
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
+      env: childEnv({
         SVC_HOME: ws.home,
         SVC_PORT: "0",
         SVC_MCP_PORT: "0",
         SVC_TRUST_LOOPBACK: "0",
         ...extra,
-      },
+      }),
       extendEnv: false,
       reject: false,
     });

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { markMissing } from "../../library/missing.js";
 import { openLibrary } from "../../state/stores.js";
 import { CLI, type JsonEvent, jsonLines } from "../support/cli.js";
+import { OFFLINE } from "../support/env.js";
 import { makeStill } from "../support/media.js";
 import { needTools } from "../support/tools.js";
 
@@ -13,7 +14,6 @@ const hasTools = needTools("ffmpeg", "ffprobe", "setpriv");
 
 // Tests run as root, whom permissions do not stop: svc runs as `nobody` here.
 const NOBODY = ["--reuid=65534", "--regid=65534", "--clear-groups"];
-const OFFLINE = { SVC_ASR: "none", OLLAMA_HOST: "http://127.0.0.1:9" };
 const MISSING_JS = join(import.meta.dirname, "..", "..", "dist", "library", "missing.js");
 
 const FILES = [

@@ -13,10 +13,14 @@ import { readVersion } from "../../library/version.js";
 import { loadConfig } from "../../state/config.js";
 import { createLogger } from "../../state/logger.js";
 import { openRegistry, type RegistryStore } from "../../state/stores.js";
+import { OFFLINE } from "./env.js";
 import { tempWorkspace } from "./temp.js";
 
 export interface StartApiOptions {
-  /** Configuration variables on top of SVC_HOME/PROJECT_ROOT, e.g. `{ SVC_TRUST_LOOPBACK: "0" }`. */
+  /**
+   * Configuration variables on top of SVC_HOME/PROJECT_ROOT and the offline pins of env.ts, e.g.
+   * `{ SVC_TRUST_LOOPBACK: "0" }` or `{ OLLAMA_HOST: host.url }`.
+   */
   env?: Record<string, string>;
   /**
    * The default project's root, registered as `svc serve` would. Omitted: an empty temp folder;
@@ -68,6 +72,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<TestApi> 
   const ws = await tempWorkspace("svc-api-");
   const root = options.projectRoot === undefined ? ws.root : options.projectRoot;
   const config = loadConfig({
+    ...OFFLINE,
     SVC_HOME: ws.home,
     ...(root === null ? {} : { PROJECT_ROOT: root }),
     ...options.env,

@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { execa } from "execa";
+import { childEnv } from "./env.js";
 
 export const CLI = join(import.meta.dirname, "..", "..", "dist", "cli", "main.js");
 
@@ -9,14 +10,17 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the built `svc` binary as a user would, with only the environment given (plus PATH/HOME). */
+/**
+ * Runs the built `svc` binary as a user would, with only the environment given (plus PATH/HOME and
+ * the offline pins of env.ts).
+ */
 export async function svc(
   args: string[],
   env: Record<string, string | undefined>,
   timeoutMs = 120_000,
 ): Promise<CliResult> {
   const result = await execa(process.execPath, [CLI, ...args], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    env: childEnv(env),
     extendEnv: false,
     reject: false,
     timeout: timeoutMs,

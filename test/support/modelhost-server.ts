@@ -15,6 +15,8 @@ export interface FakeModelHostOptions {
   models?: string[];
   dim?: number;
   latencyMs?: number;
+  /** The loopback port to listen on; 0 (the default) picks a free one. */
+  port?: number;
 }
 
 export type FakeFailureMode = "500" | "404" | "timeout" | "malformed" | "wrong_dim";
@@ -376,7 +378,7 @@ export async function startFakeModelHost(options: FakeModelHostOptions = {}): Pr
   if (!Number.isInteger(dim) || dim < 2) throw new RangeError(`dim must be an integer >= 2, got ${dim}`);
   const failures = new Map<string, { mode: FakeFailureMode; times: number }[]>();
   const requests: { path: string; body: unknown }[] = [];
-  let port = 0;
+  let port = options.port ?? 0;
   let closed = false;
 
   const installed = (name: string) => models.some((m) => canonicalName(m) === canonicalName(name));

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { OFFLINE } from "./env.js";
 
 /** A fresh project root and SVC_HOME under one temp folder, removed by `cleanup`. */
 export async function tempWorkspace(prefix = "svc-test-") {
@@ -12,7 +13,13 @@ export async function tempWorkspace(prefix = "svc-test-") {
     base,
     root,
     home,
-    env: (extra: Record<string, string> = {}) => ({ PROJECT_ROOT: root, SVC_HOME: home, ...extra }),
+    /** PROJECT_ROOT and SVC_HOME, pinned offline (env.ts) unless `extra` says otherwise. */
+    env: (extra: Record<string, string> = {}): Record<string, string> => ({
+      PROJECT_ROOT: root,
+      SVC_HOME: home,
+      ...OFFLINE,
+      ...extra,
+    }),
     cleanup: () => rm(base, { recursive: true, force: true }),
   };
 }

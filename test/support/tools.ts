@@ -37,7 +37,7 @@ function isAvailable(name: string): boolean {
 }
 
 /** Names of the given executables that cannot be found (synchronous, no shell). */
-export function missingTools(...names: string[]): string[] {
+function missingTools(...names: string[]): string[] {
   return names.filter((name) => !isAvailable(name));
 }
 
