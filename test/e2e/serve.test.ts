@@ -7,22 +7,9 @@ import { CLI, svc } from "../support/cli.js";
 import { makeStill, makeTimecodedClip, writeSlowly } from "../support/media.js";
 import { tempWorkspace } from "../support/temp.js";
 import { needTools } from "../support/tools.js";
+import { until } from "../support/until.js";
 
 const hasTools = needTools("ffmpeg", "ffprobe");
-
-async function until<T>(
-  what: string,
-  probe: () => T | undefined | Promise<T | undefined>,
-  timeoutMs = 45_000,
-) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 function rowOf(root: string, rel: string) {
   const lib = openLibrary(root);

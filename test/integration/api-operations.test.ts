@@ -9,19 +9,10 @@ import { startApi, type TestApi } from "../support/api.js";
 import { svc } from "../support/cli.js";
 import { makeAudio, makeNotMedia, makeSceneClip, makeStill, SCENE_CLIP } from "../support/media.js";
 import { needTools } from "../support/tools.js";
+import { until } from "../support/until.js";
 
 const hasTools = needTools("ffmpeg", "ffprobe");
 const ABSOLUTE_PATH = /(?:^|["\s=(])(?:\/(?!api\/)[^\s"/]+\/|[A-Za-z]:[\\/])/;
-
-async function until<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>) {
-  const deadline = Date.now() + 45_000;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 /** Every regular file under `dir` with its size, relative to `dir`. */
 async function filesUnder(dir: string): Promise<Map<string, number>> {

@@ -8,16 +8,9 @@ import { makeSceneClip } from "../support/media.js";
 import { type FakeModelHost, startFakeModelHost } from "../support/modelhost-server.js";
 import { tempWorkspace } from "../support/temp.js";
 import { needTools } from "../support/tools.js";
+import { until } from "../support/until.js";
 
 const hasTools = needTools("ffmpeg", "ffprobe");
-
-async function until(check: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /**
  * Ctrl-C or SIGTERM while a command waits on the model host: the command stops at once, says so,
@@ -60,7 +53,7 @@ describe.skipIf(!hasTools)("commands stopped by a signal", () => {
     async (signal) => {
       host.failNext("/api/chat", "timeout", 1000);
       const run = start(["ingest", "--progress", "json"]);
-      await until(() => host.requests.some((r) => r.path === "/api/chat"), "the first vision request");
+      await until("the first vision request", () => host.requests.some((r) => r.path === "/api/chat"));
       const sent = Date.now();
       run.kill(signal);
       const result = await run;
@@ -78,7 +71,7 @@ describe.skipIf(!hasTools)("commands stopped by a signal", () => {
     expect(first.exitCode, first.stderr).toBe(0);
     host.failNext("/api/embed", "timeout", 1);
     const run = start(["embed"]);
-    await until(() => host.requests.some((r) => r.path === "/api/embed"), "the first embedding request");
+    await until("the first embedding request", () => host.requests.some((r) => r.path === "/api/embed"));
     run.kill("SIGINT");
     const result = await run;
     expect(result.exitCode, String(result.stderr)).toBe(130);

@@ -1,7 +1,6 @@
 import { copyFile, lstat, mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { execa } from "execa";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openLibrary } from "../../state/stores.js";
@@ -11,17 +10,10 @@ import { childEnv } from "../support/env.js";
 import { makeStill } from "../support/media.js";
 import { type FakeModelHost, startFakeModelHost } from "../support/modelhost-server.js";
 import { needTools } from "../support/tools.js";
+import { until } from "../support/until.js";
 
 const hasTools = needTools("ffmpeg", "ffprobe");
 const FILES = ["doomed.png", "kept.png", "later.png"];
-
-async function until(what: string, check: () => boolean, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
-}
 
 describe.skipIf(!hasTools)("a delete while an ingest pass runs", () => {
   let fixtures: string;
@@ -75,6 +67,7 @@ describe.skipIf(!hasTools)("a delete while an ingest pass runs", () => {
     await until(
       "the vision stage to ask the model host about the item",
       () => host.requests.some((r) => r.path === "/api/chat") && row("doomed.png")?.next_stage === "vision",
+      { timeoutMs: 60_000 },
     );
     const id = row("doomed.png")?.id as number;
 
@@ -118,11 +111,15 @@ describe.skipIf(!hasTools)("a delete while an ingest pass runs", () => {
   it("counts an item deleted after it finished as ingested, and the pass still reconciles", async () => {
     const { api, root, pass, row } = await passUnderWay();
     let first = "";
-    await until("an item to finish while another is still under way", () => {
-      const done = FILES.filter((name) => row(name)?.status === "done");
-      first = done[0] ?? "";
-      return done.length > 0 && done.length < FILES.length;
-    });
+    await until(
+      "an item to finish while another is still under way",
+      () => {
+        const done = FILES.filter((name) => row(name)?.status === "done");
+        first = done[0] ?? "";
+        return done.length > 0 && done.length < FILES.length;
+      },
+      { timeoutMs: 60_000 },
+    );
     const id = row(first)?.id as number;
     const res = await api.request("DELETE", `/api/media/${id}`);
     expect(res.status, res.text).toBe(200);

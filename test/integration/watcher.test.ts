@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Watcher, watchProject } from "../../daemon/watcher.js";
 import { loadConfig } from "../../state/config.js";
 import { tempWorkspace } from "../support/temp.js";
+import { until } from "../support/until.js";
 
 const SETTLE_MS = 300;
 
@@ -22,14 +23,6 @@ function recorder() {
     },
     of: (kind: Kind) => events.filter((e) => e.kind === kind).map((e) => e.path),
   };
-}
-
-async function until(what: string, probe: () => boolean, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!probe()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 const quiet = (ms: number) => new Promise((r) => setTimeout(r, ms));
