@@ -122,7 +122,7 @@ describe("text search", () => {
       fc.property(fc.string({ maxLength: 60, unit: "binary" }), (text) => {
         const q = text.replace(/(^|\s)(tag|camera|lang|rating|type|shot):/gi, "$1");
         // Everything fits in one page here, so the count must be exactly what came back.
-        const result = listMedia(store, { q, limit: "200" }, links);
+        const result = listMedia(store, { q, limit: 200 }, links);
         expect(result.items).toHaveLength(result.total);
         expect(new Set(result.items.map((item) => item.id)).size).toBe(result.total);
       }),
