@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../state/config.js";
+import { CONFIG_VARIABLES, type Config, ConfigError, loadConfig } from "../../state/config.js";
 
 describe("config", () => {
   it("applies the documented defaults", () => {
@@ -33,40 +33,62 @@ describe("config", () => {
     }).toThrow();
   });
 
-  it("reads every variable it documents", () => {
-    const config = loadConfig({
-      PROJECT_ROOT: "/srv/footage",
-      SVC_HOME: "/var/lib/svc",
-      SVC_PORT: "9000",
-      SVC_MCP_PORT: "9001",
-      SVC_BIND_HOST: "0.0.0.0",
-      OLLAMA_HOST: "http://gpu-box:11434/",
-      SVC_CHAT_MODEL: "llama3:8b",
-      SVC_INTENT_MODEL: "qwen2.5:3b",
-      SVC_VISION_MODEL: "llava",
-      SVC_EMBED_MODEL: "nomic-embed-text",
-      SVC_ASR: "none",
-      SVC_PROXY_HEIGHT: "540",
-      SVC_PROXY_HWDECODE: "vaapi",
-      SVC_EDITOR_PROXY_HEIGHT: "720",
-      SVC_INGEST_HALT_STREAK: "0",
-      SVC_ALLOWED_HOSTS: "edit-01.local, Review.Studio",
-      SVC_TRUST_LOOPBACK: "0",
-      SVC_TRUST_PROXY_HEADERS: "1",
-      SVC_LOG_LEVEL: "debug",
-      SVC_SCENE_THRESHOLD: "0.45",
-    });
-    expect(config.projectRoot).toBe("/srv/footage");
-    expect(config.home).toBe("/var/lib/svc");
-    expect(config.port).toBe(9000);
-    expect(config.ollamaHost).toBe("http://gpu-box:11434");
-    expect(config.models.intent).toBe("qwen2.5:3b");
-    expect(config.asr.backend).toBe("none");
-    expect(config.haltStreak).toBe(0);
-    expect(config.allowedHosts).toEqual(["edit-01.local", "review.studio"]);
-    expect(config.trustLoopback).toBe(false);
-    expect(config.trustProxyHeaders).toBe(true);
-    expect(config.sceneThreshold).toBe(0.45);
+  /**
+   * Every variable the schema knows, a valid value unlike its default, and where it must land. A
+   * variable added to the schema without a row here fails the first test below.
+   */
+  const READS: Record<string, [value: string, read: (c: Config) => unknown, expected: unknown]> = {
+    PROJECT_ROOT: ["/srv/footage", (c) => c.projectRoot, "/srv/footage"],
+    SVC_HOME: ["/var/lib/svc", (c) => c.home, "/var/lib/svc"],
+    SVC_PORT: ["9000", (c) => c.port, 9000],
+    SVC_MCP_PORT: ["9001", (c) => c.mcpPort, 9001],
+    SVC_BIND_HOST: ["0.0.0.0", (c) => c.bindHost, "0.0.0.0"],
+    OLLAMA_HOST: ["http://gpu-box:11434/", (c) => c.ollamaHost, "http://gpu-box:11434"],
+    SVC_CHAT_MODEL: ["llama3:8b", (c) => c.models.chat, "llama3:8b"],
+    SVC_INTENT_MODEL: ["qwen2.5:3b", (c) => c.models.intent, "qwen2.5:3b"],
+    SVC_VISION_MODEL: ["llava", (c) => c.models.vision, "llava"],
+    SVC_EMBED_MODEL: ["nomic-embed-text", (c) => c.models.embed, "nomic-embed-text"],
+    SVC_ASR: ["none", (c) => c.asr.backend, "none"],
+    SVC_WHISPER_BIN: ["whisper-cli", (c) => c.asr.whisperBin, "whisper-cli"],
+    SVC_WHISPER_MODEL: ["/models/ggml-base.bin", (c) => c.asr.whisperModel, "/models/ggml-base.bin"],
+    SVC_ASR_URL: ["http://asr.lan:8000", (c) => c.asr.url, "http://asr.lan:8000"],
+    SVC_PROXY_HEIGHT: ["540", (c) => c.proxyHeight, 540],
+    SVC_PROXY_HWDECODE: ["vaapi", (c) => c.proxyHwDecode, "vaapi"],
+    SVC_EDITOR_PROXY_HEIGHT: ["720", (c) => c.editorProxyHeight, 720],
+    SVC_INGEST_HALT_STREAK: ["0", (c) => c.haltStreak, 0],
+    SVC_LUT_DIR: ["/srv/luts", (c) => c.lutDir, "/srv/luts"],
+    SVC_ADMIN_BOOTSTRAP_TOKEN: [
+      "a-long-bootstrap-secret",
+      (c) => c.adminBootstrapToken,
+      "a-long-bootstrap-secret",
+    ],
+    SVC_ALLOWED_HOSTS: [
+      "edit-01.local, Review.Studio",
+      (c) => c.allowedHosts,
+      ["edit-01.local", "review.studio"],
+    ],
+    SVC_TRUST_LOOPBACK: ["0", (c) => c.trustLoopback, false],
+    SVC_TRUST_PROXY_HEADERS: ["1", (c) => c.trustProxyHeaders, true],
+    SVC_FFMPEG: ["/opt/ffmpeg/bin/ffmpeg", (c) => c.binaries.ffmpeg, "/opt/ffmpeg/bin/ffmpeg"],
+    SVC_FFPROBE: ["/opt/ffmpeg/bin/ffprobe", (c) => c.binaries.ffprobe, "/opt/ffmpeg/bin/ffprobe"],
+    SVC_EXIFTOOL: ["/opt/exiftool/exiftool", (c) => c.binaries.exiftool, "/opt/exiftool/exiftool"],
+    SVC_LOG_LEVEL: ["debug", (c) => c.logLevel, "debug"],
+    SVC_CPU_CONCURRENCY: ["17", (c) => c.cpuConcurrency, 17],
+    SVC_SCENE_THRESHOLD: ["0.45", (c) => c.sceneThreshold, 0.45],
+    SVC_WATCH_SETTLE_MS: ["750", (c) => c.watchSettleMs, 750],
+    SVC_WATCH_POLL: ["1", (c) => c.watchPoll, true],
+  };
+
+  it("has a test row for every variable of the schema, and none for a variable it does not read", () => {
+    expect(Object.keys(READS).sort()).toEqual([...CONFIG_VARIABLES].sort());
+  });
+
+  it.each(CONFIG_VARIABLES.map((name) => [name]))("reads %s", (name) => {
+    const row = READS[name];
+    if (!row) throw new Error(`${name} has no row in READS`);
+    const [value, read, expected] = row;
+    expect(read(loadConfig({ [name]: value }))).toEqual(expected);
+    expect(read(loadConfig({}))).not.toEqual(expected);
   });
 
   it("treats empty values as unset", () => {
