@@ -1,10 +1,22 @@
+import { copyFile, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROUTES } from "../../api/routes/index.js";
 import { isWrite, type RouteDef } from "../../api/routes/types.js";
 import { SCOPES, type Scope } from "../../library/scopes.js";
+import { ingestSlotName } from "../../library/slots.js";
 import { createToken, revokeToken } from "../../library/tokens.js";
 import type { RegistryStore } from "../../state/stores.js";
+import { openLibrary } from "../../state/stores.js";
 import { type ApiResponse, type RequestOptions, startApi, type TestApi } from "../support/api.js";
+import { svc } from "../support/cli.js";
+import { makeSceneClip, makeStill } from "../support/media.js";
+import { needTools } from "../support/tools.js";
+import { until } from "../support/until.js";
+
+// The seeded items are real ingests, so allowed calls reach real rows, thumbnails and key frames.
+if (!needTools("ffmpeg", "ffprobe")) throw new Error("the auth matrix ingests real media: install ffmpeg");
 
 // Every secret issued here; none may ever reach a log file.
 const secrets: string[] = [];
@@ -17,23 +29,155 @@ function issue(registry: RegistryStore, scopes: string[], extra: { ipAllowlist?:
 
 const bearer = (secret: string) => ({ authorization: `Bearer ${secret}` });
 
-/** A concrete path for a route pattern: every `:param` becomes 1. */
+/** What an allowed call of a route sends, and the success status its handler answers with. */
+interface Example {
+  status: number;
+  path?: (api: TestApi) => string;
+  body?: (api: TestApi) => unknown;
+  /** Runs before each call, e.g. to wait until the ingest slot is free again. */
+  before?: (api: TestApi) => Promise<void>;
+}
+
+/** Ids of the real items ingested into each server's project. */
+const seeded = new Map<TestApi, { still: number; clip: number }>();
+const seedOf = (api: TestApi) => {
+  const seed = seeded.get(api);
+  if (!seed) throw new Error("this server's project was not seeded");
+  return seed;
+};
+
+/** A row whose file is gone, so each delete call has something of its own to delete. */
+let freshRows = 0;
+function freshRow(api: TestApi): number {
+  const lib = openLibrary(api.root as string);
+  try {
+    freshRows += 1;
+    const file = {
+      relPath: `gone-${freshRows}.png`,
+      kind: "image" as const,
+      size: 1,
+      mtimeMs: 1,
+      fingerprint: `f${freshRows}`,
+    };
+    const probe = {
+      duration_s: null,
+      codec: null,
+      audio_codec: null,
+      fps: null,
+      width: 64,
+      height: 64,
+      start_timecode: null,
+      audio_tracks: 0,
+      creation_date: null,
+      metadata_json: null,
+    };
+    const outcome = {
+      stage: "probe",
+      status: "done" as const,
+      detail: null,
+      startedAt: new Date().toISOString(),
+      elapsedMs: 1,
+    };
+    return lib.media.saveProbe(file, probe, outcome);
+  } finally {
+    lib.close();
+  }
+}
+
+async function slotFree(api: TestApi): Promise<void> {
+  await until(
+    "the ingest slot to be free",
+    () => !api.registry.slots.get(ingestSlotName(api.root as string)),
+  );
+}
+
+let tagCount = 0;
+
+/**
+ * One entry per route of the table: a route without one fails "has an example for every route",
+ * so a new route cannot join the table without the matrix proving its guard lets a caller reach
+ * the handler and get its real answer.
+ */
+const EXAMPLES: Record<string, Example> = {
+  "GET /api/health": { status: 200 },
+  "GET /api/version": { status: 200 },
+  "GET /api/stats": { status: 200 },
+  "GET /api/embed/status": { status: 200 },
+  "GET /api/entitlements": { status: 200 },
+  "GET /api/logs/tail": { status: 200 },
+  "POST /api/ingest": { status: 202, body: () => ({}), before: slotFree },
+  "POST /api/cache/clear": { status: 200, body: () => ({}), before: slotFree },
+  "GET /api/media": { status: 200, path: () => "/api/media?q=still" },
+  "GET /api/media/facets/shoot-date": { status: 200 },
+  "POST /api/media/bulk-delete": { status: 200, body: (api) => ({ ids: [freshRow(api)] }) },
+  "GET /api/media/:id": { status: 200, path: (api) => `/api/media/${seedOf(api).still}` },
+  "DELETE /api/media/:id": { status: 200, path: (api) => `/api/media/${freshRow(api)}` },
+  "POST /api/media/:id/tags": {
+    status: 201,
+    path: (api) => `/api/media/${seedOf(api).still}/tags`,
+    body: () => ({ name: `matrix ${++tagCount}` }),
+  },
+  "PATCH /api/media/:id/inout": {
+    status: 200,
+    path: (api) => `/api/media/${seedOf(api).clip}/inout`,
+    body: () => ({ in_point: 0.5, out_point: 1.5 }),
+  },
+  "PATCH /api/media/:id/camera": {
+    status: 200,
+    path: (api) => `/api/media/${seedOf(api).clip}/camera`,
+    body: () => ({ camera_id: "A", angle: "wide" }),
+  },
+  "PATCH /api/media/:id/rating": {
+    status: 200,
+    path: (api) => `/api/media/${seedOf(api).clip}/rating`,
+    body: () => ({ rating: "5" }),
+  },
+  "GET /api/media/:id/segments": { status: 200, path: (api) => `/api/media/${seedOf(api).clip}/segments` },
+  "GET /api/media/:id/scenes": { status: 200, path: (api) => `/api/media/${seedOf(api).clip}/scenes` },
+  "GET /api/media/:id/transcripts": {
+    status: 200,
+    path: (api) => `/api/media/${seedOf(api).clip}/transcripts`,
+  },
+  "POST /api/media/:id/transcript/activate": {
+    status: 200,
+    path: (api) => `/api/media/${seedOf(api).clip}/transcript/activate`,
+    body: () => ({ language: "de" }),
+  },
+  "GET /api/media/:id/thumbnail": { status: 200, path: (api) => `/api/media/${seedOf(api).still}/thumbnail` },
+  "GET /api/media/:id/keyframes/:index": {
+    status: 200,
+    path: (api) => `/api/media/${seedOf(api).clip}/keyframes/0`,
+  },
+  "GET /api/stream": { status: 200, path: (api) => `/api/stream?id=${seedOf(api).still}` },
+};
+
+/** A concrete path for a route pattern outside the table (fixtures): every `:param` becomes 1. */
 const concretePath = (route: RouteDef) =>
   route.path.replace(/:[A-Za-z_][A-Za-z0-9_]*/g, "1").replace(/\*+/g, "x");
 
-function call(api: TestApi, route: RouteDef, headers: Record<string, string> = {}): Promise<ApiResponse> {
+const exampleOf = (route: RouteDef): Example | undefined => EXAMPLES[label(route)];
+
+async function call(
+  api: TestApi,
+  route: RouteDef,
+  headers: Record<string, string> = {},
+): Promise<ApiResponse> {
+  const example = exampleOf(route);
+  if (!example && ROUTES.includes(route)) throw new Error(`${label(route)} has no entry in EXAMPLES`);
+  await example?.before?.(api);
   const options: RequestOptions = { headers };
-  if (isWrite(route) && route.method !== "DELETE") options.body = {};
-  return api.request(route.method, concretePath(route), options);
+  const body = example?.body?.(api) ?? (isWrite(route) && route.method !== "DELETE" ? {} : undefined);
+  if (body !== undefined) options.body = body;
+  return api.request(route.method, example?.path?.(api) ?? concretePath(route), options);
 }
 
 function describeResponse(res: ApiResponse) {
   return `${res.status} ${res.text.slice(0, 200)}`;
 }
 
-/** Reached the handler: the guard let it through (the handler may still answer 404/409/422/503). */
-function expectAllowed(res: ApiResponse) {
-  expect([401, 403, 500], describeResponse(res)).not.toContain(res.status);
+/** The guard let the call through and the handler gave its real success answer. */
+function expectAllowed(route: RouteDef, res: ApiResponse) {
+  expect(res.status, `${label(route)}: ${describeResponse(res)}`).toBe(exampleOf(route)?.status ?? 200);
 }
 
 function expectRefused(res: ApiResponse, status: 401 | 403, detail?: RegExp) {
@@ -44,7 +188,11 @@ function expectRefused(res: ApiResponse, status: 401 | 403, detail?: RegExp) {
 }
 
 const label = (route: RouteDef) => `${route.method} ${route.path}`;
-const guarded = ROUTES.filter((route) => route.scopes !== null);
+// Cache clearing removes thumbnails and key frames other routes serve, so it runs last.
+const wipesDerived = (route: RouteDef) => label(route) === "POST /api/cache/clear";
+const guarded = ROUTES.filter((route) => route.scopes !== null).sort(
+  (a, b) => Number(wipesDerived(a)) - Number(wipesDerived(b)),
+);
 
 // A write route of our own: the same-site rule is exercised over HTTP whatever ROUTES holds.
 const fixtureWrite: RouteDef = {
@@ -67,7 +215,32 @@ beforeAll(async () => {
   proxied = await startApi({ env: { SVC_TRUST_LOOPBACK: "0", SVC_TRUST_PROXY_HEADERS: "1" } });
   fixture = await startApi({ routes: [fixtureWrite], projectRoot: null });
   for (const scope of SCOPES) tokens.set(scope, issue(remote.registry, [scope]));
-});
+  const fixtures = await mkdtemp(join(tmpdir(), "svc-matrix-"));
+  const still = await makeStill(fixtures, "png");
+  const clip = await makeSceneClip(fixtures);
+  for (const api of [remote, local]) {
+    const root = api.root as string;
+    await copyFile(still, join(root, "still.png"));
+    await copyFile(clip, join(root, "scenes.mp4"));
+    const pass = await svc(["ingest"], { PROJECT_ROOT: root, SVC_HOME: api.home });
+    expect(pass.exitCode, pass.stderr).toBe(0);
+    const lib = openLibrary(root);
+    try {
+      const ids = { still: lib.media.byPath("still.png")?.id, clip: lib.media.byPath("scenes.mp4")?.id };
+      if (!ids.still || !ids.clip) throw new Error("the seed items were not ingested");
+      // An archived second language, for the activation route.
+      lib.transcripts.save(
+        ids.clip,
+        { language: "de", text: "Hallo", segments_json: "[]", words_json: "[]", backend: "test" },
+        false,
+      );
+      seeded.set(api, { still: ids.still, clip: ids.clip });
+    } finally {
+      lib.close();
+    }
+  }
+  await rm(fixtures, { recursive: true, force: true });
+}, 120_000);
 
 afterAll(async () => {
   for (const api of [remote, local, proxied, fixture]) await api?.close();
@@ -80,6 +253,10 @@ const tokenFor = (scope: Scope) => {
 };
 
 describe("the route table", () => {
+  it("has an example for every route, and none for a route that is gone", () => {
+    expect(Object.keys(EXAMPLES).sort()).toEqual(ROUTES.map(label).sort());
+  });
+
   it("has exactly one public route, the health check", () => {
     expect(ROUTES.filter((r) => r.scopes === null).map(label)).toEqual(["GET /api/health"]);
   });
@@ -92,7 +269,7 @@ describe("the route table", () => {
     const health = ROUTES.find((r) => r.scopes === null);
     if (!health) throw new Error("no public route");
     const res = await call(remote, health, { host: "evil.example" });
-    expectAllowed(res);
+    expectAllowed(health, res);
   });
 });
 
@@ -109,17 +286,17 @@ describe.each(guarded.map((route) => [label(route), route] as const))("%s", (_na
   });
 
   it.each(scopes.map((s) => [s]))("allows a token with %s", async (scope) => {
-    expectAllowed(await call(remote, route, bearer(tokenFor(scope))));
+    expectAllowed(route, await call(remote, route, bearer(tokenFor(scope))));
   });
 
   it("allows an admin token", async () => {
-    expectAllowed(await call(remote, route, bearer(tokenFor("admin"))));
+    expectAllowed(route, await call(remote, route, bearer(tokenFor("admin"))));
   });
 
   it.each([["127.0.0.1"], ["localhost"], ["svc.localhost"], ["[::1]"], ["studio.lan"], ["cut.edit.lan"]])(
     "trusts loopback with Host %s",
     async (host) => {
-      expectAllowed(await call(local, route, { host: `${host}:${local.port}` }));
+      expectAllowed(route, await call(local, route, { host: `${host}:${local.port}` }));
     },
   );
 
@@ -143,7 +320,7 @@ describe.each(guarded.map((route) => [label(route), route] as const))("%s", (_na
 
     it("allows a same-origin write", async () => {
       const headers = { origin: `http://127.0.0.1:${local.port}`, "sec-fetch-site": "same-origin" };
-      expectAllowed(await call(local, route, headers));
+      expectAllowed(route, await call(local, route, headers));
     });
   }
 });
@@ -161,7 +338,7 @@ describe("token states and addresses", () => {
 
     const revoked = createToken(remote.registry, { name: "revoked", scopes: ["admin"] });
     secrets.push(revoked.secret);
-    expectAllowed(await call(remote, version, bearer(revoked.secret)));
+    expectAllowed(version, await call(remote, version, bearer(revoked.secret)));
     revokeToken(remote.registry, revoked.token.id);
     expectRefused(await call(remote, version, bearer(revoked.secret)), 401, /revoked/);
 
@@ -197,7 +374,7 @@ describe("token states and addresses", () => {
     const lan = issue(remote.registry, ["admin"], { ipAllowlist: ["10.0.0.0/8"] });
     expectRefused(await call(remote, version, bearer(lan)), 403, /allowlist/);
     const loopback = issue(remote.registry, ["admin"], { ipAllowlist: ["127.0.0.0/8", "::1"] });
-    expectAllowed(await call(remote, version, bearer(loopback)));
+    expectAllowed(version, await call(remote, version, bearer(loopback)));
   });
 
   it("does not let a forged X-Forwarded-For satisfy an allowlist", async () => {
@@ -225,7 +402,7 @@ describe("token states and addresses", () => {
       ...bearer(tokenFor("admin")),
       "x-forwarded-for": "203.0.113.9",
     });
-    expectAllowed(res);
+    expectAllowed(version, res);
   });
 
   it("with SVC_TRUST_PROXY_HEADERS=1 uses the address the nearest proxy forwarded", async () => {
@@ -238,7 +415,8 @@ describe("token states and addresses", () => {
       { forwarded: "for=203.0.113.7, for=10.0.0.5:8080;proto=https" },
       { "x-real-ip": "10.9.9.9" },
     ];
-    for (const header of ok) expectAllowed(await call(proxied, version, { ...bearer(lan), ...header }));
+    for (const header of ok)
+      expectAllowed(version, await call(proxied, version, { ...bearer(lan), ...header }));
     const refused: Record<string, string>[] = [
       { "x-forwarded-for": "192.168.1.9" },
       // The client wrote the first entry; the proxy appended the real one.
@@ -262,7 +440,7 @@ describe("token states and addresses", () => {
 
   it("judges a token holder by the token, not by the Host", async () => {
     const secret = issue(local.registry, ["admin"]);
-    expectAllowed(await call(local, version, { ...bearer(secret), host: "evil.example" }));
+    expectAllowed(version, await call(local, version, { ...bearer(secret), host: "evil.example" }));
     expectRefused(await call(local, version, { ...bearer("svc_wrong"), host: "localhost" }), 401, /unknown/);
   });
 
