@@ -1,4 +1,4 @@
-import { copyFile, mkdir, readFile, stat } from "node:fs/promises";
+import { copyFile, cp, mkdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -74,6 +74,30 @@ describe.skipIf(!hasTools)("media API", () => {
     } finally {
       lib.close();
     }
+  };
+
+  let scratches = 0;
+  /**
+   * A private copy of the fixture project (media, database, derived files), registered under a
+   * name of its own, for a test that changes data: the shared fixture is never modified, so every
+   * test sees the same library whatever ran before it. Item ids are the same as in `id`.
+   */
+  const scratch = async () => {
+    scratches += 1;
+    const name = `scratch-${scratches}`;
+    const copy = join(api.home, "..", name);
+    withLibrary((lib) => lib.db.pragma("wal_checkpoint(TRUNCATE)"));
+    await cp(root, copy, { recursive: true, filter: (src) => !/-(wal|shm)$/.test(src) });
+    api.registry.projects.add(name, copy);
+    const inCopy = <T>(body: (lib: ReturnType<typeof openLibrary>) => T): T => {
+      const lib = openLibrary(copy);
+      try {
+        return body(lib);
+      } finally {
+        lib.close();
+      }
+    };
+    return { project: `project=${name}`, withLibrary: inCopy };
   };
 
   beforeAll(async () => {
@@ -283,8 +307,12 @@ describe.skipIf(!hasTools)("media API", () => {
     });
 
     it("gives the same result for parameters and the equivalent q prefixes, on every path", async () => {
-      await call("PATCH", `/api/media/${id["odd/clip.mkv"]}/camera`, { camera_id: "B", angle: "wide" });
-      await call("PATCH", `/api/media/${id["odd/clip.mkv"]}/rating`, { rating: "circled" });
+      const { project } = await scratch();
+      await call("PATCH", `/api/media/${id["odd/clip.mkv"]}/camera?${project}`, {
+        camera_id: "B",
+        angle: "wide",
+      });
+      await call("PATCH", `/api/media/${id["odd/clip.mkv"]}/rating?${project}`, { rating: "circled" });
       const cases: [string, string][] = [
         ["type=video", "type:video"],
         ["shot_year=2024", "shot:2024"],
@@ -299,19 +327,19 @@ describe.skipIf(!hasTools)("media API", () => {
         ["type=audio&q=harbour", "harbour type:audio"],
       ];
       for (const [params, q] of cases) {
-        const viaParams = await page(`sort=id&${params}`);
-        const viaQ = await page(`sort=id&q=${encodeURIComponent(q)}`);
+        const viaParams = await page(`${project}&sort=id&${params}`);
+        const viaQ = await page(`${project}&sort=id&q=${encodeURIComponent(q)}`);
         expect(
           viaQ.items.map((i) => i.id),
           `${params} vs ${q}`,
         ).toEqual(viaParams.items.map((i) => i.id));
         expect(viaQ.total).toBe(viaParams.total);
         if (!params.includes("q=")) {
-          const both = await page(`sort=id&${params}&q=${encodeURIComponent(q)}`);
+          const both = await page(`${project}&sort=id&${params}&q=${encodeURIComponent(q)}`);
           expect(both.items.map((i) => i.id)).toEqual(viaParams.items.map((i) => i.id));
         }
       }
-      expect((await page("type=video&q=type:audio")).total).toBe(0);
+      expect((await page(`${project}&type=video&q=type:audio`)).total).toBe(0);
     });
 
     it("addresses another project by name and refuses unknown ones", async () => {
@@ -365,14 +393,15 @@ describe.skipIf(!hasTools)("media API", () => {
 
     it("GET /segments degrades a corrupt column to [] instead of failing", async () => {
       const target = id["audio/tone.wav"] as number;
+      const { project, withLibrary: inCopy } = await scratch();
       for (const corrupt of ["{not json", '{"start": 1}', '[{"start":"a","end":1,"text":"x"}]']) {
-        withLibrary((lib) =>
+        inCopy((lib) =>
           lib.db.prepare("UPDATE media SET segments_json = ? WHERE id = ?").run(corrupt, target),
         );
-        const res = await get(`/api/media/${target}/segments`);
+        const res = await get(`/api/media/${target}/segments?${project}`);
         expect(res.status).toBe(200);
         expect(res.json()).toEqual([]);
-        expect((await get(`/api/media/${target}`)).status).toBe(200);
+        expect((await get(`/api/media/${target}?${project}`)).status).toBe(200);
       }
     });
 
@@ -433,13 +462,13 @@ describe.skipIf(!hasTools)("media API", () => {
         (await get(`/api/media/${id["day 1/scenes.mp4"]}/keyframes/..%2f..%2f..%2fetc%2fpasswd`)).status,
       ).toBe(422);
       // A row pointing outside .svc (a damaged or hostile database) is treated as absent.
-      withLibrary((lib) =>
+      const { project, withLibrary: inCopy } = await scratch();
+      inCopy((lib) =>
         lib.db.prepare("UPDATE media SET thumb_path = '../../../../etc/passwd' WHERE id = ?").run(still),
       );
-      expect((await get(`/api/media/${still}/thumbnail`)).status).toBe(404);
-      withLibrary((lib) =>
-        lib.db.prepare("UPDATE media SET thumb_path = ? WHERE id = ?").run(`thumbs/${still}.jpg`, still),
-      );
+      const hostile = await get(`/api/media/${still}/thumbnail?${project}`);
+      expect(hostile.status).toBe(404);
+      expect(hostile.text).not.toContain("root:");
     });
 
     it("refuses malformed ids with 422 and unknown ones with 404, on every item route", async () => {
@@ -567,17 +596,16 @@ describe.skipIf(!hasTools)("media API", () => {
       expect(res.status).toBe(409);
       expect(res.json<{ detail: string }>().detail).toMatch(/\.mkv container.*playback proxy/);
       const scenes = id["day 1/scenes.mp4"] as number;
-      withLibrary((lib) => lib.db.prepare("UPDATE media SET codec = 'prores' WHERE id = ?").run(scenes));
-      expect((await get(`/api/stream?id=${scenes}`)).json<{ detail: string }>().detail).toMatch(
-        /prores video codec/,
-      );
-      withLibrary((lib) =>
+      const { project, withLibrary: inCopy } = await scratch();
+      const streamCopy = () => get(`/api/stream?id=${scenes}&${project}`);
+      inCopy((lib) => lib.db.prepare("UPDATE media SET codec = 'prores' WHERE id = ?").run(scenes));
+      expect((await streamCopy()).json<{ detail: string }>().detail).toMatch(/prores video codec/);
+      inCopy((lib) =>
         lib.db.prepare("UPDATE media SET codec = 'h264', audio_codec = 'pcm_s24le' WHERE id = ?").run(scenes),
       );
-      expect((await stream(scenes)).res.status).toBe(200);
-      withLibrary((lib) => lib.db.prepare("UPDATE media SET audio_codec = 'ac3' WHERE id = ?").run(scenes));
-      expect((await get(`/api/stream?id=${scenes}`)).status).toBe(409);
-      withLibrary((lib) => lib.db.prepare("UPDATE media SET audio_codec = 'aac' WHERE id = ?").run(scenes));
+      expect((await streamCopy()).status).toBe(200);
+      inCopy((lib) => lib.db.prepare("UPDATE media SET audio_codec = 'ac3' WHERE id = ?").run(scenes));
+      expect((await streamCopy()).status).toBe(409);
     });
 
     it("refuses bad ids and never reads outside the root", async () => {
@@ -595,15 +623,13 @@ describe.skipIf(!hasTools)("media API", () => {
       expect((await get("/api/stream")).status).toBe(422);
       expect((await get("/api/stream?id=424242")).status).toBe(404);
       const still = id["stills/Still.png"] as number;
-      withLibrary((lib) =>
+      const { project, withLibrary: inCopy } = await scratch();
+      inCopy((lib) =>
         lib.db.prepare("UPDATE media SET rel_path = '../../../../etc/passwd' WHERE id = ?").run(still),
       );
-      const res = await get(`/api/stream?id=${still}`);
+      const res = await get(`/api/stream?id=${still}&${project}`);
       expect(res.status).toBe(404);
       expect(res.text).not.toContain("root:");
-      withLibrary((lib) =>
-        lib.db.prepare("UPDATE media SET rel_path = 'stills/Still.png' WHERE id = ?").run(still),
-      );
     });
   });
 
