@@ -31,7 +31,7 @@ export function reportError(io: Io, error: unknown): number {
   }
   fail(io, `unexpected error: ${error instanceof Error ? error.message : String(error)}`);
   if (io.env.SVC_DEBUG === "1" && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);
-  return EXIT.partial;
+  return EXIT.software;
 }
 
 export interface StopSignals {

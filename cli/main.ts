@@ -66,6 +66,6 @@ main(process.argv.slice(2), processIo()).then(
     process.stderr.write(
       `svc: unexpected error: ${error instanceof Error ? error.message : String(error)}\n`,
     );
-    process.exitCode = EXIT.partial;
+    process.exitCode = EXIT.software;
   },
 );

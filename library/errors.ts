@@ -19,6 +19,8 @@ export const EXIT = {
   migrationBackup: 5,
   migrationBlocked: 6,
   reconcile: 7,
+  /** A bug or a state svc does not know how to handle (EX_SOFTWARE): not the operator's doing. */
+  software: 70,
   tempfail: 75,
   /** 128 + SIGINT, as shells report a command stopped by Ctrl-C. */
   interrupted: 130,
