@@ -67,6 +67,7 @@ async function versionOf(name: string, path: string): Promise<string> {
 export async function resolveBinary(
   name: string,
   explicit: string | undefined,
+  passedOver: (source: BinarySource, reason: string) => void = () => {},
 ): Promise<ResolvedBinary | null> {
   if (explicit) {
     if (!isExecutable(explicit)) {
@@ -82,8 +83,10 @@ export async function resolveBinary(
     if (!path) continue;
     try {
       return { name, path, source, version: await versionOf(name, path) };
-    } catch {
-      // A broken copy (wrong architecture, missing libraries) is passed over for the next one.
+    } catch (error) {
+      // A broken copy (wrong architecture, missing libraries) is passed over for the next one,
+      // and said so: "ffmpeg not found" while one sits on PATH would be a puzzle.
+      passedOver(source, (error as Error).message.split("\n")[0] ?? "");
     }
   }
   return null;

@@ -1,6 +1,7 @@
+import type { Logger } from "pino";
 import type { Config } from "../state/config.js";
 import { type Asr, createAsr } from "./asr/index.js";
-import { type ResolvedBinary, resolveBinary } from "./binaries.js";
+import { type BinarySource, type ResolvedBinary, resolveBinary } from "./binaries.js";
 import { createExiftool, type Exiftool } from "./exiftool.js";
 import { createFfmpeg, type Ffmpeg } from "./ffmpeg.js";
 import { createFfprobe, type Ffprobe } from "./ffprobe.js";
@@ -23,11 +24,14 @@ export interface Adapters {
   close(): void;
 }
 
-export async function createAdapters(config: Config): Promise<Adapters> {
+/** `log` hears of programs found but passed over because they do not run. */
+export async function createAdapters(config: Config, log?: Logger): Promise<Adapters> {
+  const passedOver = (name: string) => (source: BinarySource, reason: string) =>
+    log?.warn({ tool: name, source, reason }, "a copy of the program does not run; trying the next one");
   const [ffmpeg, ffprobe, exiftool, speech] = await Promise.all([
-    resolveBinary("ffmpeg", config.binaries.ffmpeg),
-    resolveBinary("ffprobe", config.binaries.ffprobe),
-    resolveBinary("exiftool", config.binaries.exiftool),
+    resolveBinary("ffmpeg", config.binaries.ffmpeg, passedOver("ffmpeg")),
+    resolveBinary("ffprobe", config.binaries.ffprobe, passedOver("ffprobe")),
+    resolveBinary("exiftool", config.binaries.exiftool, passedOver("exiftool")),
     createAsr(config.asr),
   ]);
   const exiftoolAdapter = exiftool ? createExiftool(exiftool.path) : null;

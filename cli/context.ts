@@ -105,7 +105,7 @@ export async function withContext(
     const logger = await createLogger(config, { stdout: options.stdoutLogs });
     const { log } = logger;
     // Registry-only commands skip probing for ffmpeg/exiftool (a few hundred ms of start-up).
-    const adapters = options.tools === false ? noTools(config) : await createAdapters(config);
+    const adapters = options.tools === false ? noTools(config) : await createAdapters(config, log);
     const ctx: AppContext = { config, adapters, registry, log, version };
     try {
       return await body(ctx);

@@ -210,7 +210,10 @@ export async function refreshEmbeddings(
           "embeddings refreshed",
         );
     } catch (error) {
-      ctx.log.debug({ project: project.name, reason: (error as Error).message }, "embed freshness skipped");
+      // A taken slot or an absent model host is a reason to skip this round, not a fault.
+      if (error instanceof UserError)
+        ctx.log.info({ project: project.name, reason: error.message }, "embed freshness skipped");
+      else ctx.log.error({ project: project.name, err: error }, "embed freshness failed");
     }
   }
 }

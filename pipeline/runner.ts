@@ -285,7 +285,13 @@ async function processFile(
           "the file is still being written (its size changed during ingest); it will be retried",
         );
       }
-      const outcome: StageOutcome = { stage, status: "done", detail: null, ...timing() };
+      const problems = probed.output.problems.map((problem) =>
+        cleanReason(new Error(problem), file.absPath, file.relPath, store.paths.root),
+      );
+      for (const reason of problems)
+        deps.log.warn({ file: file.relPath, reason }, "probe: part of the file unreadable");
+      const detail = problems.length > 0 ? problems.join("; ") : null;
+      const outcome: StageOutcome = { stage, status: "done", detail, ...timing() };
       const identity = { ...file, kind: probed.output.kind, fingerprint: probed.print };
       const mediaId = store.media.saveProbe(identity, probed.output.fields, outcome, plan.row?.id);
       item = {

@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import type { ModelHost } from "../../adapters/modelhost.js";
+import { type ModelHost, ModelHostError } from "../../adapters/modelhost.js";
 import type { MediaFilter } from "../../state/repos/media-search.js";
 import { ITEM_VECTOR } from "../../state/repos/vectors.js";
 import type { LibraryStore } from "../../state/stores.js";
@@ -51,18 +51,30 @@ interface Hit {
 }
 
 /** The best vector hit per item, best first, among items that pass every filter. */
+/** The vector side cannot answer for a reason an operator can act on (not a bug). */
+class SemanticUnavailable extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "SemanticUnavailable";
+  }
+}
+
 async function vectorHits(
   deps: SearchDeps,
   text: string,
   filter: MediaFilter,
 ): Promise<(Hit & { sceneScore: number })[]> {
-  const index = await deps.index();
-  if (!index) throw new Error("nothing is embedded yet");
+  const index = await deps.index().catch((error: unknown) => {
+    throw new SemanticUnavailable(`the vector index cannot be read: ${(error as Error).message}`);
+  });
+  if (!index) throw new SemanticUnavailable("nothing is embedded yet");
   const [vector] = await deps.modelHost.embed(deps.embedModel, [text], {
     signal: AbortSignal.timeout(QUERY_TIMEOUT_MS),
   });
   if (!vector || vector.length !== index.dim)
-    throw new Error(`the query embedding has ${vector?.length ?? 0} dimensions, the index ${index.dim}`);
+    throw new SemanticUnavailable(
+      `the query embedding has ${vector?.length ?? 0} dimensions, the index ${index.dim}`,
+    );
   const found = index.search(vector, NEIGHBOURS).filter((h) => h.score >= MIN_SIMILARITY);
   const rows = new Map(deps.store.vectors.owners(found.map((h) => h.key)).map((r) => [r.id, r]));
   // An item scores by its best vector; the moment to jump to is its best-scoring scene.
@@ -98,12 +110,18 @@ export async function searchMedia(deps: SearchDeps, query: ListQuery, links: Lin
   try {
     hits = await vectorHits(deps, text, filter);
   } catch (error) {
+    // The model host or the index being away is expected; anything else is a bug, logged as one,
+    // and the caller still gets the text matches rather than a 500.
+    const expected = error instanceof SemanticUnavailable || error instanceof ModelHostError;
     const reason = (error as Error).message;
-    deps.log.debug({ reason }, "semantic search unavailable; answering with text search");
+    if (expected) deps.log.info({ reason }, "semantic search unavailable; answering with text search");
+    else deps.log.error({ err: error }, "semantic search failed; answering with text search");
     return {
       ...listMedia(deps.store, query, links),
       search_mode: "text",
-      search_note: `semantic search unavailable (${reason.slice(0, 200)}); text matches only`,
+      search_note: expected
+        ? `semantic search unavailable (${reason.slice(0, 200)}); text matches only`
+        : "semantic search failed (see the service log); text matches only",
     };
   }
   const textRanked = deps.store.search.ranked(filter, NEIGHBOURS);

@@ -6,6 +6,8 @@ import { StageError } from "./types.js";
 export interface ProbeOutput {
   kind: MediaKind;
   fields: ProbeFields;
+  /** What went wrong without failing the probe (e.g. metadata exiftool could not read). */
+  problems: string[];
 }
 
 const rate = (value: string | undefined): number | null => {
@@ -63,12 +65,15 @@ async function exifTags(
   adapters: Adapters,
   file: string,
   signal: AbortSignal,
+  problems: string[],
 ): Promise<Record<string, unknown>> {
   if (!adapters.exiftool) return {};
   try {
     return await adapters.exiftool.tags(file, signal);
-  } catch {
-    // Metadata is optional enrichment: a file exiftool dislikes is still ingested.
+  } catch (error) {
+    if (signal.aborted) throw error;
+    // Metadata is optional enrichment: a file exiftool dislikes is still ingested, and the reason kept.
+    problems.push(`camera metadata unreadable: ${(error as Error).message}`);
     return {};
   }
 }
@@ -80,7 +85,8 @@ async function probeStill(file: string, adapters: Adapters, signal: AbortSignal)
   } catch (error) {
     throw new StageError(`not a readable image: ${(error as Error).message}`);
   }
-  const exif = await exifTags(adapters, file, signal);
+  const problems: string[] = [];
+  const exif = await exifTags(adapters, file, signal, problems);
   return {
     kind: "image",
     fields: {
@@ -95,6 +101,7 @@ async function probeStill(file: string, adapters: Adapters, signal: AbortSignal)
       creation_date: captureTimestamp(null, exif),
       metadata_json: Object.keys(exif).length ? JSON.stringify(exif) : null,
     },
+    problems,
   };
 }
 
@@ -114,7 +121,8 @@ export async function probeFile(
   if (!video && audioTracks === 0) throw new StageError("no audio or video stream: not a media file");
   // A .mp4 that holds only sound is an audio item; an audio extension with a picture stays audio.
   const kind: MediaKind = expected === "video" && !video ? "audio" : expected;
-  const exif = await exifTags(adapters, file, signal);
+  const problems: string[] = [];
+  const exif = await exifTags(adapters, file, signal, problems);
   const picture = kind === "video" && video ? video : null;
   const duration = positive(report.format.duration) ?? positive(picture?.duration);
   return {
@@ -131,5 +139,6 @@ export async function probeFile(
       creation_date: captureTimestamp(report, exif),
       metadata_json: Object.keys(exif).length ? JSON.stringify(exif) : null,
     },
+    problems,
   };
 }

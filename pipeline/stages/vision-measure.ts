@@ -127,9 +127,16 @@ async function sceneStability(
 }
 
 /** Focus and exposure from the key frame; stability and audio from the scene's window of the file. */
+/** What measuring needs; `warn` hears what could not be measured (the field is then null). */
+export interface MeasureTools {
+  images: Images;
+  ffmpeg: Ffmpeg;
+  warn?: (reason: string) => void;
+}
+
 export async function measureScene(
   input: { file: string; kind: "video" | "image"; keyframe: Buffer; startS: number; endS: number },
-  tools: { images: Images; ffmpeg: Ffmpeg },
+  tools: MeasureTools,
   signal: AbortSignal,
 ): Promise<Measured> {
   signal.throwIfAborted();
@@ -149,6 +156,7 @@ export async function measureScene(
     audioQuality = audioQualityLabel(audio);
   } catch (error) {
     if (signal.aborted) throw error;
+    tools.warn?.(`the scene's audio could not be measured: ${(error as Error).message}`);
   }
   return { ...pictured, stability, audio_quality: audioQuality };
 }

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
 import { ModelHostError } from "../../adapters/modelhost.js";
+import { labelPaths } from "../../library/redact.js";
 import { type SceneRow, type SceneVision, sceneTags } from "../../state/repos/scenes.js";
 import { type Stage, type StageDeps, StageError, type StageItem } from "./types.js";
 import { measureScene } from "./vision-measure.js";
@@ -116,7 +117,22 @@ async function analyse(
   const kind = item.kind === "image" ? "image" : "video";
   const measured = await measureScene(
     { file: item.absPath, kind, keyframe, startS: scene.start_s, endS: scene.end_s },
-    { images, ffmpeg },
+    {
+      images,
+      ffmpeg,
+      warn: (reason) =>
+        deps.log.warn(
+          {
+            file: item.relPath,
+            scene: scene.idx,
+            reason: labelPaths([
+              { path: item.absPath, label: item.relPath },
+              { path: deps.store.paths.root, label: "<root>" },
+            ])(reason),
+          },
+          "vision: scene audio not measured",
+        ),
+    },
     signal,
   );
   const { value } = await modelHost.chatJson({

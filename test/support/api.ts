@@ -81,7 +81,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<TestApi> 
   const version = readVersion();
   registry.install.ensure(version);
   const logger = await createLogger(config, { stdout: false });
-  const adapters = await createAdapters(config);
+  const adapters = await createAdapters(config, logger.log);
   const ctx: AppContext = { config, adapters, registry, log: logger.log, version };
   if (root !== null) await ensureProjectRoot(registry, root);
   const libraries = new LibraryPool(ctx);
