@@ -1,9 +1,11 @@
 import { lstat, readdir, rmdir, unlink } from "node:fs/promises";
 import { join } from "node:path";
 import { STAGES } from "../pipeline/stages/types.js";
+import { isErrno } from "../state/errno.js";
 import type { AppContext } from "./context.js";
 import type { LibraryPool } from "./library-pool.js";
 import { claimSlot, ingestSlotName } from "./slots.js";
+import { sweepInterruptedWork } from "./sweep.js";
 
 /** Derived folders whose files the pipeline can always produce again from the media. */
 export const REGENERABLE_DIRS = ["thumbs", "frames", "proxies"] as const;
@@ -22,6 +24,8 @@ export interface CacheClearReport {
   not_removed: number;
   /** Items whose thumbnails and key frames the next ingest pass makes again. */
   items_marked: number;
+  /** Work folders of interrupted passes (key-frame analysis, transcription) that went too. */
+  interrupted_work_removed: number;
   folders: Record<RegenerableDir, FolderTally>;
 }
 
@@ -32,13 +36,11 @@ const ITEM_FILE = /^\d+(?:[._-][A-Za-z0-9]+)+$/;
 const ITEM_DIR = /^\d+$/;
 const TEMP_FILE = /^\..+\.[0-9a-f]{12}\.tmp$/;
 
-const errno = (error: unknown) => (error as NodeJS.ErrnoException).code;
-
 async function entries(dir: string) {
   try {
     return await readdir(dir, { withFileTypes: true });
   } catch (error) {
-    if (errno(error) === "ENOENT" || errno(error) === "ENOTDIR") return [];
+    if (isErrno(error, "ENOENT", "ENOTDIR")) return [];
     throw error;
   }
 }
@@ -57,7 +59,7 @@ export async function folderUsage(dir: string): Promise<FolderTally> {
         tally.bytes += (await lstat(path)).size;
         tally.files += 1;
       } catch (error) {
-        if (errno(error) !== "ENOENT") throw error;
+        if (!isErrno(error, "ENOENT")) throw error;
       }
     }
   }
@@ -81,7 +83,7 @@ async function removeDerived(dir: string, nested: boolean, out: FolderTally & { 
       out.files += 1;
       out.bytes += size;
     } catch (error) {
-      if (errno(error) !== "ENOENT") out.failed += 1;
+      if (!isErrno(error, "ENOENT")) out.failed += 1;
     }
   }
 }
@@ -103,12 +105,14 @@ export async function clearCache(
   try {
     const later = STAGES.slice(STAGES.indexOf("thumbnails") + 1);
     const marked = store.media.forgetDerived(later);
+    const swept = await sweepInterruptedWork(store.paths, ctx.log);
     const report: CacheClearReport = {
       project: project.name,
       files_removed: 0,
       bytes_removed: 0,
       not_removed: 0,
       items_marked: marked,
+      interrupted_work_removed: swept,
       folders: {
         thumbs: { files: 0, bytes: 0 },
         frames: { files: 0, bytes: 0 },

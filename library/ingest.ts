@@ -13,6 +13,7 @@ import { EXIT, UserError } from "./errors.js";
 import { passModels } from "./models.js";
 import { checkDerivedDirs, checkStorage } from "./preflight.js";
 import { claimSlot, ingestSlotName, type SlotLease } from "./slots.js";
+import { sweepInterruptedWork } from "./sweep.js";
 import { openVectorSink } from "./vector-index.js";
 
 export interface IngestRequest {
@@ -112,6 +113,7 @@ export async function runIngest(
   try {
     const folder = await preflightIngest(ctx, request);
     lease ??= claimSlot(ctx.registry, ingestSlotName(request.root), request.holder);
+    await sweepInterruptedWork(projectPaths(request.root), ctx.log);
     try {
       store = openLibrary(request.root);
     } catch (error) {

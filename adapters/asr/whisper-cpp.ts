@@ -119,6 +119,9 @@ function whyNoOutput(stderr: string): string {
   return (errors.length ? errors : lines.filter(Boolean).slice(-2)).join(" | ") || "no message";
 }
 
+/** Temp folders of whisper.cpp runs in the system temp folder: `<prefix><pid>-<random>`. */
+export const WHISPER_TEMP_PREFIX = "svc-whisper-";
+
 /** The whisper.cpp command-line program (`whisper-cli`, formerly `main`) with a ggml model file. */
 export function createWhisperCpp(bin: string, model: string): Asr {
   return {
@@ -126,7 +129,8 @@ export function createWhisperCpp(bin: string, model: string): Asr {
     async transcribe(wav, opts): Promise<Transcription> {
       await assertWav16kMono(wav);
       const language = toLanguageCode(opts.language) ?? "auto";
-      const outDir = await mkdtemp(join(tmpdir(), "svc-whisper-"));
+      // The PID in the name lets a later pass tell a crashed run's folder from a live one's.
+      const outDir = await mkdtemp(join(tmpdir(), `${WHISPER_TEMP_PREFIX}${process.pid}-`));
       try {
         const prefix = join(outDir, "transcript");
         const { stderr } = await run(

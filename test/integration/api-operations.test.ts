@@ -466,6 +466,7 @@ describe.skipIf(!hasTools)("operations API", () => {
         bytes_removed: sum(thumbs) - "keep me".length + sum(frames),
         not_removed: 0,
         items_marked: itemCount,
+        interrupted_work_removed: 0,
         folders: {
           thumbs: { files: thumbs.size - 1, bytes: sum(thumbs) - "keep me".length },
           frames: { files: frames.size, bytes: sum(frames) },

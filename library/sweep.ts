@@ -1,0 +1,79 @@
+import { readdir, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Logger } from "pino";
+import { WHISPER_TEMP_PREFIX } from "../adapters/asr/whisper-cpp.js";
+import { errnoOf, isErrno } from "../state/errno.js";
+import type { ProjectPaths } from "../state/paths.js";
+
+/** Work folders the pipeline makes and removes itself; a crash or SIGKILL leaves them behind. */
+const PROJECT_TEMP: readonly { dir: (paths: ProjectPaths) => string; prefix: string }[] = [
+  { dir: (paths) => paths.frames, prefix: ".analyse-" },
+  { dir: (paths) => paths.dataDir, prefix: ".asr-" },
+];
+
+// A whisper folder whose name carries no PID (older releases) is only taken once it is this old.
+const UNOWNED_AFTER_MS = 24 * 60 * 60 * 1000;
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return isErrno(error, "EPERM");
+  }
+}
+
+async function names(dir: string): Promise<string[]> {
+  try {
+    return await readdir(dir);
+  } catch (error) {
+    if (isErrno(error, "ENOENT", "ENOTDIR")) return [];
+    throw error;
+  }
+}
+
+async function isAbandonedWhisperRun(dir: string, name: string, now: number): Promise<boolean> {
+  const pid = /^(\d+)-/.exec(name.slice(WHISPER_TEMP_PREFIX.length))?.[1];
+  if (pid !== undefined) return !alive(Number(pid));
+  const { mtimeMs } = await stat(join(dir, name));
+  return now - mtimeMs > UNOWNED_AFTER_MS;
+}
+
+/**
+ * Removes what interrupted passes left: the project's work folders (the caller holds its ingest
+ * slot, so no live pass of this project owns one) and whisper.cpp folders in the system temp
+ * folder whose process is gone. Returns how many folders went.
+ */
+export async function sweepInterruptedWork(
+  paths: ProjectPaths,
+  log: Logger,
+  options: { tempDir?: string; now?: number } = {},
+): Promise<number> {
+  const leftovers: string[] = [];
+  for (const { dir, prefix } of PROJECT_TEMP) {
+    for (const name of await names(dir(paths)))
+      if (name.startsWith(prefix)) leftovers.push(join(dir(paths), name));
+  }
+  const temp = options.tempDir ?? tmpdir();
+  const now = options.now ?? Date.now();
+  for (const name of await names(temp)) {
+    if (!name.startsWith(WHISPER_TEMP_PREFIX)) continue;
+    try {
+      if (await isAbandonedWhisperRun(temp, name, now)) leftovers.push(join(temp, name));
+    } catch (error) {
+      if (!isErrno(error, "ENOENT")) throw error;
+    }
+  }
+  let removed = 0;
+  for (const path of leftovers) {
+    try {
+      await rm(path, { recursive: true, force: true });
+      removed += 1;
+    } catch (error) {
+      log.warn({ reason: errnoOf(error) }, "could not remove what an interrupted pass left");
+    }
+  }
+  if (removed > 0) log.info({ removed }, "removed the work folders of interrupted passes");
+  return removed;
+}

@@ -1,0 +1,78 @@
+import { mkdir, readdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { execa } from "execa";
+import { afterEach, describe, expect, it } from "vitest";
+import { startApi, type TestApi } from "../support/api.js";
+import { svc } from "../support/cli.js";
+import { makeStill } from "../support/media.js";
+import { tempWorkspace } from "../support/temp.js";
+import { needTools } from "../support/tools.js";
+
+const hasTools = needTools("ffmpeg", "ffprobe");
+
+/** The PID of a process that has already ended. */
+async function deadPid(): Promise<number> {
+  const child = execa("true");
+  await child;
+  return child.pid as number;
+}
+
+/** What a pass killed mid-stage leaves in the project: a key-frame analysis and a transcription folder. */
+async function leaveCrashedWork(root: string): Promise<string[]> {
+  const analyse = join(root, ".svc", "frames", ".analyse-7-Xk2p9a");
+  const asr = join(root, ".svc", ".asr-Qw81zz");
+  for (const dir of [analyse, asr]) await mkdir(dir, { recursive: true });
+  await writeFile(join(analyse, "frame-0001.jpg"), "half a frame");
+  await writeFile(join(asr, "chunk-000.wav"), "half a chunk");
+  return [analyse, asr];
+}
+
+describe.skipIf(!hasTools)("work left by an interrupted pass", () => {
+  let ws: Awaited<ReturnType<typeof tempWorkspace>> | undefined;
+  let api: TestApi | undefined;
+  let sleeper: ReturnType<typeof execa> | undefined;
+
+  afterEach(async () => {
+    sleeper?.kill("SIGKILL");
+    await api?.close();
+    await ws?.cleanup();
+    api = undefined;
+    ws = undefined;
+  });
+
+  it("is swept when the next pass starts; a live whisper run's folder is kept", async () => {
+    ws = await tempWorkspace("svc-sweep-");
+    await makeStill(ws.root, "png");
+    expect((await svc(["ingest"], ws.env())).exitCode).toBe(0);
+    await leaveCrashedWork(ws.root);
+    const tmp = join(ws.base, "tmp");
+    sleeper = execa("sleep", ["60"], { reject: false });
+    const dead = join(tmp, `svc-whisper-${await deadPid()}-a1b2c3`);
+    const live = join(tmp, `svc-whisper-${sleeper.pid}-d4e5f6`);
+    const unrelated = join(tmp, "svc-whisperish");
+    for (const dir of [dead, live, unrelated]) await mkdir(dir, { recursive: true });
+
+    const pass = await svc(["ingest"], ws.env({ TMPDIR: tmp }));
+    expect(pass.exitCode, pass.stderr).toBe(0);
+    expect(await readdir(join(ws.root, ".svc", "frames"))).not.toContainEqual(
+      expect.stringMatching(/^\.analyse-/),
+    );
+    expect(await readdir(join(ws.root, ".svc"))).not.toContainEqual(expect.stringMatching(/^\.asr-/));
+    expect((await readdir(tmp)).sort()).toEqual([`svc-whisper-${sleeper.pid}-d4e5f6`, "svc-whisperish"]);
+  });
+
+  it("goes with a cache clear, which says how many folders it removed", async () => {
+    api = await startApi();
+    const root = api.root as string;
+    await makeStill(root, "png");
+    expect((await svc(["ingest"], { PROJECT_ROOT: root, SVC_HOME: api.home })).exitCode).toBe(0);
+    await leaveCrashedWork(root);
+    const res = await api.request("POST", "/api/cache/clear", { body: {} });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json()).toMatchObject({ interrupted_work_removed: 2 });
+    expect(await readdir(join(root, ".svc", "frames"))).not.toContainEqual(
+      expect.stringMatching(/^\.analyse-/),
+    );
+    expect(await readdir(join(root, ".svc"))).not.toContainEqual(expect.stringMatching(/^\.asr-/));
+  });
+});
