@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import pRetry from "p-retry";
 import { z } from "zod";
 import { ModelHostError } from "../../adapters/modelhost.js";
 import { labelPaths } from "../../library/redact.js";
@@ -135,17 +136,40 @@ async function analyse(
     },
     signal,
   );
-  const { value } = await modelHost.chatJson({
-    model: deps.config.models.vision,
-    messages: [{ role: "user", content: PROMPT, images: [keyframe] }],
-    format: VISION_SCHEMA as unknown as Record<string, unknown>,
-    keepAlive: KEEP_ALIVE,
-    temperature: 0,
+  const ask = () =>
+    modelHost.chatJson({
+      model: deps.config.models.vision,
+      messages: [{ role: "user", content: PROMPT, images: [keyframe] }],
+      format: VISION_SCHEMA as unknown as Record<string, unknown>,
+      keepAlive: KEEP_ALIVE,
+      temperature: 0,
+      signal,
+      parse: parseAnswer,
+    });
+  const { value } = await pRetry(ask, {
+    ...TRANSIENT_RETRY,
     signal,
-    parse: parseAnswer,
+    shouldRetry: ({ error }) => transient(error),
+    onFailedAttempt: ({ error, attemptNumber, retriesLeft }) => {
+      if (transient(error) && retriesLeft > 0)
+        deps.log.warn(
+          { media_id: item.mediaId, frame: scene.idx, attempt: attemptNumber, reason: error.message },
+          "vision: the model host failed; asking again",
+        );
+    },
   });
   return { ...measured, ...value };
 }
+
+/**
+ * A model host that answers 500 (a runner restarting, out of memory for a moment) or too slowly
+ * may well answer the next time: such a frame is asked again after 1 s and 3 s, within two
+ * minutes. An answer off the schema or a refusal would only be repeated, so it is not retried.
+ */
+const TRANSIENT_RETRY = { retries: 2, minTimeout: 1_000, factor: 3, maxRetryTime: 120_000 } as const;
+
+const transient = (error: unknown) =>
+  error instanceof ModelHostError && (error.kind === "server" || error.kind === "timeout");
 
 /** Errors that say the model host as a whole is unusable, not this one frame. */
 const hostUnusable = (error: unknown) =>
@@ -167,6 +191,7 @@ export const visionStage: Stage = {
     let analysed = 0;
     let kept = 0;
     const failures: string[] = [];
+    let owed = 0;
     for (const scene of scenes) {
       if (scene.description !== null && !deps.options.refresh) {
         kept += 1;
@@ -184,6 +209,7 @@ export const visionStage: Stage = {
         const reason = (error as Error).message.slice(0, 300);
         deps.store.scenes.setVisionError(item.mediaId, scene.idx, reason);
         failures.push(`frame ${scene.idx}: ${reason}`);
+        if (transient(error)) owed += 1;
         deps.log.warn({ media_id: item.mediaId, frame: scene.idx, reason }, "vision skipped a key frame");
       }
     }
@@ -193,6 +219,12 @@ export const visionStage: Stage = {
     const parts = [`${analysed} key frame${analysed === 1 ? "" : "s"} analysed`];
     if (kept > 0) parts.push(`${kept} kept from an earlier run`);
     if (failures.length > 0) parts.push(`${failures.length} skipped (${failures[0]})`);
+    // Frames the model host failed on even after retries are owed: recorded as waiting on the
+    // model host, so the next pass resumes here and asks those frames (and only those) again.
+    if (owed > 0) {
+      parts.push(`${owed} owed after model-host errors, asked again on the next pass`);
+      return { status: "not_configured", detail: parts.join(", ") };
+    }
     return { status: "done", detail: parts.join(", ") };
   },
 };
