@@ -7,6 +7,7 @@ import { ingestCommand } from "./ingest.js";
 import { projectCommand } from "./project.js";
 import { serveCommand } from "./serve.js";
 import { tokenCommand } from "./token.js";
+import { trashCommand } from "./trash.js";
 
 const HELP = `svc — local media-library daemon
 
@@ -20,6 +21,8 @@ usage:
   svc token create --name N --scopes a,b [--ip-allowlist CIDR,…] [--expires-in DAYS] [--json]
                                     issue an API token (the secret is printed once)
   svc token list [--json] | show ID [--json] | revoke ID
+  svc trash list [--json] | restore ID [--json] | empty [--older-than DAYS]
+                                    deleted files of PROJECT_ROOT: list, put back, remove for good
   svc --version
 
 configuration is by environment variables (PROJECT_ROOT, SVC_HOME, SVC_PORT, …); see the README.
@@ -33,6 +36,7 @@ const COMMANDS: Record<string, Command> = {
   embed: embedCommand,
   project: projectCommand,
   token: tokenCommand,
+  trash: trashCommand,
 };
 
 // Commands of the interface whose issues have not landed yet: refused clearly, not hidden.

@@ -8,6 +8,7 @@ import { markMissing } from "../library/missing.js";
 import { ensureProjectRoot } from "../library/projects.js";
 import { labelPaths } from "../library/redact.js";
 import { seedBootstrapToken } from "../library/tokens.js";
+import { purgeExpiredTrash } from "../library/trash.js";
 import { IngestQueue } from "./ingest-queue.js";
 import { startSchedules } from "./scheduler.js";
 import { type Watcher, watchProject } from "./watcher.js";
@@ -16,6 +17,8 @@ const PROJECT_SYNC_MS = 30_000;
 const RESCAN_CRON = "17 * * * *";
 // Embeddings made stale by edits (a transcript switched, a tag added) catch up twice an hour.
 const EMBED_FRESHNESS_CRON = "*/30 * * * *";
+// Daily, at night: trashed files older than SVC_TRASH_DAYS go for good.
+const TRASH_PURGE_CRON = "30 3 * * *";
 
 export interface RunningDaemon {
   readonly url: string;
@@ -98,6 +101,8 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
   log.info({ tools }, "external tools");
 
   await syncProjects();
+  const projectsWatched = () => [...watchers.entries()].map(([root, w]) => ({ root, name: w.name }));
+  void purgeExpiredTrash(ctx, projectsWatched());
   const sync = setInterval(
     () => void syncProjects().catch((e) => log.warn({ reason: String(e) }, "project sync failed")),
     PROJECT_SYNC_MS,
@@ -113,11 +118,12 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
     {
       name: "embed-freshness",
       cron: EMBED_FRESHNESS_CRON,
-      run: () =>
-        void refreshEmbeddings(
-          ctx,
-          [...watchers.entries()].map(([root, w]) => ({ root, name: w.name })),
-        ),
+      run: () => void refreshEmbeddings(ctx, projectsWatched()),
+    },
+    {
+      name: "trash-purge",
+      cron: TRASH_PURGE_CRON,
+      run: () => void purgeExpiredTrash(ctx, projectsWatched()),
     },
   ]);
 

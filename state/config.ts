@@ -91,6 +91,7 @@ const schema = z.object({
   SVC_SCENE_THRESHOLD: decimal(0.3, 0.01, 1),
   SVC_WATCH_SETTLE_MS: integer(2000, 50, 600_000),
   SVC_WATCH_POLL: flag(false),
+  SVC_TRASH_DAYS: integer(30, 0, 36_500),
 });
 
 type Env = z.infer<typeof schema>;
@@ -128,6 +129,8 @@ export interface Config {
   readonly sceneThreshold: number;
   readonly watchSettleMs: number;
   readonly watchPoll: boolean;
+  /** Days a deleted file stays restorable in `.svc/trash`; 0 keeps it until emptied by hand. */
+  readonly trashDays: number;
 }
 
 /** The variables svc reads; anything else in the environment is ignored. */
@@ -196,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sceneThreshold: e.SVC_SCENE_THRESHOLD,
     watchSettleMs: e.SVC_WATCH_SETTLE_MS,
     watchPoll: e.SVC_WATCH_POLL,
+    trashDays: e.SVC_TRASH_DAYS,
   };
   return Object.freeze(config);
 }

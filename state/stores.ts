@@ -14,6 +14,7 @@ import { SlotsRepo } from "./repos/slots.js";
 import { TagsRepo } from "./repos/tags.js";
 import { TokensRepo } from "./repos/tokens.js";
 import { TranscriptsRepo } from "./repos/transcripts.js";
+import { TrashRepo } from "./repos/trash.js";
 import { VectorsRepo } from "./repos/vectors.js";
 
 /** One project's library: its own SQLite handle, never shared with another project. */
@@ -30,6 +31,8 @@ export interface LibraryStore {
   readonly failures: FailuresRepo;
   readonly transcripts: TranscriptsRepo;
   readonly vectors: VectorsRepo;
+  /** Files in `.svc/trash`, restorable with their editorial work. */
+  readonly trash: TrashRepo;
   close(): void;
 }
 
@@ -47,6 +50,7 @@ export function openLibrary(root: string): LibraryStore {
     failures: new FailuresRepo(db),
     transcripts: new TranscriptsRepo(db),
     vectors: new VectorsRepo(db),
+    trash: new TrashRepo(db),
     close: () => db.close(),
   };
 }

@@ -1,6 +1,7 @@
 import { mediaRoutes } from "./media.js";
 import { operationRoutes } from "./operations.js";
+import { trashRoutes } from "./trash.js";
 import type { RouteDef } from "./types.js";
 
 /** Every route the API serves. */
-export const ROUTES: readonly RouteDef[] = [...operationRoutes, ...mediaRoutes];
+export const ROUTES: readonly RouteDef[] = [...operationRoutes, ...mediaRoutes, ...trashRoutes];

@@ -191,15 +191,16 @@ async function deleteOne(store: LibraryStore, id: number, log: Logger): Promise<
       detail: `the file could not be moved to the trash (${reason}); nothing was deleted`,
     };
   }
+  const trashPath = moved.trashed ? relativeInside(store.paths.root, moved.trashed) : null;
   let removed: ReturnType<LibraryStore["edits"]["remove"]>;
   try {
-    removed = store.edits.remove(id);
+    // The trash record is written with the row's removal, so a restore finds its editorial work.
+    removed = store.edits.remove(id, trashPath === null ? undefined : { trashPath });
   } catch (error) {
     if (moved.trashed) await rename(moved.trashed, moved.source);
     throw error;
   }
   if (removed) await removeDerived(store, id, [removed.thumbPath, ...removed.keyframePaths], log);
-  const trashPath = moved.trashed ? relativeInside(store.paths.root, moved.trashed) : null;
   log.info(
     { media_id: id, path: row.rel_path, file: moved.outcome, trash_path: trashPath },
     "media item deleted",

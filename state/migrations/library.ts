@@ -288,4 +288,28 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX vectors_model ON vectors (model);
     `,
   },
+  {
+    version: 4,
+    name: "restorable trash",
+    sql: `
+      -- One row per file moved into .svc/trash, with the item's editorial work as it was then,
+      -- so a restore brings both back.
+      CREATE TABLE trash (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        rel_path TEXT NOT NULL,
+        trash_path TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        size INTEGER,
+        deleted_at TEXT NOT NULL,
+        editorial_json TEXT NOT NULL
+      );
+      CREATE INDEX trash_deleted_at ON trash (deleted_at);
+      -- Editorial work of a restored file, applied when the file is next probed into a new row.
+      CREATE TABLE pending_editorial (
+        rel_path TEXT PRIMARY KEY,
+        editorial_json TEXT NOT NULL,
+        restored_at TEXT NOT NULL
+      ) WITHOUT ROWID;
+    `,
+  },
 ];

@@ -1,5 +1,6 @@
 import { Repository } from "../statements.js";
 import type { MediaRow } from "./media.js";
+import type { Editorial } from "./trash.js";
 
 /** The columns an editor sets by hand; ingest never writes them. */
 export const EDITORIAL_COLUMNS = [
@@ -18,6 +19,11 @@ export type EditorialPatch = Partial<Pick<MediaRow, EditorialColumn>>;
 export interface RemovedItem {
   thumbPath: string | null;
   keyframePaths: string[];
+}
+
+/** Where a deleted item's file went, relative to the project root. */
+export interface TrashedFile {
+  trashPath: string;
 }
 
 export class MediaEditsRepo extends Repository {
@@ -51,12 +57,35 @@ export class MediaEditsRepo extends Repository {
    * Deletes an item's row; its scenes, tags and stage records go with it (foreign-key cascade),
    * and the search and shoot-day tables follow through triggers. Undefined when it did not exist.
    */
-  remove(id: number): RemovedItem | undefined {
+  remove(id: number, trashed?: TrashedFile): RemovedItem | undefined {
     const write = this.db.transaction((): RemovedItem | undefined => {
-      const row = this.prepare("SELECT thumb_path FROM media WHERE id = ?").get(id) as
-        | { thumb_path: string | null }
-        | undefined;
+      const row = this.prepare("SELECT * FROM media WHERE id = ?").get(id) as MediaRow | undefined;
       if (!row) return undefined;
+      if (trashed) {
+        const manual = this.prepare(
+          "SELECT name FROM tags WHERE media_id = ? AND source = 'manual' ORDER BY name",
+        ).all(id) as { name: string }[];
+        const editorial: Editorial = {
+          in_point: row.in_point,
+          out_point: row.out_point,
+          camera_id: row.camera_id,
+          angle: row.angle,
+          rating: row.rating,
+          rating_note: row.rating_note,
+          manual_tags: manual.map((t) => t.name),
+        };
+        this.prepare(
+          `INSERT INTO trash (rel_path, trash_path, kind, size, deleted_at, editorial_json)
+           VALUES (?, ?, ?, ?, ?, ?)`,
+        ).run(
+          row.rel_path,
+          trashed.trashPath,
+          row.kind,
+          row.size,
+          new Date().toISOString(),
+          JSON.stringify(editorial),
+        );
+      }
       const frames = this.prepare("SELECT keyframe_path FROM scenes WHERE media_id = ? ORDER BY idx").all(
         id,
       ) as { keyframe_path: string }[];

@@ -1,5 +1,7 @@
 import { shotDateFrom } from "../../formats/capture-date.js";
+import { readJsonColumn } from "../json-column.js";
 import { Repository } from "../statements.js";
+import { EDITORIAL } from "./trash.js";
 
 export type MediaKind = "video" | "audio" | "image";
 export type ItemStatus = "pending" | "done" | "failed";
@@ -141,9 +143,30 @@ export class MediaRepo extends Repository {
       ).get({ ...file, ...probe, shot_date: shotDateFrom(probe.creation_date), stamp }) as { id: number };
       this.prepare("DELETE FROM media_stages WHERE media_id = ?").run(row.id);
       this.recordStage(row.id, probeOutcome);
+      this.applyRestoredEditorial(row.id, file.relPath, stamp);
       return row.id;
     });
     return write.immediate();
+  }
+
+  /** A file restored from the trash gets back the editorial work it had when it was deleted. */
+  private applyRestoredEditorial(mediaId: number, relPath: string, stamp: string): void {
+    const pending = this.prepare("SELECT editorial_json FROM pending_editorial WHERE rel_path = ?").get(
+      relPath,
+    ) as { editorial_json: string } | undefined;
+    if (!pending) return;
+    const editorial = readJsonColumn(pending.editorial_json, EDITORIAL, null);
+    if (editorial) {
+      this.prepare(
+        `UPDATE media SET in_point = @in_point, out_point = @out_point, camera_id = @camera_id, angle = @angle,
+           rating = @rating, rating_note = @rating_note WHERE id = @id`,
+      ).run({ ...editorial, id: mediaId });
+      for (const name of editorial.manual_tags)
+        this.prepare(
+          "INSERT OR IGNORE INTO tags (media_id, name, source, created_at) VALUES (?, ?, 'manual', ?)",
+        ).run(mediaId, name, stamp);
+    }
+    this.prepare("DELETE FROM pending_editorial WHERE rel_path = ?").run(relPath);
   }
 
   /**

@@ -1,3 +1,4 @@
+import { copyFileSync, mkdirSync } from "node:fs";
 import { copyFile, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -84,6 +85,37 @@ function freshRow(api: TestApi): number {
   }
 }
 
+/** A trashed file of its own for each restore call. */
+let trashed = 0;
+function freshTrash(api: TestApi): number {
+  trashed += 1;
+  const root = api.root as string;
+  const name = `restore-${trashed}.png`;
+  mkdirSync(join(root, ".svc", "trash"), { recursive: true });
+  copyFileSync(join(root, "still.png"), join(root, ".svc", "trash", name));
+  const lib = openLibrary(root);
+  try {
+    const editorial = {
+      in_point: null,
+      out_point: null,
+      camera_id: null,
+      angle: null,
+      rating: null,
+      rating_note: null,
+      manual_tags: [],
+    };
+    return Number(
+      lib.db
+        .prepare(
+          "INSERT INTO trash (rel_path, trash_path, kind, size, deleted_at, editorial_json) VALUES (?, ?, 'image', 1, ?, ?)",
+        )
+        .run(name, `.svc/trash/${name}`, new Date().toISOString(), JSON.stringify(editorial)).lastInsertRowid,
+    );
+  } finally {
+    lib.close();
+  }
+}
+
 async function slotFree(api: TestApi): Promise<void> {
   await until(
     "the ingest slot to be free",
@@ -149,6 +181,8 @@ const EXAMPLES: Record<string, Example> = {
     path: (api) => `/api/media/${seedOf(api).clip}/keyframes/0`,
   },
   "GET /api/stream": { status: 200, path: (api) => `/api/stream?id=${seedOf(api).still}` },
+  "GET /api/trash": { status: 200 },
+  "POST /api/trash/:id/restore": { status: 200, path: (api) => `/api/trash/${freshTrash(api)}/restore` },
 };
 
 /** A concrete path for a route pattern outside the table (fixtures): every `:param` becomes 1. */

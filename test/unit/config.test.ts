@@ -77,6 +77,7 @@ describe("config", () => {
     SVC_SCENE_THRESHOLD: ["0.45", (c) => c.sceneThreshold, 0.45],
     SVC_WATCH_SETTLE_MS: ["750", (c) => c.watchSettleMs, 750],
     SVC_WATCH_POLL: ["1", (c) => c.watchPoll, true],
+    SVC_TRASH_DAYS: ["7", (c) => c.trashDays, 7],
   };
 
   it("has a test row for every variable of the schema, and none for a variable it does not read", () => {

@@ -1,0 +1,32 @@
+import { getRouterParam } from "h3";
+import { z } from "zod";
+import { parseMediaId } from "../../library/media/ids.js";
+import { ACCESS } from "../../library/scopes.js";
+import { listTrash, restoreFromTrash } from "../../library/trash.js";
+import { readQuery } from "../query.js";
+import type { RouteDef } from "./types.js";
+
+const PROJECT_QUERY = z.object({ project: z.string().max(64, "at most 64 characters").optional() });
+
+/** The trash of a project (`?project=`, else the default one): what was deleted, and restoring it. */
+export const trashRoutes: readonly RouteDef[] = [
+  {
+    method: "GET",
+    path: "/api/trash",
+    scopes: ACCESS.delete,
+    handler: (event, { ctx, libraries }) => {
+      const { project } = readQuery(event, PROJECT_QUERY);
+      return { items: listTrash(libraries.library(project), ctx.config.trashDays) };
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/trash/:id/restore",
+    scopes: ACCESS.delete,
+    handler: (event, { ctx, libraries }) => {
+      const id = parseMediaId(getRouterParam(event, "id"));
+      const { project } = readQuery(event, PROJECT_QUERY);
+      return restoreFromTrash(ctx, libraries.library(project), id, "API trash restore");
+    },
+  },
+];
