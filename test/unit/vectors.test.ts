@@ -391,7 +391,7 @@ describe("vector index", () => {
     controller.abort();
     await expect(
       openVectorIndex(file, stampOf(MODEL, DIM, []), () => [], { signal: controller.signal }),
-    ).rejects.toThrow();
+    ).rejects.toMatchObject({ name: "AbortError" });
     await expect(stat(file)).rejects.toThrow();
   });
 });
