@@ -1,35 +1,41 @@
 import { startDaemon } from "../daemon/serve.js";
+import type { AppContext } from "../library/context.js";
 import { EXIT, UserError } from "../library/errors.js";
 import { errnoOf } from "../state/errno.js";
-import { fail, type Io, stopSignals, withContext } from "./context.js";
+import { fail, type Io, type StopSignals, stopSignals, withContext } from "./context.js";
 
 export async function serveCommand(argv: string[], io: Io): Promise<number> {
   if (argv.length > 0) {
     fail(io, "usage: svc serve (configure with environment variables; see the README)");
     return EXIT.usage;
   }
-  return withContext(io, { stdoutLogs: true }, async (ctx) => {
-    let daemon: Awaited<ReturnType<typeof startDaemon>>;
-    try {
-      daemon = await startDaemon(ctx);
-    } catch (error) {
-      const code = errnoOf(error, "");
-      if (code === "EADDRINUSE" || code === "EACCES" || code === "EADDRNOTAVAIL") {
-        throw new UserError(
-          `cannot listen on ${ctx.config.bindHost}:${ctx.config.port} (${code}); set SVC_PORT or SVC_BIND_HOST`,
-          EXIT.usage,
-        );
-      }
-      throw error;
+  // Listening from the first moment: a SIGTERM while the daemon is still starting (service
+  // managers send one on a quick restart) stops it cleanly once it has started, not by the signal.
+  const signals = stopSignals();
+  try {
+    return await withContext(io, { stdoutLogs: true }, (ctx) => serve(ctx, signals));
+  } finally {
+    signals.dispose();
+  }
+}
+
+/** Starts the daemon, then runs until SIGINT or SIGTERM. */
+async function serve(ctx: AppContext, signals: StopSignals): Promise<number> {
+  let daemon: Awaited<ReturnType<typeof startDaemon>>;
+  try {
+    daemon = await startDaemon(ctx);
+  } catch (error) {
+    const code = errnoOf(error, "");
+    if (code === "EADDRINUSE" || code === "EACCES" || code === "EADDRNOTAVAIL") {
+      throw new UserError(
+        `cannot listen on ${ctx.config.bindHost}:${ctx.config.port} (${code}); set SVC_PORT or SVC_BIND_HOST`,
+        EXIT.usage,
+      );
     }
-    const signals = stopSignals();
-    try {
-      ctx.log.info({ signal: await signals.received }, "shutting down");
-      await daemon.stop();
-      ctx.log.info("stopped");
-      return EXIT.ok;
-    } finally {
-      signals.dispose();
-    }
-  });
+    throw error;
+  }
+  ctx.log.info({ signal: await signals.received }, "shutting down");
+  await daemon.stop();
+  ctx.log.info("stopped");
+  return EXIT.ok;
 }

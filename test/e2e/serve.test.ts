@@ -1,10 +1,12 @@
-import { copyFile, mkdir, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { execa, type ResultPromise } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openLibrary } from "../../state/stores.js";
 import { CLI, svc } from "../support/cli.js";
+import { childEnv } from "../support/env.js";
 import { makeStill, makeTimecodedClip, writeSlowly } from "../support/media.js";
+import { childRunning, childrenOf, expectGone } from "../support/processes.js";
 import { tempWorkspace } from "../support/temp.js";
 import { needTools } from "../support/tools.js";
 import { until } from "../support/until.js";
@@ -156,4 +158,51 @@ describe.skipIf(!hasTools)("svc serve", () => {
     expect(stdout).toContain('"project":"footage"');
     expect(stdout).not.toContain(ws.root);
   });
+});
+
+describe.skipIf(!hasTools)("svc serve stopped by SIGTERM in the middle of an ingest", () => {
+  let ws: Awaited<ReturnType<typeof tempWorkspace>>;
+
+  beforeAll(async () => {
+    ws = await tempWorkspace("svc-e2e-midingest-");
+    // A long clip, so the catch-up pass is still decoding it when the signal arrives.
+    await copyFile(await makeTimecodedClip(ws.base, "long.mp4", { seconds: 120 }), join(ws.root, "long.mp4"));
+  }, 120_000);
+
+  afterAll(() => ws.cleanup());
+
+  it("kills the running ffmpeg, keeps nothing half-written, exits 0, and the next pass finishes the item", async () => {
+    const daemon = execa(process.execPath, [CLI, "serve"], {
+      env: childEnv(ws.env({ SVC_PORT: "0", SVC_MCP_PORT: "0" })),
+      extendEnv: false,
+      reject: false,
+    });
+    let out = "";
+    daemon.stdout?.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    try {
+      // Past start-up (whose `ffmpeg -version` probe is also a child): the catch-up pass decodes.
+      await until("the daemon to listen", () => out.includes('"svc listening"'), { timeoutMs: 60_000 });
+      const ffmpeg = await childRunning("ffmpeg", daemon.pid as number, 60_000);
+      daemon.kill("SIGTERM");
+      const result = await daemon;
+      expect(result.exitCode, String(result.stderr)).toBe(0);
+      await expectGone(ffmpeg);
+      expect(childrenOf(daemon.pid as number)).toEqual([]);
+    } finally {
+      if (daemon.exitCode === null) daemon.kill("SIGKILL");
+    }
+    const derived = await readdir(join(ws.root, ".svc"), { recursive: true });
+    expect(derived.filter((name) => /(^|\/)\.analyse-|(^|\/)\.asr-|\.tmp$/.test(name))).toEqual([]);
+
+    const next = await svc(["ingest", "--progress", "json"], ws.env());
+    expect(next.exitCode, next.stderr).toBe(0);
+    const lib = openLibrary(ws.root);
+    try {
+      expect(lib.media.byPath("long.mp4")).toMatchObject({ status: "done", next_stage: "done" });
+    } finally {
+      lib.close();
+    }
+  }, 240_000);
 });
