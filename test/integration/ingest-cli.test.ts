@@ -250,7 +250,7 @@ describe.skipIf(!hasTools)("svc ingest (CLI)", () => {
     const regen = await svc(["ingest", "--regenerate-thumbnails", "--progress", "json"], ws.env());
     expect(regen.exitCode).toBe(0);
     const regenerated = await identities();
-    regenerated.forEach((identity, i) => expect(identity, derived[i]).not.toBe(original[i]));
+    for (const [i, identity] of regenerated.entries()) expect(identity, derived[i]).not.toBe(original[i]);
 
     const refreshed = await svc(["ingest", "--refresh", "--progress", "json"], ws.env());
     expect(refreshed.exitCode).toBe(0);
