@@ -1,9 +1,10 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Asr, Transcription } from "../../adapters/asr/index.js";
-import type { Ffmpeg } from "../../adapters/ffmpeg.js";
+import { findOnPath } from "../../adapters/binaries.js";
+import { createFfmpeg } from "../../adapters/ffmpeg.js";
 import { type Adapters, noTools } from "../../adapters/index.js";
 import { ProcessError } from "../../adapters/process.js";
 import { transcriptStage } from "../../pipeline/stages/transcript.js";
@@ -11,6 +12,9 @@ import type { StageDeps, StageItem } from "../../pipeline/stages/types.js";
 import { loadConfig } from "../../state/config.js";
 import { silentLogger } from "../../state/logger.js";
 import { type LibraryStore, openLibrary } from "../../state/stores.js";
+import { OFFLINE } from "../support/env.js";
+import { makeTimecodedClip } from "../support/media.js";
+import { needTools } from "../support/tools.js";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -28,27 +32,24 @@ const SPEECH: Transcription = {
   ],
 };
 
-/** An ffmpeg whose audio commands answer as given; the rest is never reached by this stage. */
-function fakeFfmpeg(silences: Ffmpeg["silences"]): Ffmpeg {
-  return {
-    path: "/usr/bin/ffmpeg",
-    silences,
-    extractAudio: async () => {},
-  } as unknown as Ffmpeg;
-}
+/** The real ffmpeg: the stage's audio extraction and silence detection run on real files. */
+const ffmpeg = () => createFfmpeg(findOnPath("ffmpeg") ?? "ffmpeg");
 
 function fakeAsr(transcribe: Asr["transcribe"]): Asr {
   return { name: "pocketsphinx", transcribe };
 }
 
-async function setup(adapters: Partial<Adapters>) {
+/** `a.mp4` is a real 4 s clip with sound, or (`garbage`) a file no decoder can read. */
+async function setup(adapters: Partial<Adapters>, media: "clip" | "garbage" = "clip") {
   const root = await mkdtemp(join(tmpdir(), "svc-transcript-"));
+  if (media === "clip") await makeTimecodedClip(root, "a.mp4", { seconds: 4 });
+  else await writeFile(join(root, "a.mp4"), "these bytes are no audio stream at all");
   const store: LibraryStore = openLibrary(root);
   cleanups.push(async () => {
     store.close();
     await rm(root, { recursive: true, force: true });
   });
-  const config = loadConfig({ SVC_HOME: join(root, "home") });
+  const config = loadConfig({ ...OFFLINE, SVC_HOME: join(root, "home") });
   const mediaId = store.media.saveProbe(
     { relPath: "a.mp4", kind: "video", size: 10, mtimeMs: 1, fingerprint: "f" },
     {
@@ -86,7 +87,7 @@ async function setup(adapters: Partial<Adapters>) {
 
 const signal = () => new AbortController().signal;
 
-describe("transcript stage", () => {
+describe.skipIf(!needTools("ffmpeg"))("transcript stage", () => {
   it("records an honest not_configured without a recogniser", async () => {
     const { deps, item } = await setup({
       asr: null,
@@ -100,7 +101,7 @@ describe("transcript stage", () => {
 
   it("archives the transcription and makes it active", async () => {
     const { store, deps, item } = await setup({
-      ffmpeg: fakeFfmpeg(async () => ({ silences: [], durationS: 4 })),
+      ffmpeg: ffmpeg(),
       asr: fakeAsr(async () => SPEECH),
     });
     const result = await transcriptStage.run(item, deps, signal());
@@ -116,7 +117,7 @@ describe("transcript stage", () => {
 
   it("keeps a good transcript when a later decode finds no speech", async () => {
     const { store, deps, item } = await setup({
-      ffmpeg: fakeFfmpeg(async () => ({ silences: [], durationS: 4 })),
+      ffmpeg: ffmpeg(),
       asr: fakeAsr(async () => SPEECH),
     });
     await transcriptStage.run(item, deps, signal());
@@ -133,16 +134,10 @@ describe("transcript stage", () => {
   });
 
   it("skips an item whose audio ffmpeg cannot decode, so vision and embeddings still run", async () => {
-    const { store, deps, item } = await setup({
-      ffmpeg: fakeFfmpeg(async () => {
-        throw new ProcessError(
-          "ffmpeg exited with code 1: Invalid data found when processing input",
-          "ffmpeg",
-          "failed",
-        );
-      }),
-      asr: fakeAsr(async () => SPEECH),
-    });
+    const { store, deps, item } = await setup(
+      { ffmpeg: ffmpeg(), asr: fakeAsr(async () => SPEECH) },
+      "garbage",
+    );
     const result = await transcriptStage.run(item, deps, signal());
     expect(result).toMatchObject({
       status: "skipped",
@@ -153,7 +148,7 @@ describe("transcript stage", () => {
 
   it("fails (to be retried) when the recogniser itself fails", async () => {
     const { deps, item } = await setup({
-      ffmpeg: fakeFfmpeg(async () => ({ silences: [], durationS: 4 })),
+      ffmpeg: ffmpeg(),
       asr: fakeAsr(async () => {
         throw new ProcessError(
           "pocketsphinx_continuous exited with code 1: out of memory",
