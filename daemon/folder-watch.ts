@@ -39,14 +39,10 @@ export interface WatchIO {
   isSymlink(path: string): Promise<boolean>;
   realpath(path: string): Promise<string>;
   list(path: string): Promise<AsyncIterable<FolderEntry>>;
-  /**
-   * Watches a real folder's entries, and with `recursive` everything beneath it. `changed` gets
-   * the absolute path of the entry that changed, or null when the OS lost track of which.
-   */
-  readonly recursive: boolean;
+  /** Watches a folder's entries; `changed` gets an entry's name, or null when the OS lost track of which. */
   watchFolder(
-    real: string,
-    changed: (path: string | null) => void,
+    path: string,
+    changed: (name: string | null) => void,
     failed: (error: unknown) => void,
   ): Promise<WatchHandle>;
   watchFile(path: string, changed: () => void, failed: (error: unknown) => void): WatchHandle;
@@ -66,21 +62,15 @@ const gone = (error: unknown) => ["ENOENT", "ENOTDIR"].includes((error as NodeJS
 
 const under = (path: string, folder: string) => path === folder || path.startsWith(`${folder}${sep}`);
 
-interface Folder {
-  readonly real: string;
-  /** Null when a recursive watch of an ancestor already covers the folder. */
-  readonly handle: WatchHandle | null;
-}
-
 /**
- * The watcher's decisions, with the OS behind `io`. Folders are watched (or, with a recursive
- * `io`, covered) once per real folder, so a symlink cannot loop; symlinked folders are followed
- * and reported under the link's path. A new or changed media file is polled until its size and
- * mtime have not moved for `settleMs`, then reported once. Nothing is held per file except while
- * it settles, and a watch of its own for a symlinked file, whose target no folder watch sees.
+ * The watcher's decisions, with the OS behind `io`. Each real folder is watched once, so a
+ * symlink cannot loop; symlinked folders are followed and reported under the link's path. A new
+ * or changed media file is polled until its size and mtime have not moved for `settleMs`, then
+ * reported once. Nothing is held per file except while it settles, and a watch of its own for a
+ * symlinked file, whose target no folder watch sees.
  */
 export class FolderWatch {
-  private readonly folders = new Map<string, Folder>();
+  private readonly folders = new Map<string, { real: string; handle: WatchHandle }>();
   private readonly reals = new Set<string>();
   private readonly links = new Map<string, WatchHandle>();
   private readonly settling = new Map<string, { timer: WatchHandle }>();
@@ -110,7 +100,7 @@ export class FolderWatch {
     this.links.clear();
   }
 
-  /** The folders watched or covered, by path, for tests and diagnostics. */
+  /** The folders watched, by path. */
   watchedFolders(): string[] {
     return [...this.folders.keys()];
   }
@@ -118,19 +108,9 @@ export class FolderWatch {
   private unwatch(abs: string): void {
     const folder = this.folders.get(abs);
     if (!folder) return;
-    folder.handle?.close();
+    folder.handle.close();
     this.folders.delete(abs);
     this.reals.delete(folder.real);
-  }
-
-  /** True when a recursive watch already reaches `real`, and reports it at `abs`. */
-  private coveredBy(abs: string, real: string): boolean {
-    if (!this.io.recursive) return false;
-    for (const [path, folder] of this.folders) {
-      if (folder.handle && under(real, folder.real) && abs === path + real.slice(folder.real.length))
-        return true;
-    }
-    return false;
   }
 
   private async addFolder(abs: string, report: boolean): Promise<void> {
@@ -143,35 +123,27 @@ export class FolderWatch {
       return;
     }
     if (this.closed || this.folders.has(abs) || this.reals.has(real)) return;
-    let handle: WatchHandle | null = null;
-    if (!this.coveredBy(abs, real)) {
-      // Claimed before the await, so a second path to the same real folder cannot watch it too.
-      this.reals.add(real);
-      try {
-        handle = await this.io.watchFolder(
-          real,
-          (path) => this.heard(abs, real, path),
-          (error) => {
-            this.unwatch(abs);
-            if (!gone(error)) this.handlers.error(error);
-          },
-        );
-      } catch (error) {
-        this.reals.delete(real);
-        if (!gone(error)) this.handlers.error(error);
-        return;
-      }
-      if (this.closed) return handle.close();
-    }
-    this.folders.set(abs, { real, handle });
+    // Claimed before the await, so a second path to the same real folder cannot watch it too.
     this.reals.add(real);
+    let handle: WatchHandle;
+    try {
+      handle = await this.io.watchFolder(
+        real,
+        (name) => void (name === null ? this.list(abs, true) : this.look(join(abs, name))),
+        (error) => {
+          this.unwatch(abs);
+          if (!gone(error)) this.handlers.error(error);
+        },
+      );
+    } catch (error) {
+      this.reals.delete(real);
+      if (!gone(error)) this.handlers.error(error);
+      return;
+    }
+    if (this.closed) return handle.close();
+    this.folders.set(abs, { real, handle });
     // Listed after the watch is in place, so nothing written in between is missed.
     await this.list(abs, report);
-  }
-
-  private heard(abs: string, real: string, path: string | null): void {
-    if (path === null) void this.list(abs, true);
-    else if (under(path, real)) void this.look(abs + path.slice(real.length));
   }
 
   private async list(abs: string, report: boolean): Promise<void> {

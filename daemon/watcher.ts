@@ -1,6 +1,5 @@
 import { watch as watchPath } from "node:fs";
 import { lstat, opendir, realpath, stat } from "node:fs/promises";
-import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { watch } from "chokidar";
 import { kindOf } from "../pipeline/media-types.js";
@@ -30,9 +29,8 @@ export function watchProject(root: string, config: Config, handlers: WatchHandle
  * One OS watch per folder: inotify, FSEvents and ReadDirectoryChangesW all report what happens to
  * a folder's entries by name, so nothing is held per file.
  */
-export function folderIO(): WatchIO {
+function folderIO(): WatchIO {
   return {
-    recursive: false,
     now: () => performance.now(),
     after: (ms, fn) => {
       const timer = setTimeout(fn, ms);
@@ -42,8 +40,8 @@ export function folderIO(): WatchIO {
     isSymlink: async (path) => (await lstat(path)).isSymbolicLink(),
     realpath: (path) => realpath(path),
     list: (path) => opendir(path),
-    watchFolder: async (real, changed, failed) =>
-      watchPath(real, (_event, name) => changed(name ? join(real, name) : null)).on("error", failed),
+    watchFolder: async (path, changed, failed) =>
+      watchPath(path, (_event, name) => changed(name || null)).on("error", failed),
     watchFile: (path, changed, failed) => watchPath(path, () => changed()).on("error", failed),
   };
 }

@@ -53,15 +53,14 @@ export class FakeClock {
 
 interface FolderWatchRecord {
   real: string;
-  changed: (path: string | null) => void;
+  changed: (name: string | null) => void;
   failed: (error: unknown) => void;
   closed: boolean;
 }
 
 /**
  * An in-memory file system that notifies watchers as inotify does: a folder watch hears each
- * change to its own entries by name (a recursive one, to anything beneath it), a file watch hears
- * changes to its file. Every stat, list and watch is counted.
+ * change to its own entries by name, a file watch hears changes to its file. Every stat, list and watch is counted.
  */
 export class FakeFs {
   readonly nodes = new Map<string, Node>([["/", { type: "dir" }]]);
@@ -76,10 +75,7 @@ export class FakeFs {
   /** Paths whose watch cannot be set up, with this error code. */
   readonly unwatchable = new Map<string, string>();
 
-  constructor(
-    readonly clock: FakeClock,
-    readonly recursive = false,
-  ) {}
+  constructor(readonly clock: FakeClock) {}
 
   /** The real path of `path`, following every symlink on the way, at most 40 of them as Linux does. */
   resolve(path: string, budget = { links: 40 }): string {
@@ -114,7 +110,6 @@ export class FakeFs {
 
   io(): WatchIO {
     return {
-      recursive: this.recursive,
       now: () => this.clock.now,
       after: (ms, fn) => this.clock.after(ms, fn),
       stat: async (path) => {
@@ -222,8 +217,7 @@ export class FakeFs {
     const parent = dirname(real);
     for (const w of this.folderWatches) {
       if (w.closed) continue;
-      const hears = this.recursive ? parent === w.real || parent.startsWith(`${w.real}/`) : parent === w.real;
-      if (hears) w.changed(real);
+      if (parent === w.real) w.changed(basename(real));
     }
   }
 
