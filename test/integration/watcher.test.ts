@@ -118,6 +118,17 @@ describe.each([
     await until("the clip in the new folder", () => rec.of("changed").includes("day 1/card B/sub/B002.mov"));
   });
 
+  it("watches the subfolders of a folder moved in, so files written there later are reported", async () => {
+    const outside = join(ws.base, "card C");
+    await mkdir(join(outside, "CLIP"), { recursive: true });
+    await rename(outside, join(ws.root, "card C"));
+    await quiet(slack);
+    await writeFile(join(ws.root, "card C", "CLIP", "C001.mov"), "x");
+    await until("the clip in the moved-in subfolder", () =>
+      rec.of("changed").includes("card C/CLIP/C001.mov"),
+    );
+  });
+
   it("reports a deleted folder and nothing more from inside it", async () => {
     await rm(join(ws.root, "day 1"), { recursive: true });
     await until("the folder removal", () => rec.of("removedDir").includes("day 1"));

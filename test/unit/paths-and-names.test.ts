@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isIgnoredPath } from "../../daemon/watcher.js";
+import { isIgnoredPath } from "../../daemon/folder-watch.js";
 import { isIgnoredName, kindOf } from "../../pipeline/media-types.js";
 import { cleanReason } from "../../pipeline/runner.js";
 import { errnoOf, isErrno } from "../../state/errno.js";
