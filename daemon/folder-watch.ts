@@ -1,5 +1,6 @@
 import { join, sep } from "node:path";
 import { IGNORED_DIRS, isIgnoredName, kindOf } from "../pipeline/media-types.js";
+import { isErrno } from "../state/errno.js";
 import { relativeInside } from "../state/paths.js";
 
 export interface WatchHandlers {
@@ -58,7 +59,7 @@ export function isIgnoredPath(root: string, path: string): boolean {
   return rel.split("/").some((part) => isIgnoredName(part) || IGNORED_DIRS.has(part));
 }
 
-const gone = (error: unknown) => ["ENOENT", "ENOTDIR"].includes((error as NodeJS.ErrnoException).code ?? "");
+const gone = (error: unknown) => isErrno(error, "ENOENT", "ENOTDIR");
 
 const under = (path: string, folder: string) => path === folder || path.startsWith(`${folder}${sep}`);
 
