@@ -33,7 +33,8 @@ export const EDITORIAL = z.object({
   manual_tags: z.array(z.string()),
 });
 
-const NO_EDITORIAL: Editorial = {
+/** An item without editorial work. */
+export const NO_EDITORIAL: Editorial = Object.freeze({
   in_point: null,
   out_point: null,
   camera_id: null,
@@ -41,7 +42,7 @@ const NO_EDITORIAL: Editorial = {
   rating: null,
   rating_note: null,
   manual_tags: [],
-};
+});
 
 type StoredRow = Omit<TrashRow, "editorial"> & { editorial_json: string };
 const fromRow = ({ editorial_json, ...row }: StoredRow): TrashRow => ({

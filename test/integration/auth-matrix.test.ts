@@ -8,6 +8,7 @@ import { isWrite, type RouteDef } from "../../api/routes/types.js";
 import { SCOPES, type Scope } from "../../library/scopes.js";
 import { ingestSlotName } from "../../library/slots.js";
 import { createToken, revokeToken } from "../../library/tokens.js";
+import { NO_EDITORIAL } from "../../state/repos/trash.js";
 import type { RegistryStore } from "../../state/stores.js";
 import { openLibrary } from "../../state/stores.js";
 import { type ApiResponse, type RequestOptions, startApi, type TestApi } from "../support/api.js";
@@ -95,21 +96,13 @@ function freshTrash(api: TestApi): number {
   copyFileSync(join(root, "still.png"), join(root, ".svc", "trash", name));
   const lib = openLibrary(root);
   try {
-    const editorial = {
-      in_point: null,
-      out_point: null,
-      camera_id: null,
-      angle: null,
-      rating: null,
-      rating_note: null,
-      manual_tags: [],
-    };
     return Number(
       lib.db
         .prepare(
           "INSERT INTO trash (rel_path, trash_path, kind, size, deleted_at, editorial_json) VALUES (?, ?, 'image', 1, ?, ?)",
         )
-        .run(name, `.svc/trash/${name}`, new Date().toISOString(), JSON.stringify(editorial)).lastInsertRowid,
+        .run(name, `.svc/trash/${name}`, new Date().toISOString(), JSON.stringify(NO_EDITORIAL))
+        .lastInsertRowid,
     );
   } finally {
     lib.close();

@@ -5,25 +5,11 @@ import { type Watcher, watchProject } from "../../daemon/watcher.js";
 import { loadConfig } from "../../state/config.js";
 import { tempWorkspace } from "../support/temp.js";
 import { until } from "../support/until.js";
+import { recordWatchEvents } from "../support/watch-events.js";
 
 const SETTLE_MS = 300;
 
-type Kind = "changed" | "removed" | "removedDir" | "error";
-
-function recorder() {
-  const events: { kind: Kind; path: string; at: number }[] = [];
-  const push = (kind: Kind) => (path: unknown) => events.push({ kind, path: String(path), at: Date.now() });
-  return {
-    events,
-    handlers: {
-      changed: push("changed"),
-      removed: push("removed"),
-      removedDir: push("removedDir"),
-      error: push("error"),
-    },
-    of: (kind: Kind) => events.filter((e) => e.kind === kind).map((e) => e.path),
-  };
-}
+const recorder = () => recordWatchEvents(() => Date.now());
 
 const quiet = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -1,5 +1,6 @@
 import { basename, dirname, join } from "node:path";
 import type { FileInfo, FolderEntry, WatchHandle, WatchIO } from "../../daemon/folder-watch.js";
+import { recordWatchEvents } from "../support/watch-events.js";
 
 type Node =
   | { type: "dir" }
@@ -240,26 +241,5 @@ function info(node: Node): FileInfo {
   };
 }
 
-export type Kind = "changed" | "removed" | "removedDir" | "error";
-
 /** Handlers that record what the watcher reported, and when by the fake clock. */
-export function recorder(clock: FakeClock) {
-  const events: { kind: Kind; path: string; at: number }[] = [];
-  const push = (kind: Kind) => (path: unknown) =>
-    events.push({
-      kind,
-      path: kind === "error" ? String((path as Error).message) : String(path),
-      at: clock.now,
-    });
-  return {
-    events,
-    handlers: {
-      changed: push("changed"),
-      removed: push("removed"),
-      removedDir: push("removedDir"),
-      error: push("error"),
-    },
-    of: (kind: Kind) => events.filter((e) => e.kind === kind).map((e) => e.path),
-    all: () => events.map((e) => `${e.kind} ${e.path}`),
-  };
-}
+export const recorder = (clock: FakeClock) => recordWatchEvents(() => clock.now);
