@@ -31,7 +31,8 @@ export function ingestSlotName(root: string): string {
   return `ingest:${real}`;
 }
 
-function isAlive(pid: number): boolean {
+/** Whether process `pid` exists (one of another user counts: it is running). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

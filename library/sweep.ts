@@ -5,6 +5,7 @@ import type { Logger } from "pino";
 import { WHISPER_TEMP_PREFIX } from "../adapters/asr/whisper-cpp.js";
 import { errnoOf, isErrno } from "../state/errno.js";
 import type { ProjectPaths } from "../state/paths.js";
+import { isAlive } from "./slots.js";
 
 /** Work folders the pipeline makes and removes itself; a crash or SIGKILL leaves them behind. */
 const PROJECT_TEMP: readonly { dir: (paths: ProjectPaths) => string; prefix: string }[] = [
@@ -14,15 +15,6 @@ const PROJECT_TEMP: readonly { dir: (paths: ProjectPaths) => string; prefix: str
 
 // A whisper folder whose name carries no PID (older releases) is only taken once it is this old.
 const UNOWNED_AFTER_MS = 24 * 60 * 60 * 1000;
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return isErrno(error, "EPERM");
-  }
-}
 
 async function names(dir: string): Promise<string[]> {
   try {
@@ -35,7 +27,7 @@ async function names(dir: string): Promise<string[]> {
 
 async function isAbandonedWhisperRun(dir: string, name: string, now: number): Promise<boolean> {
   const pid = /^(\d+)-/.exec(name.slice(WHISPER_TEMP_PREFIX.length))?.[1];
-  if (pid !== undefined) return !alive(Number(pid));
+  if (pid !== undefined) return !isAlive(Number(pid));
   const { mtimeMs } = await stat(join(dir, name));
   return now - mtimeMs > UNOWNED_AFTER_MS;
 }

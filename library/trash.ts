@@ -1,12 +1,13 @@
-import { link, lstat, mkdir, rename, rm, unlink } from "node:fs/promises";
+import { lstat, mkdir, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { errnoOf, isErrno } from "../state/errno.js";
+import { errnoOf } from "../state/errno.js";
 import { relativeInside } from "../state/paths.js";
 import type { TrashRow } from "../state/repos/trash.js";
 import { type LibraryStore, openLibrary } from "../state/stores.js";
 import type { AppContext } from "./context.js";
 import { EXIT, UserError } from "./errors.js";
 import { runIngest } from "./ingest.js";
+import { moveWithoutReplacing, pathExists } from "./move-without-replacing.js";
 import { SlotBusyError } from "./slots.js";
 
 const DAY_MS = 86_400_000;
@@ -46,33 +47,12 @@ export interface RestoreReport {
   ingest_note: string | null;
 }
 
-async function present(path: string): Promise<boolean> {
-  try {
-    await lstat(path);
-    return true;
-  } catch (error) {
-    if (isErrno(error, "ENOENT")) return false;
-    throw error;
-  }
-}
-
-/**
- * Puts the file back where it was without ever replacing what stands there now: a hard link
- * claims the name atomically; where links are impossible the name is checked, then renamed.
- */
+/** Puts the file back where it was, never over what stands there now. */
 async function putBack(from: string, to: string): Promise<void> {
   await mkdir(dirname(to), { recursive: true });
-  try {
-    await link(from, to);
-    await unlink(from);
-    return;
-  } catch (error) {
-    if (isErrno(error, "EEXIST"))
-      throw new UserError("something else now stands at its place", EXIT.partial, 409);
-    if (!isErrno(error, "EXDEV", "EPERM", "ENOTSUP", "EOPNOTSUPP", "EMLINK", "ENOSYS")) throw error;
-  }
-  if (await present(to)) throw new UserError("something else now stands at its place", EXIT.partial, 409);
-  await rename(from, to);
+  const isLink = (await lstat(from)).isSymbolicLink();
+  if ((await moveWithoutReplacing(from, to, isLink)) === "taken")
+    throw new UserError("something else now stands at its place", EXIT.partial, 409);
 }
 
 /**
@@ -99,7 +79,7 @@ export async function restoreFromTrash(
       EXIT.usage,
       409,
     );
-  if (!(await present(from)))
+  if (!(await pathExists(from)))
     throw new UserError(`the trashed file of entry ${id} is gone from .svc/trash`, EXIT.partial, 409);
   try {
     await putBack(from, to);

@@ -1,5 +1,4 @@
-import { constants } from "node:fs";
-import { copyFile, link, lstat, mkdir, rename, rm, unlink } from "node:fs/promises";
+import { lstat, mkdir, rename, rm } from "node:fs/promises";
 import { dirname, extname, join } from "node:path";
 import { z } from "zod";
 import { errnoOf } from "../../state/errno.js";
@@ -8,6 +7,7 @@ import { relativeInside } from "../../state/paths.js";
 import type { LibraryStore } from "../../state/stores.js";
 import { realLocationInside } from "../containment.js";
 import { EXIT, UserError } from "../errors.js";
+import { moveWithoutReplacing } from "../move-without-replacing.js";
 import { notFound } from "./ids.js";
 
 export const MAX_BULK_IDS = 1000;
@@ -46,9 +46,6 @@ export interface BulkDeleteReport {
 /** Refused to move the file; the item is left exactly as it was. */
 class TrashError extends Error {}
 
-// Errors of link(2) that mean "no hard links here", not "refused".
-const LINK_UNSUPPORTED = ["EXDEV", "EPERM", "ENOTSUP", "EOPNOTSUPP", "EMLINK", "ENOSYS"];
-
 // Never beyond this many same-named files in one trash folder; past it something is wrong.
 const MAX_SUFFIX = 10_000;
 
@@ -61,63 +58,15 @@ function candidate(path: string, n: number): string {
 
 /**
  * Moves `source` to `dest` or, when that name is taken, the first free `dest (n)`, never replacing
- * an earlier trashed file. A hard link claims the name atomically; where links are impossible
- * (another device, exFAT, a symlink entry) the name is checked first and the file renamed, or copied
- * across devices with an exclusive copy.
+ * an earlier trashed file.
  */
 async function moveIntoTrash(source: string, dest: string, isLink: boolean): Promise<string> {
   await mkdir(dirname(dest), { recursive: true });
   for (let n = 1; n <= MAX_SUFFIX; n += 1) {
     const target = candidate(dest, n);
-    if (!isLink) {
-      let linked = false;
-      try {
-        await link(source, target);
-        linked = true;
-        await unlink(source);
-        return target;
-      } catch (error) {
-        // The source could not be unlinked (a read-only folder): undo the link, refuse the delete.
-        if (linked) {
-          await unlink(target);
-          throw error;
-        }
-        if (errnoOf(error) === "EEXIST") continue;
-        if (!LINK_UNSUPPORTED.includes(errnoOf(error))) throw error;
-      }
-    }
-    if (await exists(target)) continue;
-    try {
-      await rename(source, target);
-    } catch (error) {
-      if (errnoOf(error) !== "EXDEV" || isLink) throw error;
-      try {
-        await copyFile(source, target, constants.COPYFILE_EXCL);
-      } catch (copyError) {
-        if (errnoOf(copyError) === "EEXIST") continue;
-        await rm(target, { force: true });
-        throw copyError;
-      }
-      try {
-        await unlink(source);
-      } catch (unlinkError) {
-        await rm(target, { force: true });
-        throw unlinkError;
-      }
-    }
-    return target;
+    if ((await moveWithoutReplacing(source, target, isLink)) === "moved") return target;
   }
   throw new TrashError("too many trashed files of the same name");
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await lstat(path);
-    return true;
-  } catch (error) {
-    if (errnoOf(error) === "ENOENT") return false;
-    throw error;
-  }
 }
 
 interface Moved {
