@@ -63,6 +63,8 @@ export interface ModelHost {
   readonly host: string;
   /** Installed model names as the host reports them ("bge-m3:latest"). */
   listModels(signal?: AbortSignal): Promise<string[]>;
+  /** Which build of a model the host serves (its digest), or null when it is not installed. */
+  digest(model: string, signal?: AbortSignal): Promise<string | null>;
   /** Never throws: an unreachable host is a status, with every model reported not pulled. */
   status(models: readonly string[], signal?: AbortSignal): Promise<ModelStatus>;
   embed(model: string, texts: readonly string[], opts?: EmbedOptions): Promise<Float32Array[]>;
@@ -263,20 +265,25 @@ export function createModelHost(options: { host: string; timeoutMs?: number }): 
     }
   }
 
-  async function listModels(signal?: AbortSignal): Promise<string[]> {
+  async function installed(signal?: AbortSignal): Promise<{ name: string; digest: string | null }[]> {
     return call("listing models", shortTimeout, signal, undefined, async (client, ctx) => {
       const answer: unknown = await client.list();
       if (!isRecord(answer) || !Array.isArray(answer.models)) {
         throw badResponse(ctx, "the model list has no `models` array");
       }
-      const names: string[] = [];
+      const models: { name: string; digest: string | null }[] = [];
       for (const entry of answer.models) {
         const name = isRecord(entry) ? (entry.name ?? entry.model) : undefined;
         if (typeof name !== "string" || !name) throw badResponse(ctx, "a listed model has no name");
-        names.push(name);
+        const digest = isRecord(entry) && typeof entry.digest === "string" ? entry.digest : null;
+        models.push({ name, digest });
       }
-      return names;
+      return models;
     });
+  }
+
+  async function listModels(signal?: AbortSignal): Promise<string[]> {
+    return (await installed(signal)).map((m) => m.name);
   }
 
   async function embedBatch(
@@ -345,6 +352,11 @@ export function createModelHost(options: { host: string; timeoutMs?: number }): 
   return {
     host: shown,
     listModels,
+
+    async digest(model, signal) {
+      const wanted = canonicalName(model);
+      return (await installed(signal)).find((m) => canonicalName(m.name) === wanted)?.digest ?? null;
+    },
 
     async status(models, signal) {
       const pulled: Record<string, boolean> = Object.fromEntries(models.map((m) => [m, false]));

@@ -33,7 +33,12 @@ export function createApi(deps: ApiDeps, routes: readonly RouteDef[] = ROUTES): 
       );
     },
     onError: (error, event) => {
-      if (error.cause instanceof UserError) return errorResponse(error.cause.status, error.cause.message);
+      if (error.cause instanceof UserError) {
+        const response = errorResponse(error.cause.status, error.cause.message);
+        if (error.cause.retryAfterS !== undefined)
+          response.headers.set("retry-after", String(error.cause.retryAfterS));
+        return response;
+      }
       if (error.unhandled)
         ctx.log.error({ err: error.cause ?? error, path: event.url.pathname }, "request failed");
       return toErrorResponse(error);

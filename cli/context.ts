@@ -1,6 +1,8 @@
 import { createAdapters, noTools } from "../adapters/index.js";
 import type { AppContext } from "../library/context.js";
 import { EXIT, UserError } from "../library/errors.js";
+import { QueryEmbeddings } from "../library/query-embeddings.js";
+import { VectorThreads } from "../library/vector-threads.js";
 import { readVersion } from "../library/version.js";
 import { type Config, ConfigError, loadConfig } from "../state/config.js";
 import { MigrationBackupError } from "../state/db.js";
@@ -106,13 +108,16 @@ export async function withContext(
     const { log } = logger;
     // Registry-only commands skip probing for ffmpeg/exiftool (a few hundred ms of start-up).
     const adapters = options.tools === false ? noTools(config) : await createAdapters(config, log);
-    const ctx: AppContext = { config, adapters, registry, log, version };
+    const vectorThreads = new VectorThreads(log);
+    const queryEmbeddings = new QueryEmbeddings(adapters.modelHost);
+    const ctx: AppContext = { config, adapters, registry, log, version, vectorThreads, queryEmbeddings };
     try {
       return await body(ctx);
     } catch (error) {
       log.error({ err: error }, "command failed");
       return reportError(io, error);
     } finally {
+      await vectorThreads.close();
       adapters.close();
       await logger.close();
     }

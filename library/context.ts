@@ -2,6 +2,8 @@ import type { Logger } from "pino";
 import type { Adapters } from "../adapters/index.js";
 import type { Config } from "../state/config.js";
 import type { RegistryStore } from "../state/stores.js";
+import type { QueryEmbeddings } from "./query-embeddings.js";
+import type { VectorThreads } from "./vector-threads.js";
 
 /** What every operation of one process shares; passed down, never held in module state. */
 export interface AppContext {
@@ -10,4 +12,8 @@ export interface AppContext {
   readonly registry: RegistryStore;
   readonly log: Logger;
   readonly version: string;
+  /** Vector search and index writing, off the event loop. */
+  readonly vectorThreads: VectorThreads;
+  /** Embeddings of search texts, cached and batched. */
+  readonly queryEmbeddings: QueryEmbeddings;
 }

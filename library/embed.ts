@@ -112,7 +112,7 @@ export async function buildEmbeddings(
       }
       dim = probed;
     }
-    const sink = await openVectorSink(store, model, ctx.log);
+    const sink = await openVectorSink(ctx.vectorThreads, root, model, ctx.log);
     let embedded = 0;
     try {
       const ids = store.media.embeddableIds();

@@ -4,6 +4,8 @@ export class UserError extends Error {
     message: string,
     readonly exitCode: number,
     readonly status: number = 400,
+    /** For a 503: when the client may try again (the Retry-After header). */
+    readonly retryAfterS?: number,
   ) {
     super(message);
     this.name = "UserError";

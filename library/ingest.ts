@@ -158,7 +158,7 @@ export async function runIngest(
     const models = await passModels(ctx, request.options, request.signal);
     for (const problem of models.missing) ctx.log.error({ problem }, "a model this pass needs is missing");
     const vectors = models.embed.ok
-      ? await openVectorSink(store, ctx.config.models.embed, ctx.log)
+      ? await openVectorSink(ctx.vectorThreads, request.root, ctx.config.models.embed, ctx.log)
       : { upsert: async () => {}, remove: async () => {}, flush: async () => {} };
     let run: Awaited<ReturnType<typeof runFiles>>;
     try {

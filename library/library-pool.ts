@@ -51,7 +51,7 @@ export class LibraryPool {
     const project = this.project(name);
     let reader = this.readers.get(project.root);
     if (!reader) {
-      reader = new IndexReader(this.library(name), this.ctx.config.models.embed, this.ctx.log);
+      reader = new IndexReader(this.library(name).paths);
       this.readers.set(project.root, reader);
     }
     return reader;

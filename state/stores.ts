@@ -36,9 +36,14 @@ export interface LibraryStore {
   close(): void;
 }
 
-export function openLibrary(root: string): LibraryStore {
+/**
+ * Opens a project's library, migrating it first when needed. `readOnly` is for worker threads
+ * that only read beside the connection that writes: such a handle refuses every write.
+ */
+export function openLibrary(root: string, options: { readOnly?: boolean } = {}): LibraryStore {
   const paths = projectPaths(root);
   const db = openDatabase(paths.libraryDb, LIBRARY_MIGRATIONS, paths.backups);
+  if (options.readOnly) db.pragma("query_only = ON");
   return {
     paths,
     db,

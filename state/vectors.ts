@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { access, mkdir, open, readFile, rename, rm } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { dirname } from "node:path";
@@ -24,19 +25,23 @@ export interface IndexStamp {
   checksum: string;
 }
 
-export interface VectorIndex {
+/** What answers queries: the writer's index, or a read-only view of a saved one. */
+export interface VectorSearcher {
   readonly dim: number;
   readonly model: string;
   size(): number;
-  /** Adds entries; a key already present has its vector replaced. Within one batch the last entry wins. */
-  upsert(entries: readonly VectorEntry[]): void;
-  /** Removes keys; unknown keys are ignored. */
-  remove(keys: readonly number[]): void;
   /**
    * The k nearest keys by cosine similarity (`score`, best first). With a filter, fetches more
    * candidates until k pass or the index is exhausted.
    */
   search(query: Float32Array, k: number, filter?: (key: number) => boolean): { key: number; score: number }[];
+}
+
+export interface VectorIndex extends VectorSearcher {
+  /** Adds entries; a key already present has its vector replaced. Within one batch the last entry wins. */
+  upsert(entries: readonly VectorEntry[]): void;
+  /** Removes keys; unknown keys are ignored. */
+  remove(keys: readonly number[]): void;
   /**
    * Writes the index beside a temp name, renames it into place, then writes `<file>.json` with
    * `stamp` (default: `stamp()`). A stamp whose model, dim, count or maxKey disagree with the
@@ -61,19 +66,33 @@ export class VectorIndexError extends Error {
 }
 
 /**
- * Chosen with bench/vectors.mjs (clustered 1024-dim vectors, 2 cores). At 1M, recall is limited by
- * the graph, not the search beam: at ef_search 256, M 32 / ef_add 64 reached recall@10 0.944 and
- * M 24 / ef_add 96 0.973, while M 32 / ef_add 128 reaches 0.999 (at ef_search 192 only 0.979), with
- * p50 ≈ 1.2 ms and p99 ≈ 2.5 ms. The price is build time: ~900 vectors per CPU-second at 1M.
- * f16 halves memory against f32 with no measurable recall loss.
+ * The graph, chosen with bench/vectors.mjs (clustered 1024-dim vectors, 2 cores). At 1M, recall is
+ * limited by the graph, not the search beam: at ef_search 256, M 32 / ef_add 64 reached recall@10
+ * 0.944 and M 24 / ef_add 96 0.973, while M 32 / ef_add 128 reaches 0.999. The price is build time:
+ * ~900 vectors per CPU-second at 1M. f16 halves memory against f32 with no measurable recall loss.
  */
 export const VECTOR_INDEX_TUNING = {
   metric: MetricKind.Cos,
   quantization: ScalarKind.F16,
   connectivity: 32,
   expansionAdd: 128,
-  expansionSearch: 256,
 } as const;
+
+/**
+ * The search beam by index size. The walk's cost grows with the beam, and a smaller graph needs a
+ * narrower one for the same recall: measured recall@10 ≥ 0.98 with bench/vectors.mjs --ef
+ * (see README, "Search tuning"); at 1M only 256 keeps it (192 gave 0.979).
+ */
+const SEARCH_EXPANSION: readonly (readonly [maxSize: number, ef: number])[] = [
+  [20_000, 64],
+  [200_000, 96],
+  [500_000, 160],
+];
+const WIDEST_EXPANSION = 256;
+
+export function searchExpansion(size: number): number {
+  return SEARCH_EXPANSION.find(([max]) => size <= max)?.[1] ?? WIDEST_EXPANSION;
+}
 
 // Bumped when the sidecar's meaning changes, so an old sidecar reads as a mismatch.
 const SIDECAR_FORMAT = 1;
@@ -198,16 +217,48 @@ function checkVector(vector: unknown, dim: number, what: string): Float32Array {
   return vector;
 }
 
-function newNative(dim: number): Index {
+function newNative(dim: number, expansionSearch = WIDEST_EXPANSION): Index {
   return new Index({
     dimensions: dim,
     metric: VECTOR_INDEX_TUNING.metric,
     quantization: VECTOR_INDEX_TUNING.quantization,
     connectivity: VECTOR_INDEX_TUNING.connectivity,
     expansion_add: VECTOR_INDEX_TUNING.expansionAdd,
-    expansion_search: VECTOR_INDEX_TUNING.expansionSearch,
+    expansion_search: expansionSearch,
     multi: false,
   });
+}
+
+function nearest(native: Index, query: Float32Array, k: number): { key: number; score: number }[] {
+  // One query runs on the calling thread; more threads would only add spawn cost.
+  const found = native.search(query, k, 1);
+  const out = new Array<{ key: number; score: number }>(found.keys.length);
+  for (let i = 0; i < found.keys.length; i++) {
+    out[i] = { key: Number(found.keys[i]), score: 1 - (found.distances[i] as number) };
+  }
+  return out;
+}
+
+/** The k best keys of `native` (holding `size` vectors) for `query`, passing `filter` if given. */
+function searchNative(
+  native: Index,
+  size: number,
+  dim: number,
+  query: Float32Array,
+  k: number,
+  filter?: (key: number) => boolean,
+): { key: number; score: number }[] {
+  checkVector(query, dim, "query vector");
+  if (!Number.isInteger(k) || k < 0) throw new VectorIndexError(`k must be a non-negative integer, got ${k}`);
+  if (k === 0 || size === 0) return [];
+  if (!filter) return nearest(native, query, Math.min(k, size));
+  let fetch = Math.min(size, Math.max(k * FILTER_GROWTH, FILTER_MIN_FETCH));
+  for (;;) {
+    const hits = nearest(native, query, fetch);
+    const kept = hits.filter((hit) => filter(hit.key));
+    if (kept.length >= k || fetch >= size || hits.length < fetch) return kept.slice(0, k);
+    fetch = Math.min(size, fetch * FILTER_GROWTH);
+  }
 }
 
 class UsearchIndex implements VectorIndex {
@@ -215,7 +266,6 @@ class UsearchIndex implements VectorIndex {
   private readonly sum = new KeySum();
   // Recomputed lazily when the largest key is removed.
   private maxKey: number | null = 0;
-  private saves = 0;
 
   constructor(
     private readonly file: string,
@@ -277,19 +327,7 @@ class UsearchIndex implements VectorIndex {
     k: number,
     filter?: (key: number) => boolean,
   ): { key: number; score: number }[] {
-    checkVector(query, this.dim, "query vector");
-    if (!Number.isInteger(k) || k < 0)
-      throw new VectorIndexError(`k must be a non-negative integer, got ${k}`);
-    const size = this.keys.size;
-    if (k === 0 || size === 0) return [];
-    if (!filter) return this.nearest(query, Math.min(k, size));
-    let fetch = Math.min(size, Math.max(k * FILTER_GROWTH, FILTER_MIN_FETCH));
-    for (;;) {
-      const hits = this.nearest(query, fetch);
-      const kept = hits.filter((hit) => filter(hit.key));
-      if (kept.length >= k || fetch >= size || hits.length < fetch) return kept.slice(0, k);
-      fetch = Math.min(size, fetch * FILTER_GROWTH);
-    }
+    return searchNative(this.native, this.keys.size, this.dim, query, k, filter);
   }
 
   async save(stamp?: IndexStamp): Promise<void> {
@@ -298,8 +336,8 @@ class UsearchIndex implements VectorIndex {
     const diff = stampDiff(own, recorded, CONTENT_FIELDS);
     if (diff)
       throw new VectorIndexError(`refusing to save ${this.file} under a stamp it does not match: ${diff}`);
-    this.saves += 1;
-    const tmp = `${this.file}.tmp-${process.pid}-${this.saves}`;
+    // Unique across processes, threads and index objects: two writers never share a temp file.
+    const tmp = `${this.file}.tmp-${process.pid}-${randomUUID()}`;
     try {
       await mkdir(dirname(this.file), { recursive: true });
       this.native.save(tmp);
@@ -337,16 +375,6 @@ class UsearchIndex implements VectorIndex {
       maxKey: this.maxKey,
       checksum: this.sum.value(),
     };
-  }
-
-  private nearest(query: Float32Array, k: number): { key: number; score: number }[] {
-    // One query runs on the calling thread; more threads would only add spawn cost.
-    const found = this.native.search(query, k, 1);
-    const out = new Array<{ key: number; score: number }>(found.keys.length);
-    for (let i = 0; i < found.keys.length; i++) {
-      out[i] = { key: Number(found.keys[i]), score: 1 - (found.distances[i] as number) };
-    }
-    return out;
   }
 
   private track(key: number): void {
@@ -566,6 +594,47 @@ async function loadChecked(file: string, expected: IndexStamp): Promise<UsearchI
   if (contentDiff) throw new BadIndexFile(`contents differ from the stamp: ${contentDiff}`);
   if (own.checksum !== sidecar.keys) throw new BadIndexFile("the stamp file was written for other keys");
   return index;
+}
+
+/** A saved index opened for searching only, with the stamp it was saved under. */
+export interface SavedIndex extends VectorSearcher {
+  readonly stamp: IndexStamp;
+}
+
+/**
+ * Opens the index as last saved, checked against its own stamp file and structure only (no
+ * database): what a search thread answers from. A missing or corrupt file is a VectorIndexError
+ * saying why; rebuilding it is the writer's job, never a reader's. The index is read into memory
+ * rather than mapped: a mapped file truncated in place by someone else would kill the process.
+ */
+export async function openSavedIndex(file: string): Promise<SavedIndex> {
+  try {
+    if (!(await exists(file))) throw new BadIndexFile("no index file");
+    const sidecar = await readSidecar(file);
+    const { model, dim } = sidecar.stamp;
+    checkModelDim(model, dim);
+    const { keys } = await inspectIndexFile(file, dim);
+    const own = stampOf(model, dim, keys);
+    const diff = stampDiff(own, sidecar.stamp, CONTENT_FIELDS);
+    if (diff) throw new BadIndexFile(`contents differ from the stamp: ${diff}`);
+    if (own.checksum !== sidecar.keys) throw new BadIndexFile("the stamp file was written for other keys");
+    const size = keys.length;
+    const native = newNative(dim, searchExpansion(size));
+    native.load(file);
+    if (native.size() !== size)
+      throw new BadIndexFile(`loaded ${native.size()} vectors, the file lists ${size}`);
+    return {
+      model,
+      dim,
+      stamp: sidecar.stamp,
+      size: () => size,
+      search: (query, k, filter) => searchNative(native, size, dim, query, k, filter),
+    };
+  } catch (error) {
+    const reason =
+      error instanceof BadIndexFile || error instanceof VectorIndexError ? error.message : String(error);
+    throw new VectorIndexError(`the saved vector index cannot be used: ${reason}`);
+  }
 }
 
 /**

@@ -24,7 +24,7 @@ import { keyframeFile, streamFile, thumbnailFile } from "../../library/media/fil
 import { parseIndex, parseMediaId } from "../../library/media/ids.js";
 import { LIST_QUERY } from "../../library/media/query.js";
 import { searchMedia } from "../../library/media/search.js";
-import type { Links } from "../../library/media/view.js";
+import { apiLinks, type Links } from "../../library/media/view.js";
 import { ACCESS } from "../../library/scopes.js";
 import type { LibraryStore } from "../../state/stores.js";
 import { readJson } from "../body.js";
@@ -38,15 +38,6 @@ const PROJECT_QUERY = z.object(PROJECT);
 const LIST_QUERY_WITH_PROJECT = LIST_QUERY.extend(PROJECT);
 const STREAM_QUERY = z.object({ ...PROJECT, id: z.string().optional() });
 
-/** URLs of derived images; they carry the project so they resolve against the same library. */
-function httpLinks(project: string | undefined): Links {
-  const suffix = project ? `?project=${encodeURIComponent(project)}` : "";
-  return {
-    thumbnail: (id) => `/api/media/${id}/thumbnail${suffix}`,
-    keyframe: (id, index) => `/api/media/${id}/keyframes/${index}${suffix}`,
-  };
-}
-
 interface Target {
   store: LibraryStore;
   links: Links;
@@ -54,7 +45,7 @@ interface Target {
 
 /** The library a request addresses (`?project=`, else the default project). */
 function inProject(deps: ApiDeps, project: string | undefined): Target {
-  return { store: deps.libraries.library(project), links: httpLinks(project || undefined) };
+  return { store: deps.libraries.library(project), links: apiLinks(project || undefined) };
 }
 
 /** For routes whose only query parameter is `project`. */
@@ -70,13 +61,15 @@ export const mediaRoutes: readonly RouteDef[] = [
     handler: (event, deps) => {
       const { project, ...query } = readQuery(event, LIST_QUERY_WITH_PROJECT);
       const { store, links } = inProject(deps, project);
+      const { ctx } = deps;
+      const model = ctx.config.models.embed;
       return searchMedia(
         {
           store,
-          modelHost: deps.ctx.adapters.modelHost,
-          embedModel: deps.ctx.config.models.embed,
-          index: () => deps.libraries.indexReader(project).current(),
-          log: deps.ctx.log,
+          embedQuery: (text) => ctx.queryEmbeddings.embed(model, text),
+          rank: (vector, ranked) =>
+            ctx.vectorThreads.rank({ root: store.paths.root, model, vector, query: ranked, project }),
+          log: ctx.log,
         },
         query,
         links,

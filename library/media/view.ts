@@ -12,6 +12,15 @@ export interface Links {
   keyframe(id: number, index: number): string;
 }
 
+/** URLs of derived images over the HTTP API; they carry the project so they resolve against the same library. */
+export function apiLinks(project: string | undefined): Links {
+  const suffix = project ? `?project=${encodeURIComponent(project)}` : "";
+  return {
+    thumbnail: (id) => `/api/media/${id}/thumbnail${suffix}`,
+    keyframe: (id, index) => `/api/media/${id}/keyframes/${index}${suffix}`,
+  };
+}
+
 /** A media item as every transport shows it: relative paths only, no word timings, no raw metadata. */
 export interface MediaItem {
   id: number;

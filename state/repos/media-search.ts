@@ -315,6 +315,16 @@ export class MediaSearchRepo extends Repository {
     return new Set(rows.map((r) => r.id));
   }
 
+  /** Every id passing `filter`, or null when more than `cap` do. */
+  idsMatching(filter: MediaFilter, cap: number): number[] | null {
+    const { where, params } = filterSql(filter);
+    const rows = this.prepare(`SELECT m.id FROM media m ${whereClause(where)} LIMIT ?`, true).all(
+      ...params,
+      cap + 1,
+    ) as [number][];
+    return rows.length > cap ? null : rows.map(([id]) => id);
+  }
+
   /** Ids passing `filter`, best text match first (FTS5 rank); needs at least one search term. */
   ranked(filter: MediaFilter, limit: number): number[] {
     if (filter.terms.length === 0) return [];

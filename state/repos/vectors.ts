@@ -23,6 +23,23 @@ export interface VectorCounts {
   dim: number | null;
 }
 
+/**
+ * Which item and scene each vector of a saved index belongs to, held in two typed arrays indexed
+ * by vector id: a search maps its hits without a query. Vector ids are never reused, so an entry
+ * stays right for as long as its vector is in the index.
+ */
+export class VectorOwners {
+  constructor(
+    private readonly media: Int32Array,
+    private readonly scenes: Int32Array,
+  ) {}
+
+  of(key: number): { mediaId: number; sceneIdx: number } | null {
+    const mediaId = key < this.media.length ? (this.media[key] as number) : 0;
+    return mediaId === 0 ? null : { mediaId, sceneIdx: this.scenes[key] as number };
+  }
+}
+
 const toBlob = (vector: Float32Array) => Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
 const fromBlob = (blob: Buffer) => {
   const copy = new Float32Array(blob.byteLength / 4);
@@ -112,6 +129,41 @@ export class VectorsRepo extends Repository {
     return (
       this.prepare("SELECT id FROM vectors WHERE model = ? ORDER BY id", true).all(model) as [number][]
     ).map(([id]) => id);
+  }
+
+  /** The owners of a model's vectors with ids up to `maxKey` (what a saved index can return). */
+  ownersTable(model: string, maxKey: number): VectorOwners {
+    const media = new Int32Array(maxKey + 1);
+    const scenes = new Int32Array(maxKey + 1);
+    const rows = this.prepare(
+      "SELECT id, media_id, scene_idx FROM vectors WHERE model = ? AND id <= ?",
+      true,
+    ).iterate(model, maxKey) as Iterable<[number, number, number]>;
+    for (const [id, mediaId, sceneIdx] of rows) {
+      media[id] = mediaId;
+      scenes[id] = sceneIdx;
+    }
+    return new VectorOwners(media, scenes);
+  }
+
+  /** Every vector of a model that these items own, for exact scoring. */
+  *ofMedia(
+    model: string,
+    mediaIds: readonly number[],
+  ): Generator<{ media_id: number; scene_idx: number; vector: Float32Array }> {
+    if (mediaIds.length === 0) return;
+    const rows = this.db
+      .prepare(
+        `SELECT media_id, scene_idx, vector FROM vectors
+           WHERE model = ? AND media_id IN (SELECT value FROM json_each(?))`,
+      )
+      .iterate(model, JSON.stringify(mediaIds)) as Iterable<{
+      media_id: number;
+      scene_idx: number;
+      vector: Buffer;
+    }>;
+    for (const row of rows)
+      yield { media_id: row.media_id, scene_idx: row.scene_idx, vector: fromBlob(row.vector) };
   }
 
   /** Every stored vector of a model, streamed in id order for an index rebuild. */

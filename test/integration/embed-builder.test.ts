@@ -2,13 +2,13 @@ import { copyFile, mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdapters } from "../../adapters/index.js";
-import type { AppContext } from "../../library/context.js";
 import { cosine, DRIFT_THRESHOLD, refreshEmbeddings } from "../../library/embed.js";
 import { claimSlot, ingestSlotName } from "../../library/slots.js";
 import { loadConfig } from "../../state/config.js";
 import { silentLogger } from "../../state/logger.js";
 import { openLibrary, openRegistry } from "../../state/stores.js";
 import { svc } from "../support/cli.js";
+import { testContext } from "../support/context.js";
 import { makeStill } from "../support/media.js";
 import { type FakeModelHost, startFakeModelHost } from "../support/modelhost-server.js";
 import { tempWorkspace } from "../support/temp.js";
@@ -147,13 +147,13 @@ describe.skipIf(!hasTools)("svc embed: freshness categories and the drift check"
   it("the daemon's freshness run catches stale items up, and skips a project whose slot is taken", async () => {
     const registry = openRegistry(ws.home);
     const config = loadConfig(env);
-    const ctx: AppContext = {
+    const ctx = testContext({
       config,
       registry,
       adapters: await createAdapters(config),
       log: silentLogger(),
       version: "0.0.0-test",
-    };
+    });
     const stale = () => {
       const lib = openLibrary(ws.root);
       try {

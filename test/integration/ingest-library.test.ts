@@ -10,6 +10,7 @@ import { ingestSlotName } from "../../library/slots.js";
 import { loadConfig } from "../../state/config.js";
 import { silentLogger } from "../../state/logger.js";
 import { openLibrary, openRegistry } from "../../state/stores.js";
+import { testContext } from "../support/context.js";
 import { OFFLINE } from "../support/env.js";
 import { makeStill } from "../support/media.js";
 import { tempWorkspace } from "../support/temp.js";
@@ -25,13 +26,15 @@ async function context(home: string, env: Record<string, string> = {}): Promise<
   const config = loadConfig({ ...OFFLINE, SVC_HOME: home, ...env });
   const registry = openRegistry(home);
   cleanups.push(async () => registry.close());
-  return {
+  const ctx = testContext({
     config,
     registry,
     adapters: await createAdapters(config),
     log: silentLogger(),
     version: "0.0.0-test",
-  };
+  });
+  cleanups.push(ctx.closeThreads);
+  return ctx;
 }
 
 const options = { refresh: false, regenerateThumbnails: false, noEmbed: false };

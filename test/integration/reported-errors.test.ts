@@ -11,11 +11,13 @@ import type { Adapters } from "../../adapters/index.js";
 import { createModelHost } from "../../adapters/modelhost.js";
 import { refreshEmbeddings } from "../../library/embed.js";
 import { searchMedia } from "../../library/media/search.js";
+import { QueryEmbeddings } from "../../library/query-embeddings.js";
+import { VectorThreads } from "../../library/vector-threads.js";
 import { measureScene } from "../../pipeline/stages/vision-measure.js";
 import { loadConfig } from "../../state/config.js";
 import { openLibrary, openRegistry } from "../../state/stores.js";
-import type { VectorIndex } from "../../state/vectors.js";
 import { svc } from "../support/cli.js";
+import { testContext } from "../support/context.js";
 import { makeMeasureClip, makeStill } from "../support/media.js";
 import { type FakeModelHost, startFakeModelHost } from "../support/modelhost-server.js";
 import { tempWorkspace } from "../support/temp.js";
@@ -61,12 +63,13 @@ describe.skipIf(!hasTools)("errors that are handled are still reported", () => {
     const store = openLibrary(ws.root);
     const { log, lines } = capturedLog();
     try {
+      const threads = new VectorThreads(log);
+      const queries = new QueryEmbeddings(createModelHost({ host: host.url }));
       const page = await searchMedia(
         {
           store,
-          modelHost: createModelHost({ host: host.url }),
-          embedModel: "bge-m3",
-          index: async () => null,
+          embedQuery: (text) => queries.embed("bge-m3", text),
+          rank: (vector, query) => threads.rank({ root: ws.root, model: "bge-m3", vector, query }),
           log,
         },
         { q: "harbour" },
@@ -79,6 +82,7 @@ describe.skipIf(!hasTools)("errors that are handled are still reported", () => {
       await settle();
       expect(lines).toContainEqual(expect.objectContaining({ level: 30, reason: "nothing is embedded yet" }));
       expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+      await threads.close();
     } finally {
       store.close();
     }
@@ -88,19 +92,15 @@ describe.skipIf(!hasTools)("errors that are handled are still reported", () => {
     ws = await tempWorkspace("svc-report-");
     const store = openLibrary(ws.root);
     const { log, lines } = capturedLog();
-    const broken = {
-      dim: 4,
-      search: () => {
-        throw new TypeError("index.search exploded");
-      },
-    } as unknown as VectorIndex;
+    const queries = new QueryEmbeddings(createModelHost({ host: host.url }));
     try {
       const page = await searchMedia(
         {
           store,
-          modelHost: createModelHost({ host: host.url }),
-          embedModel: "bge-m3",
-          index: async () => broken,
+          embedQuery: (text) => queries.embed("bge-m3", text),
+          rank: async () => {
+            throw new TypeError("index.search exploded");
+          },
           log,
         },
         { q: "harbour" },
@@ -124,13 +124,13 @@ describe.skipIf(!hasTools)("errors that are handled are still reported", () => {
     const config = loadConfig(ws.env({ OLLAMA_HOST: host.url }));
     const registry = openRegistry(ws.home);
     try {
-      const ctx = {
+      const ctx = testContext({
         config,
         adapters: { modelHost: createModelHost({ host: host.url }) } as unknown as Adapters,
         registry,
         log,
         version: "test",
-      };
+      });
       await refreshEmbeddings(ctx, [{ root: ws.root, name: "Broken" }]);
       await settle();
       expect(lines).toContainEqual(

@@ -13,6 +13,7 @@ import { readVersion } from "../../library/version.js";
 import { loadConfig } from "../../state/config.js";
 import { createLogger } from "../../state/logger.js";
 import { openRegistry, type RegistryStore } from "../../state/stores.js";
+import { testContext } from "./context.js";
 import { OFFLINE } from "./env.js";
 import { tempWorkspace } from "./temp.js";
 
@@ -82,7 +83,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<TestApi> 
   registry.install.ensure(version);
   const logger = await createLogger(config, { stdout: false });
   const adapters = await createAdapters(config, logger.log);
-  const ctx: AppContext = { config, adapters, registry, log: logger.log, version };
+  const ctx = testContext({ config, adapters, registry, log: logger.log, version });
   if (root !== null) await ensureProjectRoot(registry, root);
   const libraries = new LibraryPool(ctx);
   const jobs = new IngestJobs(ctx, libraries);
@@ -101,6 +102,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<TestApi> 
     stopped ??= (async () => {
       await jobs.stop();
       await server.close(true);
+      await ctx.closeThreads();
       libraries.closeAll();
       await logger.close();
       registry.close();

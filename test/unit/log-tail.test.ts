@@ -2,11 +2,11 @@ import { mkdir, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { noTools } from "../../adapters/index.js";
-import type { AppContext } from "../../library/context.js";
 import { lineSanitiser, tailLogs } from "../../library/logs.js";
 import { loadConfig } from "../../state/config.js";
 import { silentLogger } from "../../state/logger.js";
 import { openRegistry } from "../../state/stores.js";
+import { testContext } from "../support/context.js";
 import { tempWorkspace } from "../support/temp.js";
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -84,13 +84,13 @@ describe("tailLogs", () => {
     const config = loadConfig({ SVC_HOME: ws.home });
     const registry = openRegistry(ws.home);
     cleanups.push(async () => registry.close());
-    const ctx: AppContext = {
+    const ctx = testContext({
       config,
       registry,
       adapters: noTools(config),
       log: silentLogger(),
       version: "0.0.0-test",
-    };
+    });
     const logs = join(ws.home, "logs");
     await mkdir(logs, { recursive: true });
     const lines = (from: number, to: number) =>
@@ -140,13 +140,13 @@ describe("tailLogs", () => {
     const registry = openRegistry(ws.home);
     cleanups.push(async () => registry.close());
     const config = loadConfig({ SVC_HOME: ws.home });
-    const ctx: AppContext = {
+    const ctx = testContext({
       config,
       registry,
       adapters: noTools(config),
       log: silentLogger(),
       version: "0.0.0-test",
-    };
+    });
     expect(await tailLogs(ctx, { lines: 10, bytes: 4096 })).toEqual({ lines: [], truncated: false });
   });
 });

@@ -1,0 +1,195 @@
+import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { isMainThread, parentPort, type Transferable, Worker } from "node:worker_threads";
+import type { Logger } from "pino";
+
+/** More requests are waiting than the pool accepts: the caller should come back shortly. */
+export class ThreadsBusy extends Error {
+  constructor(what: string) {
+    super(`${what} is busy; try again in a moment`);
+    this.name = "ThreadsBusy";
+  }
+}
+
+/** The thread answering a request died (twice, when retrying is allowed). */
+export class ThreadFailed extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ThreadFailed";
+  }
+}
+
+interface Envelope<Req> {
+  id: number;
+  request: Req;
+}
+
+type Reply<Res> =
+  | { id: number; ok: true; value: Res }
+  | { id: number; ok: false; name: string; message: string; stack?: string };
+
+interface Pending<Req, Res> {
+  id: number;
+  request: Req;
+  transfer: readonly Transferable[];
+  retried: boolean;
+  resolve(value: Res): void;
+  reject(error: Error): void;
+}
+
+interface Slot<Req, Res> {
+  worker: Worker;
+  pending: Map<number, Pending<Req, Res>>;
+}
+
+export interface ThreadPoolOptions {
+  /** Shown in errors and logs ("vector search"). */
+  name: string;
+  /** The worker module, as returned by `threadScript`. */
+  script: URL;
+  size: number;
+  /** Requests in flight or waiting across the pool beyond which `request` refuses with ThreadsBusy. */
+  maxPending: number;
+  /** Resend a request once to a fresh thread when its thread dies (only for read-only work). */
+  retryOnCrash: boolean;
+  log: Logger;
+}
+
+/**
+ * The built worker module for `name` beside `moduleUrl`. Under the test runner the modules are
+ * TypeScript sources, which a worker thread cannot load: the compiled copy in dist/ is used then.
+ */
+export function threadScript(moduleUrl: string, name: string): URL {
+  const here = fileURLToPath(moduleUrl);
+  if (here.endsWith(".js")) return new URL(`./${name}.js`, moduleUrl);
+  const root = fileURLToPath(new URL("..", moduleUrl));
+  const relative = here.slice(root.length).replace(/[^/\\]+\.ts$/, `${name}.js`);
+  const built = `${root}dist/${relative}`;
+  if (!existsSync(built)) throw new Error(`${built} is missing: run \`npm run build\` first`);
+  return pathToFileURL(built);
+}
+
+/** Threads for CPU-heavy work: one per core by default, at least one. */
+export const defaultThreads = () => Math.max(1, Math.min(4, availableParallelism()));
+
+/**
+ * A fixed set of worker threads answering requests, the least busy first. Threads start on first
+ * use and are unref'd (they never keep the process alive); a thread that dies is replaced, and its
+ * requests are retried once or failed, never left hanging.
+ */
+export class ThreadPool<Req, Res> {
+  private readonly slots: (Slot<Req, Res> | null)[];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(private readonly options: ThreadPoolOptions) {
+    this.slots = Array.from({ length: Math.max(1, options.size) }, () => null);
+  }
+
+  request(request: Req, transfer: readonly Transferable[] = []): Promise<Res> {
+    if (this.closed) return Promise.reject(new ThreadFailed(`${this.options.name} is shut down`));
+    if (this.pendingCount() >= this.options.maxPending) {
+      return Promise.reject(new ThreadsBusy(this.options.name));
+    }
+    return new Promise<Res>((resolve, reject) => {
+      this.dispatch({ id: this.nextId++, request, transfer, retried: false, resolve, reject });
+    });
+  }
+
+  pendingCount(): number {
+    return this.slots.reduce((n, slot) => n + (slot?.pending.size ?? 0), 0);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const slots = this.slots.splice(0).filter((s): s is Slot<Req, Res> => s !== null);
+    for (const slot of slots) {
+      for (const pending of slot.pending.values()) {
+        pending.reject(new ThreadFailed(`${this.options.name} shut down before answering`));
+      }
+      slot.pending.clear();
+    }
+    await Promise.all(slots.map((slot) => slot.worker.terminate()));
+  }
+
+  private dispatch(pending: Pending<Req, Res>): void {
+    let best = 0;
+    for (let i = 1; i < this.slots.length; i++) {
+      if ((this.slots[i]?.pending.size ?? 0) < (this.slots[best]?.pending.size ?? 0)) best = i;
+    }
+    const slot = this.slots[best] ?? this.spawn(best);
+    slot.pending.set(pending.id, pending);
+    const envelope: Envelope<Req> = { id: pending.id, request: pending.request };
+    // A transferred buffer is gone from this thread after posting, and a retry needs the data again.
+    slot.worker.postMessage(envelope, this.options.retryOnCrash ? [] : [...pending.transfer]);
+  }
+
+  private spawn(index: number): Slot<Req, Res> {
+    const worker = new Worker(this.options.script);
+    const slot: Slot<Req, Res> = { worker, pending: new Map() };
+    this.slots[index] = slot;
+    worker.unref();
+    worker.on("message", (reply: Reply<Res>) => {
+      const pending = slot.pending.get(reply.id);
+      if (!pending) return;
+      slot.pending.delete(reply.id);
+      if (reply.ok) pending.resolve(reply.value);
+      else {
+        const error = new Error(reply.message);
+        error.name = reply.name;
+        if (reply.stack) error.stack = reply.stack;
+        pending.reject(error);
+      }
+    });
+    worker.on("error", (error) => {
+      this.options.log.error({ err: error, threads: this.options.name }, "a worker thread failed");
+    });
+    worker.on("exit", (code) => {
+      if (this.slots[index] === slot) this.slots[index] = null;
+      const orphans = [...slot.pending.values()];
+      slot.pending.clear();
+      for (const pending of orphans) {
+        if (this.closed) pending.reject(new ThreadFailed(`${this.options.name} shut down before answering`));
+        else if (this.options.retryOnCrash && !pending.retried) this.dispatch({ ...pending, retried: true });
+        else
+          pending.reject(
+            new ThreadFailed(`${this.options.name} thread stopped (exit code ${code}) before answering`),
+          );
+      }
+    });
+    return slot;
+  }
+}
+
+/**
+ * The worker side: answers each request with `handle`'s value or error. With `serial`, requests are
+ * handled one at a time in arrival order (for threads that keep state between requests).
+ */
+export function answerRequests<Req, Res>(
+  handle: (request: Req) => Promise<{ value: Res; transfer?: Transferable[] }>,
+  options: { serial: boolean },
+): void {
+  if (isMainThread || !parentPort) throw new Error("answerRequests runs inside a worker thread");
+  const port = parentPort;
+  let chain: Promise<unknown> = Promise.resolve();
+  port.on("message", (envelope: Envelope<Req>) => {
+    const answer = async () => {
+      try {
+        const { value, transfer } = await handle(envelope.request);
+        port.postMessage({ id: envelope.id, ok: true, value } satisfies Reply<Res>, transfer ?? []);
+      } catch (error) {
+        const e = error instanceof Error ? error : new Error(String(error));
+        port.postMessage({
+          id: envelope.id,
+          ok: false,
+          name: e.name,
+          message: e.message,
+          ...(e.stack ? { stack: e.stack } : {}),
+        } satisfies Reply<Res>);
+      }
+    };
+    if (options.serial) chain = chain.then(answer);
+    else void answer();
+  });
+}

@@ -1,0 +1,86 @@
+import { availableParallelism } from "node:os";
+import type { Logger } from "pino";
+import type { WriterReply, WriterRequest } from "./index-writer-thread.js";
+import type { RankReply, RankRequest } from "./search-thread.js";
+import { ThreadPool, threadScript } from "./thread-pool.js";
+
+// Each search thread holds its own copy of a project's index (~2.3 KB per 1024-d vector): two
+// threads use both cores of a small machine without doubling memory again on a big one.
+const SEARCH_THREADS = Math.min(2, availableParallelism());
+// Searches waiting beyond this are refused with 503 + Retry-After instead of queueing without bound.
+const MAX_WAITING_SEARCHES = 128;
+// A rebuild the searches asked for is not retried sooner than this after the last attempt.
+const REBUILD_COOLDOWN_MS = 60_000;
+
+export interface VectorThreadOptions {
+  searchThreads?: number;
+  maxWaitingSearches?: number;
+}
+
+/**
+ * The threads that keep vector work off the event loop: search threads answering semantic queries
+ * from the index as last saved, and one writer thread that loads, changes, rebuilds and saves it.
+ */
+export class VectorThreads {
+  readonly writer: ThreadPool<WriterRequest, WriterReply>;
+  readonly search: ThreadPool<RankRequest, RankReply>;
+  private readonly rebuilds = new Map<string, { at: number; running: boolean }>();
+
+  constructor(
+    private readonly log: Logger,
+    options: VectorThreadOptions = {},
+  ) {
+    this.writer = new ThreadPool({
+      name: "vector index writer",
+      script: threadScript(import.meta.url, "index-writer-thread"),
+      size: 1,
+      maxPending: Number.MAX_SAFE_INTEGER,
+      retryOnCrash: false,
+      log,
+    });
+    this.search = new ThreadPool({
+      name: "semantic search",
+      script: threadScript(import.meta.url, "search-thread"),
+      size: options.searchThreads ?? SEARCH_THREADS,
+      maxPending: options.maxWaitingSearches ?? MAX_WAITING_SEARCHES,
+      retryOnCrash: true,
+      log,
+    });
+  }
+
+  /** A page of semantic results; an index that cannot be read is rebuilt in the background. */
+  async rank(request: RankRequest): Promise<RankReply> {
+    const reply = await this.search.request(request);
+    if ("unavailable" in reply && reply.rebuild) this.rebuildLater(request.root, request.model);
+    return reply;
+  }
+
+  /** Starts a rebuild of a project's saved index unless one ran (or runs) for it recently. */
+  rebuildLater(root: string, model: string): void {
+    const last = this.rebuilds.get(root);
+    if (last && (last.running || Date.now() - last.at < REBUILD_COOLDOWN_MS)) return;
+    const entry = { at: Date.now(), running: true };
+    this.rebuilds.set(root, entry);
+    this.writer
+      .request({ op: "rebuild", root, model })
+      .then(
+        (answer) => {
+          if (answer.rebuilt)
+            this.log.info(
+              { vectors: answer.size, reason: answer.rebuilt },
+              "vector index rebuilt in the background",
+            );
+        },
+        (error: unknown) =>
+          this.log.warn({ reason: (error as Error).message }, "vector index rebuild failed"),
+      )
+      .finally(() => {
+        entry.running = false;
+        entry.at = Date.now();
+      });
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.search.close(), this.writer.close()]);
+  }
+}
