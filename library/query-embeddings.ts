@@ -8,6 +8,8 @@ const QUERY_TIMEOUT_MS = 10_000;
 // How often the model host is asked which build of a model it serves (a re-pulled model answers
 // with other vectors, so cached ones must go).
 const DIGEST_CHECK_MS = 30_000;
+// A slow answer to that question must not hold searches up for long.
+const DIGEST_TIMEOUT_MS = 2_000;
 
 interface Waiting {
   text: string;
@@ -24,9 +26,15 @@ export class QueryEmbeddings {
   private readonly cache = new Map<string, Float32Array>();
   private readonly inFlight = new Map<string, Promise<Float32Array>>();
   private readonly waiting = new Map<string, Waiting[]>();
-  private readonly digests = new Map<string, { digest: string | null; checkedAt: number }>();
+  private readonly digests = new Map<
+    string,
+    { digest: string | null; checkedAt: number; checking: Promise<void> }
+  >();
 
-  constructor(private readonly host: ModelHost) {}
+  constructor(
+    private readonly host: ModelHost,
+    private readonly options: { digestCheckMs?: number } = {},
+  ) {}
 
   async embed(model: string, text: string): Promise<Float32Array> {
     await this.checkDigest(model);
@@ -98,15 +106,22 @@ export class QueryEmbeddings {
   }
 
   /** Drops the model's cached vectors when the host now serves another build of it. */
-  private async checkDigest(model: string): Promise<void> {
+  private checkDigest(model: string): Promise<void> {
     const known = this.digests.get(model);
-    if (known && Date.now() - known.checkedAt < DIGEST_CHECK_MS) return;
-    const entry = { digest: known?.digest ?? null, checkedAt: Date.now() };
+    const interval = this.options.digestCheckMs ?? DIGEST_CHECK_MS;
+    if (known && Date.now() - known.checkedAt < interval) return known.checking;
+    const entry = { digest: known?.digest ?? null, checkedAt: Date.now(), checking: Promise.resolve() };
+    entry.checking = this.host.digest(model, AbortSignal.timeout(DIGEST_TIMEOUT_MS)).then(
+      (digest) => {
+        if (digest === entry.digest) return;
+        for (const key of [...this.cache.keys()])
+          if (key.startsWith(`${model}\u0000`)) this.cache.delete(key);
+        entry.digest = digest;
+      },
+      // An unreachable host cannot say; the embedding request will tell the caller why.
+      () => undefined,
+    );
     this.digests.set(model, entry);
-    const digest = await this.host.digest(model).catch(() => entry.digest);
-    if (digest !== entry.digest) {
-      for (const key of [...this.cache.keys()]) if (key.startsWith(`${model}\u0000`)) this.cache.delete(key);
-    }
-    entry.digest = digest;
+    return entry.checking;
   }
 }

@@ -29,6 +29,8 @@ export interface FakeModelHost {
   /** The next `times` requests to `path` (e.g. "/api/embed") fail in the given way. */
   failNext(path: string, mode: FakeFailureMode, times?: number): void;
   setDim(dim: number): void;
+  /** Serves another build of every model: new digests, and embeddings that differ from the last build's. */
+  setRevision(revision: number): void;
   /** Stops listening and drops open connections; models, failures and the request log stay. */
   stop(): Promise<void>;
   /** Listens again on the same port. */
@@ -374,6 +376,10 @@ const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length;
 export async function startFakeModelHost(options: FakeModelHostOptions = {}): Promise<FakeModelHost> {
   let models = [...(options.models ?? DEFAULT_MODELS)];
   let dim = options.dim ?? DEFAULT_DIM;
+  let revision = 0;
+  // A later build of a model embeds the same text a little differently.
+  const embedText = (text: string, size: number) =>
+    fakeEmbedding(revision === 0 ? text : `${text} build${revision}`, size);
   const latencyMs = options.latencyMs ?? 0;
   if (!Number.isInteger(dim) || dim < 2) throw new RangeError(`dim must be an integer >= 2, got ${dim}`);
   const failures = new Map<string, { mode: FakeFailureMode; times: number }[]>();
@@ -472,7 +478,9 @@ export async function startFakeModelHost(options: FakeModelHostOptions = {}): Pr
 
   function modelEntry(name: string) {
     const full = canonicalName(name);
-    const digest = createHash("sha256").update(full).digest("hex");
+    const digest = createHash("sha256")
+      .update(revision === 0 ? full : `${full}@${revision}`)
+      .digest("hex");
     return {
       name: full,
       model: full,
@@ -531,7 +539,7 @@ export async function startFakeModelHost(options: FakeModelHostOptions = {}): Pr
         const size = mode === "wrong_dim" ? dim - 1 : dim;
         return sendJson(res, 200, {
           model,
-          embeddings: inputs.map((t) => fakeEmbedding(t, size)),
+          embeddings: inputs.map((t) => embedText(t, size)),
           total_duration: 1_000_000,
           load_duration: 100_000,
           prompt_eval_count: inputs.reduce((sum, t) => sum + countWords(t), 0),
@@ -541,7 +549,7 @@ export async function startFakeModelHost(options: FakeModelHostOptions = {}): Pr
         const model = requireModel(body);
         const prompt = typeof body.prompt === "string" ? body.prompt : "";
         const size = mode === "wrong_dim" ? dim - 1 : dim;
-        return sendJson(res, 200, { embedding: prompt ? fakeEmbedding(prompt, size) : [], model });
+        return sendJson(res, 200, { embedding: prompt ? embedText(prompt, size) : [], model });
       }
       case "POST /api/chat":
         return completion(res, "chat", body, requireModel(body));
@@ -625,6 +633,9 @@ export async function startFakeModelHost(options: FakeModelHostOptions = {}): Pr
       const queue = failures.get(path) ?? [];
       queue.push({ mode, times });
       failures.set(path, queue);
+    },
+    setRevision(next) {
+      revision = next;
     },
     setDim(next) {
       if (!Number.isInteger(next) || next < 2)
