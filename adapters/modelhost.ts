@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { Ollama } from "ollama";
 import { deadline } from "./deadline.js";
 
@@ -237,9 +238,21 @@ export function createModelHost(options: { host: string; timeoutMs?: number }): 
   const shortTimeout = options.timeoutMs ?? SHORT_TIMEOUT_MS;
 
   /**
-   * One client per call: the fetch it gets carries this call's deadline and the caller's signal, which
-   * the client itself only wires up for streaming requests.
+   * One client for every call (building one costs as much as a search's vector walk). Its fetch
+   * takes each call's deadline and the caller's signal from the call's async context, since the
+   * client itself only wires signals up for streaming requests.
    */
+  const callSignal = new AsyncLocalStorage<AbortSignal>();
+  const client = new Ollama({
+    host: shown,
+    headers,
+    fetch: async (input, init) => {
+      const response = await fetch(input, { ...init, signal: callSignal.getStore() ?? null });
+      if (!response.ok) throw await readFailure(response);
+      return response;
+    },
+  });
+
   async function call<T>(
     what: string,
     timeoutMs: number,
@@ -250,14 +263,8 @@ export function createModelHost(options: { host: string; timeoutMs?: number }): 
     const { signal, timer, clear } = deadline(timeoutMs, caller);
     const ctx: CallContext =
       model === undefined ? { what, timeoutMs, caller, timer } : { what, model, timeoutMs, caller, timer };
-    const guardedFetch: typeof fetch = async (input, init) => {
-      const response = await fetch(input, { ...init, signal });
-      if (!response.ok) throw await readFailure(response);
-      return response;
-    };
-    const client = new Ollama({ host: shown, fetch: guardedFetch, headers });
     try {
-      return await body(client, ctx);
+      return await callSignal.run(signal, () => body(client, ctx));
     } catch (error) {
       throw classify(error, ctx, shown);
     } finally {

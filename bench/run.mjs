@@ -1,5 +1,5 @@
 // Usage: npm run bench            (builds, then runs every benchmark)
-//        node bench/run.mjs idle  (one of: ingest, idle, api, semantic, vectors; needs a prior `npm run build`)
+//        node bench/run.mjs idle  (one of: ingest, idle, api, semantic, vectors, stalls; needs a prior `npm run build`)
 // Exits 0 when every run completed, even if a target is missed; non-zero when a run broke.
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -13,6 +13,7 @@ import { benchIdleMemory, PRE_INGEST_SLOW_MS } from "./idle-memory.mjs";
 import { benchIngest } from "./ingest.mjs";
 import { CLI, cleanTemp, FFMPEG, log, printRows, seconds } from "./lib.mjs";
 import { benchSemantic } from "./semantic.mjs";
+import { benchStalls, stallRows } from "./stalls.mjs";
 import { benchVectors, vectorRows } from "./vectors.mjs";
 
 // The vector benchmark ignores the media corpus; it builds 100k and 1M-vector indexes (~15 min).
@@ -22,6 +23,7 @@ const BENCHES = {
   api: benchApi,
   semantic: benchSemantic,
   vectors: () => benchVectors(),
+  stalls: () => benchStalls(),
 };
 // The API and semantic benches generate their own libraries: running them alone needs no media corpus.
 const USES_CORPUS = new Set(["ingest", "idle"]);
@@ -137,6 +139,7 @@ function rows(results, errors) {
     );
   }
   if (results.vectors) out.push(...vectorRows(results.vectors));
+  if (results.stalls) out.push(...stallRows(results.stalls));
   const semantic = results.semantic;
   if (semantic) {
     const latency = (m) => `${m.rps} req/s, p50 ${m.p50Ms} ms, p99 ${m.p99Ms} ms`;
@@ -160,9 +163,16 @@ function rows(results, errors) {
           `semantic: GET /api/media?q=, ${semantic.rows} rows, ${m.connections} conn`,
           latency(m),
           m,
-          `p99 ≤ ${semantic.targets.apiP99Ms} ms`,
+          `p99 ≤ ${semantic.targets.apiP99Ms[m.connections]} ms`,
           verdict(m.pass),
         ),
+      ),
+      row(
+        `semantic: storm of ${semantic.storm.connections} conn`,
+        `${semantic.storm.ok} answered, ${semantic.storm.busy} × 503 + Retry-After, ${semantic.storm.errors + semantic.storm.timeouts + semantic.storm.other} errors`,
+        semantic.storm,
+        "only 200 or 503",
+        verdict(semantic.storm.pass),
       ),
       row(
         "semantic: query embedding alone (test server), 1 conn",

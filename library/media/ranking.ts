@@ -34,8 +34,11 @@ export interface RankingSource {
   model: string;
 }
 
-// The ranked depth on each side (vector, text) for the first pages; deeper pages search deeper.
-const MIN_DEPTH = 100;
+// Items ranked on each side (vector, text): what the page needs, and a little more for the fusion
+// of the first pages. The walk's cost follows the larger of the beam and the neighbours asked for.
+const MIN_DEPTH = 64;
+// Vectors fetched per item wanted: an item's scenes can take several of the nearest places.
+const VECTORS_PER_ITEM = 1.25;
 // Below this cosine a neighbour is noise, not a match (unrelated texts sit near zero).
 const MIN_SIMILARITY = 0.2;
 // Reciprocal-rank fusion constant (Cormack et al.): damps the weight of the very first ranks.
@@ -112,7 +115,7 @@ function walkHits(
   depth: number,
 ): Hit[] {
   const size = source.index.size();
-  let fetch = Math.min(size, depth * (filter ? FETCH_GROWTH : 2));
+  let fetch = Math.min(size, Math.ceil(depth * (filter ? FETCH_GROWTH : VECTORS_PER_ITEM)));
   for (;;) {
     const scored = [];
     for (const hit of source.index.search(vector, fetch)) {
