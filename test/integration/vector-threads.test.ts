@@ -8,10 +8,13 @@ import type { RankReply } from "../../library/search-thread.js";
 import { openVectorSink } from "../../library/vector-index.js";
 import { VectorThreads } from "../../library/vector-threads.js";
 import { silentLogger } from "../../state/logger.js";
-import type { FileIdentity, ProbeFields, StageOutcome } from "../../state/repos/media.js";
+import type { FileIdentity } from "../../state/repos/media.js";
 import { ITEM_VECTOR } from "../../state/repos/vectors.js";
 import { type LibraryStore, openLibrary } from "../../state/stores.js";
+import { openSavedIndex } from "../../state/vectors.js";
+import { CLIP_PROBE, stageDone } from "../support/rows.js";
 import { until } from "../support/until.js";
+import { cosine, prng } from "../support/vectors.js";
 
 const MODEL = "bge-m3";
 const DIM = 48;
@@ -20,55 +23,12 @@ const CLUSTERS = 30;
 // No FTS match: only the vector side ranks.
 const Q = "zzqqxx";
 
-const probe: ProbeFields = {
-  duration_s: 10,
-  codec: "h264",
-  audio_codec: null,
-  fps: 25,
-  width: 320,
-  height: 240,
-  start_timecode: null,
-  audio_tracks: 0,
-  creation_date: null,
-  metadata_json: null,
-};
-const done = (stage: string): StageOutcome => ({
-  stage,
-  status: "done",
-  detail: null,
-  startedAt: new Date().toISOString(),
-  elapsedMs: 1,
-});
-
-/** Deterministic pseudo-random numbers (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const rand = random(42);
+const rand = prng(42);
 const centres = Array.from({ length: CLUSTERS }, () =>
   Float32Array.from({ length: DIM }, () => rand() - 0.5),
 );
 const near = (centre: Float32Array, spread: number) =>
   Float32Array.from(centre, (x) => x + (rand() - 0.5) * spread);
-
-function cosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += (a[i] as number) * (b[i] as number);
-    na += (a[i] as number) ** 2;
-    nb += (b[i] as number) ** 2;
-  }
-  return dot / Math.sqrt(na * nb);
-}
 
 describe("semantic search on worker threads", () => {
   let root: string;
@@ -80,7 +40,7 @@ describe("semantic search on worker threads", () => {
 
   const addItem = (name: string, vector: Float32Array, camera: string) => {
     const file: FileIdentity = { relPath: name, kind: "video", size: 1, mtimeMs: 1, fingerprint: name };
-    const id = store.media.saveProbe(file, probe, done("probe"));
+    const id = store.media.saveProbe(file, CLIP_PROBE, stageDone("probe"));
     store.edits.patch(id, { camera_id: camera }, () => undefined);
     const { ids } = store.vectors.replaceForMedia(id, MODEL, [
       { scene_idx: ITEM_VECTOR, vector, text_hash: name },
@@ -201,7 +161,7 @@ describe("semantic search on worker threads", () => {
     }
     // The background rebuild restores the file from the database; searches answer again.
     await until("the rebuilt index", async () => "page" in (await rank(probeVector)), { timeoutMs: 30_000 });
-    expect((await stat(file)).size).toBe(before);
+    expect((await openSavedIndex(file)).size()).toBe(store.vectors.counts(MODEL).count);
     expect((await page(probeVector))[0]).toBe(7);
     expect((await readdir(join(file, ".."))).filter((f) => f.includes(".tmp-"))).toEqual([]);
   });
@@ -213,12 +173,12 @@ describe("index writing off the event loop", () => {
     const store = openLibrary(root);
     const threads = new VectorThreads(silentLogger());
     try {
-      const big = random(7);
+      const big = prng(7);
       store.db.transaction(() => {
         for (let i = 0; i < 6_000; i++) {
           const name = `still-${i}.png`;
           const file: FileIdentity = { relPath: name, kind: "image", size: 1, mtimeMs: 1, fingerprint: name };
-          const id = store.media.saveProbe(file, probe, done("probe"));
+          const id = store.media.saveProbe(file, CLIP_PROBE, stageDone("probe"));
           const vector = Float32Array.from({ length: 256 }, () => big() - 0.5);
           store.vectors.replaceForMedia(id, MODEL, [{ scene_idx: ITEM_VECTOR, vector, text_hash: name }]);
         }
@@ -230,10 +190,11 @@ describe("index writing off the event loop", () => {
       await sink.flush();
       const elapsed = performance.now() - started;
       delay.disable();
-      // Seconds of native graph building in one batch and a save, which on the event loop would
-      // hold it for all that time; the bound leaves room for a busy machine's scheduling.
+      // Seconds of native graph building in one batch and a save: on the event loop they would
+      // hold it for most of that time. The bound leaves room for a busy machine's scheduling
+      // (bench/stalls.mjs measures the real figure on a quiet one).
       expect(elapsed).toBeGreaterThan(1000);
-      expect(delay.max / 1e6).toBeLessThan(Math.min(500, elapsed / 2));
+      expect(delay.max / 1e6, `loop delay max over ${Math.round(elapsed)} ms`).toBeLessThan(elapsed / 4);
       expect((await stat(`${store.paths.vectors}.json`)).size).toBeGreaterThan(0);
     } finally {
       await threads.close();

@@ -4,8 +4,9 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { openDatabase, SchemaTooNewError } from "../../state/db.js";
 import { LIBRARY_MIGRATIONS } from "../../state/migrations/library.js";
-import type { FileIdentity, ProbeFields, StageOutcome } from "../../state/repos/media.js";
+import type { FileIdentity, ProbeFields } from "../../state/repos/media.js";
 import { openLibrary, openRegistry } from "../../state/stores.js";
+import { stageDone } from "../support/rows.js";
 
 let dir: string;
 beforeEach(async () => {
@@ -34,14 +35,6 @@ const probe: ProbeFields = {
   creation_date: "2024-03-05T23:30:00-0800",
   metadata_json: null,
 };
-const done = (stage: string): StageOutcome => ({
-  stage,
-  status: "done",
-  detail: null,
-  startedAt: new Date().toISOString(),
-  elapsedMs: 1,
-});
-
 describe("databases", () => {
   it("opens in WAL mode with the latest schema, and refuses a newer schema", () => {
     const lib = openLibrary(dir);
@@ -66,7 +59,7 @@ describe("databases", () => {
   it("keeps two projects' handles apart", () => {
     const a = openLibrary(join(dir, "a"));
     const b = openLibrary(join(dir, "b"));
-    a.media.saveProbe(file, probe, done("probe"));
+    a.media.saveProbe(file, probe, stageDone("probe"));
     expect(a.media.count()).toBe(1);
     expect(b.media.count()).toBe(0);
     a.close();
@@ -77,7 +70,7 @@ describe("databases", () => {
 describe("media repository", () => {
   it("derives shot_date from creation_date in the probe write, dropping the time zone", () => {
     const lib = openLibrary(dir);
-    const id = lib.media.saveProbe(file, probe, done("probe"));
+    const id = lib.media.saveProbe(file, probe, stageDone("probe"));
     expect(lib.media.get(id)).toMatchObject({
       creation_date: "2024-03-05T23:30:00-0800",
       shot_date: "2024-03-05",
@@ -87,7 +80,7 @@ describe("media repository", () => {
 
   it("re-probing keeps trim, camera, angle, rating, note and manual tags", () => {
     const lib = openLibrary(dir);
-    const id = lib.media.saveProbe(file, probe, done("probe"));
+    const id = lib.media.saveProbe(file, probe, stageDone("probe"));
     lib.db
       .prepare(
         "UPDATE media SET in_point = 1.5, out_point = 4, camera_id = 'A', angle = 'wide', rating = 'select', rating_note = 'great take' WHERE id = ?",
@@ -98,7 +91,7 @@ describe("media repository", () => {
     lib.media.saveProbe(
       { ...file, size: 20, fingerprint: "f2" },
       { ...probe, duration_s: 20 },
-      done("probe"),
+      stageDone("probe"),
     );
     expect(lib.media.get(id)).toMatchObject({
       duration_s: 20,
@@ -119,7 +112,7 @@ describe("media repository", () => {
 
   it("flags missing files without deleting their rows", () => {
     const lib = openLibrary(dir);
-    const id = lib.media.saveProbe(file, probe, done("probe"));
+    const id = lib.media.saveProbe(file, probe, stageDone("probe"));
     expect(lib.media.markMissingUnder("day1")).toBe(1);
     expect(lib.media.get(id)?.missing_since).not.toBeNull();
     lib.media.touch(id, 2);

@@ -10,20 +10,10 @@ import {
   VectorIndexError,
 } from "../../state/vectors.js";
 import { tempWorkspace } from "../support/temp.js";
+import { cosine, prng } from "../support/vectors.js";
 
 const DIM = 32;
 const MODEL = "embed-test";
-
-function prng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function randomVector(rand: () => number, dim = DIM): Float32Array {
   return Float32Array.from({ length: dim }, () => rand() * 2 - 1);
@@ -32,18 +22,6 @@ function randomVector(rand: () => number, dim = DIM): Float32Array {
 function entries(count: number, seed = 1, dim = DIM, firstKey = 1): VectorEntry[] {
   const rand = prng(seed);
   return Array.from({ length: count }, (_, i) => ({ key: firstKey + i, vector: randomVector(rand, dim) }));
-}
-
-function cosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += (a[i] as number) * (b[i] as number);
-    na += (a[i] as number) ** 2;
-    nb += (b[i] as number) ** 2;
-  }
-  return dot / Math.sqrt(na * nb);
 }
 
 function exactTop(data: readonly VectorEntry[], query: Float32Array, k: number): number[] {

@@ -1,0 +1,24 @@
+import type { ProbeFields, StageOutcome } from "../../state/repos/media.js";
+
+/** A small video's probe, for tests that need media rows without probing a file. */
+export const CLIP_PROBE: ProbeFields = {
+  duration_s: 1,
+  codec: "h264",
+  audio_codec: null,
+  fps: 25,
+  width: 320,
+  height: 240,
+  start_timecode: null,
+  audio_tracks: 0,
+  creation_date: null,
+  metadata_json: null,
+};
+
+/** A stage that finished now. */
+export const stageDone = (stage: string): StageOutcome => ({
+  stage,
+  status: "done",
+  detail: null,
+  startedAt: new Date().toISOString(),
+  elapsedMs: 1,
+});
