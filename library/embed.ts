@@ -1,5 +1,5 @@
-import { pullHint } from "../adapters/modelhost.js";
 import { setImmediate as yieldToEvents } from "node:timers/promises";
+import { pullHint } from "../adapters/modelhost.js";
 import type { EmbedState } from "../state/repos/totals.js";
 import { type LibraryStore, openLibrary } from "../state/stores.js";
 import type { AppContext } from "./context.js";

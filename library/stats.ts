@@ -25,8 +25,12 @@ export interface LibraryStats {
 
 const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
 
-/** Bytes of a regular file under the data folder; 0 when it is gone or not a file. */
-function fileBytes(dataDir: string, rel: string): number {
+/**
+ * Bytes of a regular file under the data folder as counted towards `dir`; 0 when it is gone, not
+ * a file, or lies in another folder (a still's key frame is its thumbnail, counted once there).
+ */
+function fileBytes(dataDir: string, rel: string, dir: string): number {
+  if (!rel.startsWith(`${dir}/`)) return 0;
   try {
     const stat = lstatSync(join(dataDir, rel));
     return stat.isFile() ? stat.size : 0;
@@ -53,7 +57,7 @@ export async function libraryStats(libraries: LibraryPool, projectName?: string)
     missing += row.missing;
     if (row.kind !== "image") seconds += row.duration_s;
   }
-  while (store.totals.measureDerived((rel) => fileBytes(store.paths.dataDir, rel)) > 0)
+  while (store.totals.measureDerived((rel, dir) => fileBytes(store.paths.dataDir, rel, dir)) > 0)
     await yieldToEvents();
   const derived = { total: 0, thumbs: 0, frames: 0, proxies: 0 };
   for (const row of store.totals.derived()) {

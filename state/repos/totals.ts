@@ -1,5 +1,5 @@
-import type { MediaKind } from "./media.js";
 import { Repository } from "../statements.js";
+import type { MediaKind } from "./media.js";
 
 export type EmbedState = "new" | "stale" | "unverified" | "unchanged";
 
@@ -47,23 +47,23 @@ export class TotalsRepo extends Repository {
 
   /**
    * Records the size of up to one batch of unmeasured thumbnails and key frames; `size` gives a
-   * file's bytes (0 when it is gone). Sizes are taken inside the write transaction, so a file
+   * file's bytes as counted towards `dir` (0 when it is gone). Sizes are taken inside the write transaction, so a file
    * rewritten meanwhile cannot have its old size recorded after the rewrite cleared it.
    * Returns how many were measured; 0 when none are left.
    */
-  measureDerived(size: (rel: string) => number): number {
+  measureDerived(size: (rel: string, dir: "thumbs" | "frames") => number): number {
     return this.db
       .transaction(() => {
         const thumbs = this.prepare(
           `SELECT id, thumb_path AS rel FROM media WHERE thumb_path IS NOT NULL AND thumb_bytes IS NULL LIMIT ${BATCH}`,
         ).all() as UnmeasuredFile[];
         const setThumb = this.prepare("UPDATE media SET thumb_bytes = ? WHERE id = ?");
-        for (const file of thumbs) setThumb.run(size(file.rel), file.id);
+        for (const file of thumbs) setThumb.run(size(file.rel, "thumbs"), file.id);
         const frames = this.prepare(
           `SELECT id, keyframe_path AS rel FROM scenes WHERE keyframe_bytes IS NULL LIMIT ${BATCH}`,
         ).all() as UnmeasuredFile[];
         const setFrame = this.prepare("UPDATE scenes SET keyframe_bytes = ? WHERE id = ?");
-        for (const file of frames) setFrame.run(size(file.rel), file.id);
+        for (const file of frames) setFrame.run(size(file.rel, "frames"), file.id);
         return thumbs.length + frames.length;
       })
       .immediate();
@@ -94,11 +94,12 @@ export class TotalsRepo extends Repository {
   planEmbeds(model: string, plan: (mediaId: number) => EmbedState): number {
     return this.db
       .transaction(() => {
+        // Disjoint parts (an unplanned item has no model), each searched on its own index.
         const ids = (
           this.prepare(
             `SELECT id FROM media WHERE embed_state IS NULL AND next_stage <> 'probe'
-             UNION
-             SELECT id FROM media WHERE (embed_model < @model OR embed_model > @model) AND next_stage <> 'probe'
+             UNION ALL SELECT id FROM media WHERE embed_model < @model AND next_stage <> 'probe'
+             UNION ALL SELECT id FROM media WHERE embed_model > @model AND next_stage <> 'probe'
              LIMIT ${BATCH}`,
             true,
           ).all({ model }) as [number][]
