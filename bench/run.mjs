@@ -1,17 +1,20 @@
 // Usage: npm run bench            (builds, then runs every benchmark)
-//        node bench/run.mjs idle  (one of: ingest, idle, api, semantic, vectors; needs a prior `npm run build`)
+//        node bench/run.mjs idle  (one of: ingest, idle, api, semantic, vectors, bounded; needs a prior `npm run build`)
 // Exits 0 when every run completed, even if a target is missed; non-zero when a run broke.
+// Each run's figures go to bench/results/<finish time>.json; `npm run bench:compare -- a.json b.json`
+// sets two of them side by side.
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
-import { availableParallelism, cpus, totalmem } from "node:os";
+import { availableParallelism, cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { benchApi } from "./api.mjs";
+import { benchBounded, boundedRows } from "./bounded.mjs";
 import { CORPUS_DIR, ensureCorpus } from "./corpus.mjs";
 import { benchIdleMemory, PRE_INGEST_SLOW_MS } from "./idle-memory.mjs";
 import { benchIngest } from "./ingest.mjs";
-import { CLI, cleanTemp, FFMPEG, log, printRows, seconds } from "./lib.mjs";
+import { CLI, cleanTemp, cpuMeter, FFMPEG, log, printRows, REPO, seconds } from "./lib.mjs";
 import { benchSemantic } from "./semantic.mjs";
 import { benchVectors, vectorRows } from "./vectors.mjs";
 
@@ -22,6 +25,7 @@ const BENCHES = {
   api: benchApi,
   semantic: benchSemantic,
   vectors: () => benchVectors(),
+  bounded: benchBounded,
 };
 // The API and semantic benches generate their own libraries: running them alone needs no media corpus.
 const USES_CORPUS = new Set(["ingest", "idle"]);
@@ -48,9 +52,30 @@ const row = (measure, value, { cpuS, otherLoad } = {}, target = "", result = "")
   result,
 ];
 
-function rows(results, errors) {
+const OTHER = 4;
+/**
+ * Rows of one benchmark with the machine's state beside each figure: the 1-minute load average
+ * when it was taken, and the share of the CPU other processes took meanwhile. A figure measured
+ * without a meter of its own gets the whole benchmark's (marked ~).
+ */
+function withConditions(list, conditions) {
+  return list.map(([measure, value, cpuS, other, target, result]) => [
+    measure,
+    value,
+    cpuS,
+    conditions ? `~${conditions.loadAvg.toFixed(2)}` : "",
+    other !== "" ? other : conditions ? `~${pct(conditions.otherLoad)}` : "",
+    target,
+    result,
+  ]);
+}
+
+function rows(results, errors, conditions) {
   const out = [];
+  const marks = [];
+  const section = (name) => marks.push({ name, start: out.length });
   const ingest = results.ingest;
+  section("ingest");
   if (ingest) {
     out.push(
       row(
@@ -76,6 +101,7 @@ function rows(results, errors) {
     );
   }
   const idle = results.idle;
+  section("idle");
   if (idle) {
     out.push(
       row(
@@ -98,6 +124,7 @@ function rows(results, errors) {
     );
   }
   const api = results.api;
+  section("api");
   if (api) {
     const load = (m) => ({ cpuS: m.cpuS, otherLoad: m.otherLoad });
     const latency = (m) => `${m.rps} req/s, p50 ${m.p50Ms} ms, p99 ${m.p99Ms} ms`;
@@ -136,8 +163,10 @@ function rows(results, errors) {
       ),
     );
   }
+  section("vectors");
   if (results.vectors) out.push(...vectorRows(results.vectors));
   const semantic = results.semantic;
+  section("semantic");
   if (semantic) {
     const latency = (m) => `${m.rps} req/s, p50 ${m.p50Ms} ms, p99 ${m.p99Ms} ms`;
     const rate = (m) => `${m.textsPerSec} texts/s (${m.texts} texts, ${m.requests} requests)`;
@@ -179,20 +208,30 @@ function rows(results, errors) {
       row("semantic: embed adapter alone, batchSize 1", rate(adapter.single), adapter.single),
     );
   }
+  section("bounded");
+  if (results.bounded) out.push(...boundedRows(results.bounded));
+  section("errors");
   for (const [name, message] of Object.entries(errors))
     out.push(row(`${name} benchmark`, "BROKE", {}, "", `ERROR: ${message.split("\n")[0]}`));
-  return out;
+  return marks.flatMap(({ name, start }, i) =>
+    withConditions(out.slice(start, marks[i + 1]?.start ?? out.length), conditions[name]),
+  );
 }
 
 // Beyond this share of the machine taken by other processes, wall times are not comparable.
 const BUSY = 0.1;
 
+export const HEADER = ["measure", "value", "CPU-s", "load avg", "other load", "target", "result"];
+
 function printTable(table) {
-  const header = ["measure", "value", "CPU-s", "other load", "target", "result"];
-  printRows(header, table);
-  const busy = table.some((r) => r[3] !== "" && Number.parseInt(r[3], 10) / 100 > BUSY);
+  printRows(HEADER, table);
+  const busy = table.some(
+    (r) => r[OTHER] !== "" && Number.parseInt(r[OTHER].replace("~", ""), 10) / 100 > BUSY,
+  );
   log("\nMB = MiB. CPU-s: CPU seconds of the measured processes and their children.");
+  log(`load avg: the machine's 1-minute load average when the figure was taken (${cpus().length} cores).`);
   log("other load: share of the machine's CPU used by processes outside the bench meanwhile.");
+  log("~: the whole benchmark's value, for a figure measured without a meter of its own.");
   if (busy)
     log(
       `WARNING: other processes used over ${BUSY * 100}% of the machine during a timed run; wall times are inflated.`,
@@ -223,6 +262,7 @@ async function main() {
 
   const results = {};
   const errors = {};
+  const conditions = {};
   const names = chosen.length ? chosen : Object.keys(BENCHES);
   let corpus = null;
   if (names.some((name) => USES_CORPUS.has(name))) {
@@ -235,29 +275,37 @@ async function main() {
   }
   for (const name of names) {
     if (USES_CORPUS.has(name) && !corpus) continue;
+    const meter = cpuMeter();
     try {
       results[name] = await BENCHES[name](corpus);
     } catch (error) {
       errors[name] = error.stack && error.name !== "BenchError" ? error.stack : error.message;
       log(`${name}: BROKE\n${errors[name]}`);
     }
+    conditions[name] = { loadAvg: loadavg()[0], otherLoad: meter().otherLoad };
     await cleanTemp();
   }
   const totalMs = performance.now() - started;
-  printTable(rows(results, errors));
+  const table = rows(results, errors, conditions);
+  printTable(table);
   log(
     `\ntotal bench wall time: ${seconds(totalMs)}${corpus?.generated ? " (corpus generated this run)" : ""}`,
   );
 
+  const finishedAt = new Date().toISOString();
   const report = {
-    finishedAt: new Date().toISOString(),
+    finishedAt,
     machine,
+    conditions,
+    table: table.map((cells) => Object.fromEntries(HEADER.map((name, i) => [name, cells[i]]))),
     corpus: corpus && { generatedFiles: corpus.generated, elapsedMs: Math.round(corpus.elapsedMs) },
     ...results,
     errors,
     totalMs: Math.round(totalMs),
   };
-  const file = join(CORPUS_DIR, "last-results.json");
+  const dir = join(REPO, "bench", "results");
+  await mkdir(dir, { recursive: true });
+  const file = join(dir, `${finishedAt.slice(0, 19).replaceAll(":", "-")}.json`);
   await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
   log(`results written to ${file}`);
   return Object.keys(errors).length ? 1 : 0;
