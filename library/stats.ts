@@ -57,10 +57,15 @@ export async function libraryStats(libraries: LibraryPool, projectName?: string)
     missing += row.missing;
     if (row.kind !== "image") seconds += row.duration_s;
   }
-  while (store.totals.measureDerived((rel, dir) => fileBytes(store.paths.dataDir, rel, dir)) > 0)
+  let totals = store.totals.derived();
+  // Measuring takes the write lock, so it is only done when something is unmeasured.
+  while (totals.some((row) => row.unmeasured > 0)) {
+    if (store.totals.measureDerived((rel, dir) => fileBytes(store.paths.dataDir, rel, dir)) === 0) break;
     await yieldToEvents();
+    totals = store.totals.derived();
+  }
   const derived = { total: 0, thumbs: 0, frames: 0, proxies: 0 };
-  for (const row of store.totals.derived()) {
+  for (const row of totals) {
     derived[row.dir] = row.bytes;
     derived.total += row.bytes;
   }
