@@ -1,5 +1,5 @@
 // Usage: npm run bench            (builds, then runs every benchmark)
-//        node bench/run.mjs idle  (one of: ingest, idle, api, semantic, vectors, bounded; needs a prior `npm run build`)
+//        node bench/run.mjs idle  (one of: ingest, idle, api, semantic, vectors, bounded, arrivals; needs a prior `npm run build`)
 // Exits 0 when every run completed, even if a target is missed; non-zero when a run broke.
 // Each run's figures go to bench/results/<finish time>.json; `npm run bench:compare -- a.json b.json`
 // sets two of them side by side.
@@ -10,7 +10,7 @@ import { availableParallelism, cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { benchApi } from "./api.mjs";
-import { benchBounded, boundedRows } from "./bounded.mjs";
+import { arrivalRows, benchArrivals, benchBounded, boundedRows } from "./bounded.mjs";
 import { CORPUS_DIR, ensureCorpus } from "./corpus.mjs";
 import { benchIdleMemory, PRE_INGEST_SLOW_MS } from "./idle-memory.mjs";
 import { benchIngest } from "./ingest.mjs";
@@ -26,6 +26,7 @@ const BENCHES = {
   semantic: benchSemantic,
   vectors: () => benchVectors(),
   bounded: benchBounded,
+  arrivals: benchArrivals,
 };
 // The API and semantic benches generate their own libraries: running them alone needs no media corpus.
 const USES_CORPUS = new Set(["ingest", "idle"]);
@@ -210,6 +211,8 @@ function rows(results, errors, conditions) {
   }
   section("bounded");
   if (results.bounded) out.push(...boundedRows(results.bounded));
+  section("arrivals");
+  if (results.arrivals) out.push(...arrivalRows(results.arrivals));
   section("errors");
   for (const [name, message] of Object.entries(errors))
     out.push(row(`${name} benchmark`, "BROKE", {}, "", `ERROR: ${message.split("\n")[0]}`));
