@@ -137,6 +137,12 @@ export async function buildEmbeddings(
     } finally {
       await sink.flush();
     }
+    // The items just embedded are planned here, off the request path, so the status route
+    // finds nothing left to plan after a build.
+    while (planChanged(ctx, store) > 0) {
+      options.signal.throwIfAborted();
+      await yieldToEvents();
+    }
     const drift = await driftCheck(ctx, store, options.signal);
     if (drift.warning) ctx.log.warn({ min_similarity: drift.min_similarity }, drift.warning);
     const stamp = indexStamp(store, model);
@@ -154,6 +160,19 @@ export async function buildEmbeddings(
     store.close();
     lease.release();
   }
+}
+
+/**
+ * Records the freshness of one batch of items changed since they were last planned (or planned
+ * for another model); returns how many, 0 when none are left.
+ */
+function planChanged(ctx: AppContext, store: LibraryStore): number {
+  const deps = { store, config: ctx.config };
+  // Without force a plan is never "forced", so it is one of the states the database keeps.
+  return store.totals.planEmbeds(
+    ctx.config.models.embed,
+    (id) => planEmbedding(deps, id, false).freshness as EmbedState,
+  );
 }
 
 export interface EmbedStatus {
@@ -178,13 +197,10 @@ export async function embedStatus(
   reader: IndexReader,
 ): Promise<EmbedStatus> {
   const model = ctx.config.models.embed;
-  const deps = { store, config: ctx.config };
-  // Without force a plan is never "forced", so it is one of the states the database keeps.
-  const plan = (id: number) => planEmbedding(deps, id, false).freshness as EmbedState;
   let rows = store.totals.embedCounts();
   const unplanned = () => rows.some((r) => r.state === "" || (r.model !== "" && r.model !== model));
   // Items changed by a pass while this runs are unplanned again: plan until none are left.
-  while (unplanned() && store.totals.planEmbeds(model, plan) > 0) {
+  while (unplanned() && planChanged(ctx, store) > 0) {
     await yieldToEvents();
     rows = store.totals.embedCounts();
   }

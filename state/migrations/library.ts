@@ -428,7 +428,9 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
       END;
 
       -- Items the builder looks at (probed ones) per freshness and planning model ('' for none
-      -- and for unplanned items).
+      -- and for unplanned items). Every change is a +1 or -1 upserted on its own: the triggers
+      -- below set embed_state from inside other triggers, in an order SQLite chooses, so a
+      -- decrement may come before the increment it cancels.
       CREATE TABLE embed_state_counts (
         state TEXT NOT NULL,
         model TEXT NOT NULL,
@@ -444,13 +446,14 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
           ON CONFLICT (state, model) DO UPDATE SET n = n + 1;
       END;
       CREATE TRIGGER embed_counts_delete AFTER DELETE ON media WHEN old.next_stage <> 'probe' BEGIN
-        UPDATE embed_state_counts SET n = n - 1
-          WHERE state = coalesce(old.embed_state, '') AND model = coalesce(old.embed_model, '');
+        INSERT INTO embed_state_counts (state, model, n)
+          VALUES (coalesce(old.embed_state, ''), coalesce(old.embed_model, ''), -1)
+          ON CONFLICT (state, model) DO UPDATE SET n = n - 1;
       END;
       CREATE TRIGGER embed_counts_update AFTER UPDATE OF embed_state, embed_model, next_stage ON media BEGIN
-        UPDATE embed_state_counts SET n = n - 1
-          WHERE old.next_stage <> 'probe'
-            AND state = coalesce(old.embed_state, '') AND model = coalesce(old.embed_model, '');
+        INSERT INTO embed_state_counts (state, model, n)
+          SELECT coalesce(old.embed_state, ''), coalesce(old.embed_model, ''), -1 WHERE old.next_stage <> 'probe'
+          ON CONFLICT (state, model) DO UPDATE SET n = n - 1;
         INSERT INTO embed_state_counts (state, model, n)
           SELECT coalesce(new.embed_state, ''), coalesce(new.embed_model, ''), 1 WHERE new.next_stage <> 'probe'
           ON CONFLICT (state, model) DO UPDATE SET n = n + 1;

@@ -64,6 +64,10 @@ describe.skipIf(!hasTools)("the stats and embed-status totals follow every chang
         counts[freshness] = (counts[freshness] ?? 0) + 1;
       }
       expect(status.counts).toEqual(counts);
+      // The kept counts add up to the items, with none left unplanned after the status route ran.
+      const kept = lib.totals.embedCounts();
+      expect(kept.reduce((sum, r) => sum + r.n, 0)).toBe(lib.media.embeddableIds().length);
+      expect(kept.filter((r) => r.state === "")).toEqual([]);
       const vectors = lib.db
         .prepare("SELECT count(*) AS n FROM vectors WHERE model = ?")
         .get(config.models.embed) as { n: number };
@@ -114,6 +118,10 @@ describe.skipIf(!hasTools)("the stats and embed-status totals follow every chang
     expect(ingested.stats.derived_bytes.frames).toBeGreaterThan(0);
 
     await run("embed");
+    const lib0 = openLibrary(root);
+    // The builder planned what it embedded: nothing is left for the status route to plan.
+    expect(lib0.totals.embedCounts().filter((r) => r.state === "")).toEqual([]);
+    lib0.close();
     const embedded = await expectTruth();
     expect(embedded.status.counts.unchanged).toBe(3);
     expect(embedded.status.awaiting).toBe(0);
