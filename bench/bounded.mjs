@@ -241,7 +241,7 @@ export async function benchArrivals() {
 const ms = (v) => `${v} ms`;
 const verdict = (pass) => (pass ? "PASS" : "FAIL");
 
-/** Table rows in run.mjs's shape: measure, value, CPU-s, other load, target, result. */
+/** Table rows in run.mjs's shape: measure, value, CPU-s, load avg, other load, target, result. */
 export function boundedRows(totals) {
   const latency = (m) => `${m.rps} req/s, p50 ${m.p50Ms} ms, p99 ${m.p99Ms} ms`;
   const share = (x) => `${Math.round(x * 100)}%`;
@@ -250,6 +250,7 @@ export function boundedRows(totals) {
       `bounded: GET /api/stats, ${totals.rows} items, ${totals.connections} conns`,
       latency(totals.stats),
       totals.stats.cpuS.toFixed(1),
+      totals.stats.loadAvg.toFixed(2),
       share(totals.stats.otherLoad),
       `p99 ≤ ${TOTALS_P99_MS} ms`,
       verdict(totals.stats.pass),
@@ -258,6 +259,7 @@ export function boundedRows(totals) {
       `bounded: GET /api/embed/status, ${totals.rows} items, ${totals.connections} conns`,
       latency(totals.embedStatus),
       totals.embedStatus.cpuS.toFixed(1),
+      totals.embedStatus.loadAvg.toFixed(2),
       share(totals.embedStatus.otherLoad),
       `p99 ≤ ${TOTALS_P99_MS} ms`,
       verdict(totals.embedStatus.pass),
@@ -265,6 +267,7 @@ export function boundedRows(totals) {
     [
       "bounded: first embed status / stats after the library was written",
       `${ms(totals.firstStatusMs)} / ${ms(totals.firstStatsMs)}`,
+      "",
       "",
       "",
       "(info, once)",

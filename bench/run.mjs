@@ -6,7 +6,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
-import { availableParallelism, cpus, loadavg, totalmem } from "node:os";
+import { availableParallelism, cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { benchApi } from "./api.mjs";
@@ -44,10 +44,12 @@ function ffmpegVersion() {
 const verdict = (pass) => (pass ? "PASS" : "FAIL");
 
 const pct = (share) => (share === undefined ? "" : `${Math.round(share * 100)}%`);
-const row = (measure, value, { cpuS, otherLoad } = {}, target = "", result = "") => [
+const load = (loadAvg) => (loadAvg === undefined ? "" : loadAvg.toFixed(2));
+const row = (measure, value, { cpuS, otherLoad, loadAvg } = {}, target = "", result = "") => [
   measure,
   value,
   cpuS === undefined ? "" : cpuS.toFixed(1),
+  load(loadAvg),
   pct(otherLoad),
   target,
   result,
@@ -57,18 +59,23 @@ const OTHER = 4;
 /**
  * Rows of one benchmark with the machine's state beside each figure: the 1-minute load average
  * when it was taken, and the share of the CPU other processes took meanwhile. A figure measured
- * without a meter of its own gets the whole benchmark's (marked ~).
+ * without a meter of its own gets the whole benchmark's (marked ~). Rows of six cells (measure,
+ * value, CPU-s, other load, target, result) have no load average of their own.
  */
 function withConditions(list, conditions) {
-  return list.map(([measure, value, cpuS, other, target, result]) => [
-    measure,
-    value,
-    cpuS,
-    conditions ? `~${conditions.loadAvg.toFixed(2)}` : "",
-    other !== "" ? other : conditions ? `~${pct(conditions.otherLoad)}` : "",
-    target,
-    result,
-  ]);
+  return list.map((cells) => {
+    const [measure, value, cpuS, loadAvg, other, target, result] =
+      cells.length === 6 ? [...cells.slice(0, 3), "", ...cells.slice(3)] : cells;
+    return [
+      measure,
+      value,
+      cpuS,
+      loadAvg !== "" ? loadAvg : conditions ? `~${load(conditions.loadAvg)}` : "",
+      other !== "" ? other : conditions ? `~${pct(conditions.otherLoad)}` : "",
+      target,
+      result,
+    ];
+  });
 }
 
 function rows(results, errors, conditions) {
@@ -127,18 +134,18 @@ function rows(results, errors, conditions) {
   const api = results.api;
   section("api");
   if (api) {
-    const load = (m) => ({ cpuS: m.cpuS, otherLoad: m.otherLoad });
+    const meter = (m) => ({ cpuS: m.cpuS, otherLoad: m.otherLoad, loadAvg: m.loadAvg });
     const latency = (m) => `${m.rps} req/s, p50 ${m.p50Ms} ms, p99 ${m.p99Ms} ms`;
     out.push(
       row(
         `api: bare h3, ${api.listBytes}-byte JSON, ${api.connections} conns`,
         latency(api.bare),
-        load(api.bare),
+        meter(api.bare),
       ),
       row(
         `api: GET /api/media?limit=50, ${api.rows} rows (log warn)`,
         latency(api.list),
-        load(api.list),
+        meter(api.list),
         `p99 ≤ ${api.targets.listP99Ms} ms`,
         verdict(api.list.p99Ms <= api.targets.listP99Ms),
       ),
@@ -152,14 +159,14 @@ function rows(results, errors, conditions) {
       row(
         "api: GET /api/media/facets/shoot-date (log warn)",
         latency(api.facets),
-        load(api.facets),
+        meter(api.facets),
         `p99 ≤ ${api.targets.facetsP99Ms} ms`,
         verdict(api.facets.pass),
       ),
       row(
         "api: GET /api/media?limit=50 (log info, default)",
         `${latency(api.listInfo)}, ratio ${api.listInfo.ratio.toFixed(2)}`,
-        load(api.listInfo),
+        meter(api.listInfo),
         "(info)",
       ),
     );
@@ -285,7 +292,7 @@ async function main() {
       errors[name] = error.stack && error.name !== "BenchError" ? error.stack : error.message;
       log(`${name}: BROKE\n${errors[name]}`);
     }
-    conditions[name] = { loadAvg: loadavg()[0], otherLoad: meter().otherLoad };
+    conditions[name] = meter();
     await cleanTemp();
   }
   const totalMs = performance.now() - started;
