@@ -1,4 +1,4 @@
-import { type H3Event, HTTPError } from "h3";
+import { assertBodySize, type H3Event, HTTPError } from "h3";
 import type { z } from "zod";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -12,12 +12,16 @@ export async function readJson<S extends z.ZodType>(
   schema: S,
   maxBytes = MAX_BODY_BYTES,
 ): Promise<z.infer<S>> {
-  const declared = Number(event.req.headers.get("content-length") ?? "0");
-  if (declared > maxBytes)
-    throw new HTTPError({ status: 413, message: `body larger than ${maxBytes} bytes` });
-  const text = await event.req.text();
-  if (Buffer.byteLength(text) > maxBytes) {
-    throw new HTTPError({ status: 413, message: `body larger than ${maxBytes} bytes` });
+  const tooLarge = () => new HTTPError({ status: 413, message: `body larger than ${maxBytes} bytes` });
+  // h3 refuses a declared length over the limit at once and counts a chunked body as it streams
+  // in, so an oversized body is refused at the limit instead of being buffered whole first.
+  let text: string;
+  try {
+    assertBodySize(event, maxBytes);
+    text = await event.req.text();
+  } catch (error) {
+    if (HTTPError.isError(error) && error.status === 413) throw tooLarge();
+    throw error;
   }
   let data: unknown;
   try {

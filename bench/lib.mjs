@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { link, mkdir, mkdtemp, rm, stat, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
-import { availableParallelism, cpus, tmpdir } from "node:os";
+import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import { dirname, extname, join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { createInterface } from "node:readline";
@@ -98,6 +98,9 @@ function cpuTicks() {
   };
 }
 
+/** The machine's 1-minute load average, to print beside a figure taken now. */
+export const loadAverage = () => Math.round(loadavg()[0] * 100) / 100;
+
 /**
  * Starts measuring; the returned function reports the CPU seconds of this process's finished
  * children (svc and the ffmpeg it waited for) and the share of the machine that other processes
@@ -115,6 +118,7 @@ export function cpuMeter() {
     return {
       cpuS: Math.round(childrenS * 10) / 10,
       otherLoad: Math.round(Math.min(1, Math.max(0, share)) * 100) / 100,
+      loadAvg: loadAverage(),
     };
   };
 }
@@ -603,6 +607,7 @@ export function serverMeter(pid) {
       cpuS: Math.round(server * 10) / 10,
       loadCpuS: Math.round(self * 10) / 10,
       otherLoad: Math.round(Math.min(1, Math.max(0, share)) * 100) / 100,
+      loadAvg: loadAverage(),
     };
   };
 }

@@ -1,6 +1,9 @@
 // Usage: npm run bench            (builds, then runs every benchmark)
-//        node bench/run.mjs idle  (one of: ingest, idle, api, semantic, vectors, stalls; needs a prior `npm run build`)
+//        node bench/run.mjs idle  (one of: ingest, idle, api, semantic, vectors, stalls, bounded, arrivals;
+//        needs a prior `npm run build`)
 // Exits 0 when every run completed, even if a target is missed; non-zero when a run broke.
+// Each run's figures go to bench/results/<finish time>.json; `npm run bench:compare -- a.json b.json`
+// sets two of them side by side.
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
@@ -8,10 +11,11 @@ import { availableParallelism, cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { benchApi } from "./api.mjs";
+import { arrivalRows, benchArrivals, benchBounded, boundedRows } from "./bounded.mjs";
 import { CORPUS_DIR, ensureCorpus } from "./corpus.mjs";
 import { benchIdleMemory, PRE_INGEST_SLOW_MS } from "./idle-memory.mjs";
 import { benchIngest } from "./ingest.mjs";
-import { CLI, cleanTemp, FFMPEG, log, printRows, seconds } from "./lib.mjs";
+import { CLI, cleanTemp, cpuMeter, FFMPEG, log, printRows, REPO, seconds } from "./lib.mjs";
 import { benchSemantic } from "./semantic.mjs";
 import { benchStalls, stallRows } from "./stalls.mjs";
 import { benchVectors, vectorRows } from "./vectors.mjs";
@@ -24,6 +28,8 @@ const BENCHES = {
   semantic: benchSemantic,
   vectors: () => benchVectors(),
   stalls: () => benchStalls(),
+  bounded: benchBounded,
+  arrivals: benchArrivals,
 };
 // The API and semantic benches generate their own libraries: running them alone needs no media corpus.
 const USES_CORPUS = new Set(["ingest", "idle"]);
@@ -41,18 +47,46 @@ function ffmpegVersion() {
 const verdict = (pass) => (pass ? "PASS" : "FAIL");
 
 const pct = (share) => (share === undefined ? "" : `${Math.round(share * 100)}%`);
-const row = (measure, value, { cpuS, otherLoad } = {}, target = "", result = "") => [
+const load = (loadAvg) => (loadAvg === undefined ? "" : loadAvg.toFixed(2));
+const row = (measure, value, { cpuS, otherLoad, loadAvg } = {}, target = "", result = "") => [
   measure,
   value,
   cpuS === undefined ? "" : cpuS.toFixed(1),
+  load(loadAvg),
   pct(otherLoad),
   target,
   result,
 ];
 
-function rows(results, errors) {
+const OTHER = 4;
+/**
+ * Rows of one benchmark with the machine's state beside each figure: the 1-minute load average
+ * when it was taken, and the share of the CPU other processes took meanwhile. A figure measured
+ * without a meter of its own gets the whole benchmark's (marked ~). Rows of six cells (measure,
+ * value, CPU-s, other load, target, result) have no load average of their own.
+ */
+function withConditions(list, conditions) {
+  return list.map((cells) => {
+    const [measure, value, cpuS, loadAvg, other, target, result] =
+      cells.length === 6 ? [...cells.slice(0, 3), "", ...cells.slice(3)] : cells;
+    return [
+      measure,
+      value,
+      cpuS,
+      loadAvg !== "" ? loadAvg : conditions ? `~${load(conditions.loadAvg)}` : "",
+      other !== "" ? other : conditions ? `~${pct(conditions.otherLoad)}` : "",
+      target,
+      result,
+    ];
+  });
+}
+
+function rows(results, errors, conditions) {
   const out = [];
+  const marks = [];
+  const section = (name) => marks.push({ name, start: out.length });
   const ingest = results.ingest;
+  section("ingest");
   if (ingest) {
     out.push(
       row(
@@ -78,6 +112,7 @@ function rows(results, errors) {
     );
   }
   const idle = results.idle;
+  section("idle");
   if (idle) {
     out.push(
       row(
@@ -100,19 +135,20 @@ function rows(results, errors) {
     );
   }
   const api = results.api;
+  section("api");
   if (api) {
-    const load = (m) => ({ cpuS: m.cpuS, otherLoad: m.otherLoad });
+    const meter = (m) => ({ cpuS: m.cpuS, otherLoad: m.otherLoad, loadAvg: m.loadAvg });
     const latency = (m) => `${m.rps} req/s, p50 ${m.p50Ms} ms, p99 ${m.p99Ms} ms`;
     out.push(
       row(
         `api: bare h3, ${api.listBytes}-byte JSON, ${api.connections} conns`,
         latency(api.bare),
-        load(api.bare),
+        meter(api.bare),
       ),
       row(
         `api: GET /api/media?limit=50, ${api.rows} rows (log warn)`,
         latency(api.list),
-        load(api.list),
+        meter(api.list),
         `p99 ≤ ${api.targets.listP99Ms} ms`,
         verdict(api.list.p99Ms <= api.targets.listP99Ms),
       ),
@@ -126,21 +162,24 @@ function rows(results, errors) {
       row(
         "api: GET /api/media/facets/shoot-date (log warn)",
         latency(api.facets),
-        load(api.facets),
+        meter(api.facets),
         `p99 ≤ ${api.targets.facetsP99Ms} ms`,
         verdict(api.facets.pass),
       ),
       row(
         "api: GET /api/media?limit=50 (log info, default)",
         `${latency(api.listInfo)}, ratio ${api.listInfo.ratio.toFixed(2)}`,
-        load(api.listInfo),
+        meter(api.listInfo),
         "(info)",
       ),
     );
   }
+  section("vectors");
   if (results.vectors) out.push(...vectorRows(results.vectors));
+  section("stalls");
   if (results.stalls) out.push(...stallRows(results.stalls));
   const semantic = results.semantic;
+  section("semantic");
   if (semantic) {
     const latency = (m) => `${m.rps} req/s, p50 ${m.p50Ms} ms, p99 ${m.p99Ms} ms`;
     const rate = (m) => `${m.textsPerSec} texts/s (${m.texts} texts, ${m.requests} requests)`;
@@ -189,20 +228,32 @@ function rows(results, errors) {
       row("semantic: embed adapter alone, batchSize 1", rate(adapter.single), adapter.single),
     );
   }
+  section("bounded");
+  if (results.bounded) out.push(...boundedRows(results.bounded));
+  section("arrivals");
+  if (results.arrivals) out.push(...arrivalRows(results.arrivals));
+  section("errors");
   for (const [name, message] of Object.entries(errors))
     out.push(row(`${name} benchmark`, "BROKE", {}, "", `ERROR: ${message.split("\n")[0]}`));
-  return out;
+  return marks.flatMap(({ name, start }, i) =>
+    withConditions(out.slice(start, marks[i + 1]?.start ?? out.length), conditions[name]),
+  );
 }
 
 // Beyond this share of the machine taken by other processes, wall times are not comparable.
 const BUSY = 0.1;
 
+export const HEADER = ["measure", "value", "CPU-s", "load avg", "other load", "target", "result"];
+
 function printTable(table) {
-  const header = ["measure", "value", "CPU-s", "other load", "target", "result"];
-  printRows(header, table);
-  const busy = table.some((r) => r[3] !== "" && Number.parseInt(r[3], 10) / 100 > BUSY);
+  printRows(HEADER, table);
+  const busy = table.some(
+    (r) => r[OTHER] !== "" && Number.parseInt(r[OTHER].replace("~", ""), 10) / 100 > BUSY,
+  );
   log("\nMB = MiB. CPU-s: CPU seconds of the measured processes and their children.");
+  log(`load avg: the machine's 1-minute load average when the figure was taken (${cpus().length} cores).`);
   log("other load: share of the machine's CPU used by processes outside the bench meanwhile.");
+  log("~: the whole benchmark's value, for a figure measured without a meter of its own.");
   if (busy)
     log(
       `WARNING: other processes used over ${BUSY * 100}% of the machine during a timed run; wall times are inflated.`,
@@ -233,6 +284,7 @@ async function main() {
 
   const results = {};
   const errors = {};
+  const conditions = {};
   const names = chosen.length ? chosen : Object.keys(BENCHES);
   let corpus = null;
   if (names.some((name) => USES_CORPUS.has(name))) {
@@ -245,29 +297,37 @@ async function main() {
   }
   for (const name of names) {
     if (USES_CORPUS.has(name) && !corpus) continue;
+    const meter = cpuMeter();
     try {
       results[name] = await BENCHES[name](corpus);
     } catch (error) {
       errors[name] = error.stack && error.name !== "BenchError" ? error.stack : error.message;
       log(`${name}: BROKE\n${errors[name]}`);
     }
+    conditions[name] = meter();
     await cleanTemp();
   }
   const totalMs = performance.now() - started;
-  printTable(rows(results, errors));
+  const table = rows(results, errors, conditions);
+  printTable(table);
   log(
     `\ntotal bench wall time: ${seconds(totalMs)}${corpus?.generated ? " (corpus generated this run)" : ""}`,
   );
 
+  const finishedAt = new Date().toISOString();
   const report = {
-    finishedAt: new Date().toISOString(),
+    finishedAt,
     machine,
+    conditions,
+    table: table.map((cells) => Object.fromEntries(HEADER.map((name, i) => [name, cells[i]]))),
     corpus: corpus && { generatedFiles: corpus.generated, elapsedMs: Math.round(corpus.elapsedMs) },
     ...results,
     errors,
     totalMs: Math.round(totalMs),
   };
-  const file = join(CORPUS_DIR, "last-results.json");
+  const dir = join(REPO, "bench", "results");
+  await mkdir(dir, { recursive: true });
+  const file = join(dir, `${finishedAt.slice(0, 19).replaceAll(":", "-")}.json`);
   await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
   log(`results written to ${file}`);
   return Object.keys(errors).length ? 1 : 0;

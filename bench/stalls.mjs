@@ -106,7 +106,7 @@ async function watch(label, threads, root, work) {
     queries: latencies.length,
     answered: answers.page,
     queryP99Ms: Math.round((latencies[Math.floor(latencies.length * 0.99)] ?? 0) * 10) / 10,
-    otherLoad: meter().otherLoad,
+    ...(({ otherLoad, loadAvg }) => ({ otherLoad, loadAvg }))(meter()),
   };
   log(
     `  ${label}: ${seconds(ms)}; event loop p99 ${figures.loopP99Ms} ms, max ${figures.loopMaxMs} ms; ` +
@@ -226,6 +226,7 @@ export function stallRows(figures) {
     `stalls, ${figures.vectors.toLocaleString("en")} vectors: ${p.label}`,
     `${seconds(p.ms)}; loop p99 ${p.loopP99Ms} ms, max ${p.loopMaxMs} ms; ${p.queries} queries, p99 ${p.queryP99Ms} ms`,
     "",
+    p.loadAvg.toFixed(2),
     `${Math.round(p.otherLoad * 100)}%`,
     `loop p99 ≤ ${figures.targets.p99Ms} ms, max ≤ ${figures.targets.maxMs} ms`,
     p.pass ? "PASS" : "FAIL",
@@ -240,7 +241,10 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   } else {
     try {
       const figures = await benchStalls({ vectors: n });
-      printRows(["measure", "value", "CPU-s", "other load", "target", "result"], stallRows(figures));
+      printRows(
+        ["measure", "value", "CPU-s", "load avg", "other load", "target", "result"],
+        stallRows(figures),
+      );
       log(JSON.stringify(figures));
     } finally {
       await cleanTemp();

@@ -34,6 +34,8 @@ export interface FolderEntry {
 export interface WatchIO {
   /** Monotonic milliseconds. */
   now(): number;
+  /** Wall-clock milliseconds, the clock file modification times are on. */
+  wall(): number;
   after(ms: number, fn: () => void): WatchHandle;
   /** Follows symlinks. */
   stat(path: string): Promise<FileInfo>;
@@ -51,6 +53,8 @@ export interface WatchIO {
 
 // An editor's atomic save deletes the file and writes it anew within this window: not a removal.
 export const ATOMIC_MS = 100;
+// A file that looks whole on arrival is looked at once more after this, to see it is not growing.
+export const RECHECK_MS = 100;
 
 /** True for anything under `.svc/`, `Proxy/`, a dot-name or a partial download. */
 export function isIgnoredPath(root: string, path: string): boolean {
@@ -217,11 +221,15 @@ export class FolderWatch {
   }
 
   // Polls size and mtime until neither has moved for settleMs; later events for the same file
-  // while it settles only restart the clock through the poll itself.
+  // while it settles only restart the clock through the poll itself. A file renamed or moved in
+  // whole arrives already quiet: last modified longer than settleMs ago. Its quiet time has passed
+  // before the event, so one quick second look that finds it unchanged is enough. A file being
+  // written has a modification time of about now and waits the full settleMs.
   private settle(abs: string, relPath: string): void {
     if (this.settling.has(abs)) return;
     let last = { size: -1, mtimeMs: -1 };
     let since = this.io.now();
+    let whole = false;
     const poll = async () => {
       let info: FileInfo | null = null;
       try {
@@ -231,13 +239,14 @@ export class FolderWatch {
       if (this.settling.get(abs) !== entry) return;
       if (!info) return void this.settling.delete(abs);
       if (info.size !== last.size || info.mtimeMs !== last.mtimeMs) {
+        whole = last.size === -1 && this.io.wall() - info.mtimeMs >= this.settleMs;
         last = { size: info.size, mtimeMs: info.mtimeMs };
         since = this.io.now();
-      } else if (this.io.now() - since >= this.settleMs) {
+      } else if (whole || this.io.now() - since >= this.settleMs) {
         this.settling.delete(abs);
         return this.handlers.changed(relPath);
       }
-      entry.timer = this.io.after(this.pollMs, () => void poll());
+      entry.timer = this.io.after(whole ? Math.min(RECHECK_MS, this.pollMs) : this.pollMs, () => void poll());
     };
     const entry = { timer: this.io.after(0, () => void poll()) };
     this.settling.set(abs, entry);

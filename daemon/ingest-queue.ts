@@ -9,7 +9,10 @@ interface Pending {
 }
 
 export interface IngestQueueOptions {
-  /** Quiet time after the last event before a pass starts, so a card dump is one pass. */
+  /**
+   * Wait after a file is queued before its pass starts, so files that arrive together (a folder
+   * moved in, a burst of renames) go in one pass. Short: files reach the queue only once settled.
+   */
   debounceMs?: number;
   /** First retry delay; doubles per failed attempt up to `maxDelayMs`. */
   retryBaseMs?: number;
@@ -38,7 +41,7 @@ export class IngestQueue {
     private readonly ctx: AppContext,
     options: IngestQueueOptions = {},
   ) {
-    this.debounceMs = options.debounceMs ?? 500;
+    this.debounceMs = options.debounceMs ?? 150;
     this.retryBaseMs = options.retryBaseMs ?? 5_000;
     this.maxDelayMs = options.maxDelayMs ?? 600_000;
     this.maxAttempts = options.maxAttempts ?? 8;

@@ -17,7 +17,8 @@ export interface Watcher {
 
 /**
  * Watches one project root. Files are reported only once their size has been stable for
- * SVC_WATCH_SETTLE_MS, so a clip still being copied off a card is not ingested half-written.
+ * SVC_WATCH_SETTLE_MS, so a clip still being copied off a card is not ingested half-written; a
+ * file renamed or moved in whole, already unmodified for that long, is reported at once.
  */
 export function watchProject(root: string, config: Config, handlers: WatchHandlers): Watcher {
   if (config.watchPoll) return pollProject(root, config, handlers);
@@ -32,6 +33,7 @@ export function watchProject(root: string, config: Config, handlers: WatchHandle
 function folderIO(): WatchIO {
   return {
     now: () => performance.now(),
+    wall: () => Date.now(),
     after: (ms, fn) => {
       const timer = setTimeout(fn, ms);
       return { close: () => clearTimeout(timer) };

@@ -45,27 +45,6 @@ async function entries(dir: string) {
   }
 }
 
-/** Bytes and count of the files under a folder; links inside it are not followed. */
-export async function folderUsage(dir: string): Promise<FolderTally> {
-  const tally: FolderTally = { files: 0, bytes: 0 };
-  for (const entry of await entries(dir)) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      const inner = await folderUsage(path);
-      tally.files += inner.files;
-      tally.bytes += inner.bytes;
-    } else if (entry.isFile()) {
-      try {
-        tally.bytes += (await lstat(path)).size;
-        tally.files += 1;
-      } catch (error) {
-        if (!isErrno(error, "ENOENT")) throw error;
-      }
-    }
-  }
-  return tally;
-}
-
 async function removeDerived(dir: string, nested: boolean, out: FolderTally & { failed: number }) {
   for (const entry of await entries(dir)) {
     const path = join(dir, entry.name);

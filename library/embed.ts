@@ -1,4 +1,6 @@
+import { setImmediate as yieldToEvents } from "node:timers/promises";
 import { pullHint } from "../adapters/modelhost.js";
+import type { EmbedState } from "../state/repos/totals.js";
 import { type LibraryStore, openLibrary } from "../state/stores.js";
 import type { AppContext } from "./context.js";
 import { embedItems, type Freshness, planEmbedding } from "./embedding.js";
@@ -135,6 +137,12 @@ export async function buildEmbeddings(
     } finally {
       await sink.flush();
     }
+    // The items just embedded are planned here, off the request path, so the status route
+    // finds nothing left to plan after a build.
+    while (planChanged(ctx, store) > 0) {
+      options.signal.throwIfAborted();
+      await yieldToEvents();
+    }
     const drift = await driftCheck(ctx, store, options.signal);
     if (drift.warning) ctx.log.warn({ min_similarity: drift.min_similarity }, drift.warning);
     const stamp = indexStamp(store, model);
@@ -154,6 +162,19 @@ export async function buildEmbeddings(
   }
 }
 
+/**
+ * Records the freshness of one batch of items changed since they were last planned (or planned
+ * for another model); returns how many, 0 when none are left.
+ */
+function planChanged(ctx: AppContext, store: LibraryStore): number {
+  const deps = { store, config: ctx.config };
+  // Without force a plan is never "forced", so it is one of the states the database keeps.
+  return store.totals.planEmbeds(
+    ctx.config.models.embed,
+    (id) => planEmbedding(deps, id, false).freshness as EmbedState,
+  );
+}
+
 export interface EmbedStatus {
   model: string;
   checked: boolean;
@@ -165,19 +186,29 @@ export interface EmbedStatus {
   not_indexed: number;
 }
 
-/** `GET /api/embed/status`: what the builder would do now, without embedding anything. */
+/**
+ * `GET /api/embed/status`: what the builder would do now, without embedding anything. The
+ * database keeps each item's freshness; only items changed since the last look (or planned for
+ * another model) are planned here, so a request costs the changes, not the library.
+ */
 export async function embedStatus(
   ctx: AppContext,
   store: LibraryStore,
   reader: IndexReader,
 ): Promise<EmbedStatus> {
   const model = ctx.config.models.embed;
-  const counts: FreshnessCounts = { new: 0, stale: 0, unverified: 0, forced: 0, unchanged: 0 };
-  for (const id of store.media.embeddableIds()) {
-    const { freshness } = planEmbedding({ store, config: ctx.config }, id, false);
-    counts[freshness] = (counts[freshness] ?? 0) + 1;
+  let rows = store.totals.embedCounts();
+  const unplanned = () => rows.some((r) => r.state === "" || (r.model !== "" && r.model !== model));
+  // Items changed by a pass while this runs are unplanned again: plan until none are left.
+  while (unplanned() && planChanged(ctx, store) > 0) {
+    await yieldToEvents();
+    rows = store.totals.embedCounts();
   }
-  const stored = store.vectors.counts(model).count;
+  const counts: FreshnessCounts = { new: 0, stale: 0, unverified: 0, forced: 0, unchanged: 0 };
+  for (const row of rows)
+    if (row.state !== "" && (row.model === "" || row.model === model))
+      counts[row.state] = (counts[row.state] ?? 0) + row.n;
+  const stored = store.totals.vectorCount(model);
   const index = await reader.current();
   return {
     model,

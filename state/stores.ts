@@ -13,6 +13,7 @@ import { ScenesRepo } from "./repos/scenes.js";
 import { SlotsRepo } from "./repos/slots.js";
 import { TagsRepo } from "./repos/tags.js";
 import { TokensRepo } from "./repos/tokens.js";
+import { TotalsRepo } from "./repos/totals.js";
 import { TranscriptsRepo } from "./repos/transcripts.js";
 import { TrashRepo } from "./repos/trash.js";
 import { VectorsRepo } from "./repos/vectors.js";
@@ -33,6 +34,8 @@ export interface LibraryStore {
   readonly vectors: VectorsRepo;
   /** Files in `.svc/trash`, restorable with their editorial work. */
   readonly trash: TrashRepo;
+  /** Running totals for the stats and embed-status routes. */
+  readonly totals: TotalsRepo;
   close(): void;
 }
 
@@ -56,6 +59,7 @@ export function openLibrary(root: string, options: { readOnly?: boolean } = {}):
     transcripts: new TranscriptsRepo(db),
     vectors: new VectorsRepo(db),
     trash: new TrashRepo(db),
+    totals: new TotalsRepo(db),
     close: () => db.close(),
   };
 }

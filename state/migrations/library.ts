@@ -312,4 +312,231 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    version: 5,
+    name: "running totals for the stats and embed-status routes",
+    sql: `
+      -- Present items, their running time (integer nanoseconds, so adding and taking away a clip
+      -- leaves no rounding residue) and missing items per kind, kept by triggers: /api/stats reads
+      -- three rows instead of scanning the library.
+      CREATE TABLE media_totals (
+        kind TEXT PRIMARY KEY,
+        present INTEGER NOT NULL DEFAULT 0,
+        missing INTEGER NOT NULL DEFAULT 0,
+        duration_ns INTEGER NOT NULL DEFAULT 0
+      ) WITHOUT ROWID;
+      INSERT INTO media_totals (kind) VALUES ('video'), ('audio'), ('image');
+      UPDATE media_totals SET
+        present = (SELECT count(*) FROM media m WHERE m.kind = media_totals.kind AND m.missing_since IS NULL),
+        missing = (SELECT count(*) FROM media m WHERE m.kind = media_totals.kind AND m.missing_since IS NOT NULL),
+        duration_ns = (SELECT coalesce(sum(CAST(round(coalesce(m.duration_s, 0) * 1e9) AS INTEGER)), 0)
+          FROM media m WHERE m.kind = media_totals.kind AND m.missing_since IS NULL);
+      CREATE TRIGGER media_totals_insert AFTER INSERT ON media BEGIN
+        UPDATE media_totals SET present = present + (new.missing_since IS NULL),
+            missing = missing + (new.missing_since IS NOT NULL),
+            duration_ns = duration_ns + CASE WHEN new.missing_since IS NULL
+              THEN CAST(round(coalesce(new.duration_s, 0) * 1e9) AS INTEGER) ELSE 0 END
+          WHERE kind = new.kind;
+      END;
+      CREATE TRIGGER media_totals_delete AFTER DELETE ON media BEGIN
+        UPDATE media_totals SET present = present - (old.missing_since IS NULL),
+            missing = missing - (old.missing_since IS NOT NULL),
+            duration_ns = duration_ns - CASE WHEN old.missing_since IS NULL
+              THEN CAST(round(coalesce(old.duration_s, 0) * 1e9) AS INTEGER) ELSE 0 END
+          WHERE kind = old.kind;
+      END;
+      CREATE TRIGGER media_totals_update AFTER UPDATE OF kind, missing_since, duration_s ON media BEGIN
+        UPDATE media_totals SET present = present - (old.missing_since IS NULL),
+            missing = missing - (old.missing_since IS NOT NULL),
+            duration_ns = duration_ns - CASE WHEN old.missing_since IS NULL
+              THEN CAST(round(coalesce(old.duration_s, 0) * 1e9) AS INTEGER) ELSE 0 END
+          WHERE kind = old.kind;
+        UPDATE media_totals SET present = present + (new.missing_since IS NULL),
+            missing = missing + (new.missing_since IS NOT NULL),
+            duration_ns = duration_ns + CASE WHEN new.missing_since IS NULL
+              THEN CAST(round(coalesce(new.duration_s, 0) * 1e9) AS INTEGER) ELSE 0 END
+          WHERE kind = new.kind;
+      END;
+
+      -- Bytes of each item's thumbnail and key frames; NULL until measured. Writing a new file
+      -- clears the size and the stats route measures what is unmeasured, so a request costs the
+      -- files written since the last one, not a walk of the derived folders.
+      ALTER TABLE media ADD COLUMN thumb_bytes INTEGER;
+      ALTER TABLE scenes ADD COLUMN keyframe_bytes INTEGER;
+      CREATE INDEX media_thumb_unmeasured ON media (id) WHERE thumb_path IS NOT NULL AND thumb_bytes IS NULL;
+      CREATE INDEX scenes_keyframe_unmeasured ON scenes (id) WHERE keyframe_bytes IS NULL;
+      CREATE TABLE derived_totals (
+        dir TEXT PRIMARY KEY,
+        bytes INTEGER NOT NULL DEFAULT 0,
+        unmeasured INTEGER NOT NULL DEFAULT 0
+      ) WITHOUT ROWID;
+      INSERT INTO derived_totals (dir, unmeasured) VALUES
+        ('thumbs', (SELECT count(*) FROM media WHERE thumb_path IS NOT NULL)),
+        ('frames', (SELECT count(*) FROM scenes));
+      CREATE TRIGGER media_thumb_bytes_insert AFTER INSERT ON media BEGIN
+        UPDATE derived_totals SET bytes = bytes + coalesce(new.thumb_bytes, 0),
+            unmeasured = unmeasured + (new.thumb_path IS NOT NULL AND new.thumb_bytes IS NULL)
+          WHERE dir = 'thumbs';
+      END;
+      CREATE TRIGGER media_thumb_bytes_delete AFTER DELETE ON media BEGIN
+        UPDATE derived_totals SET bytes = bytes - coalesce(old.thumb_bytes, 0),
+            unmeasured = unmeasured - (old.thumb_path IS NOT NULL AND old.thumb_bytes IS NULL)
+          WHERE dir = 'thumbs';
+      END;
+      CREATE TRIGGER media_thumb_bytes_update AFTER UPDATE OF thumb_path, thumb_bytes ON media BEGIN
+        UPDATE derived_totals SET
+            bytes = bytes - coalesce(old.thumb_bytes, 0) + coalesce(new.thumb_bytes, 0),
+            unmeasured = unmeasured - (old.thumb_path IS NOT NULL AND old.thumb_bytes IS NULL)
+              + (new.thumb_path IS NOT NULL AND new.thumb_bytes IS NULL)
+          WHERE dir = 'thumbs';
+      END;
+      CREATE TRIGGER scenes_keyframe_bytes_insert AFTER INSERT ON scenes BEGIN
+        UPDATE derived_totals SET bytes = bytes + coalesce(new.keyframe_bytes, 0),
+            unmeasured = unmeasured + (new.keyframe_bytes IS NULL)
+          WHERE dir = 'frames';
+      END;
+      CREATE TRIGGER scenes_keyframe_bytes_delete AFTER DELETE ON scenes BEGIN
+        UPDATE derived_totals SET bytes = bytes - coalesce(old.keyframe_bytes, 0),
+            unmeasured = unmeasured - (old.keyframe_bytes IS NULL)
+          WHERE dir = 'frames';
+      END;
+      CREATE TRIGGER scenes_keyframe_bytes_update AFTER UPDATE OF keyframe_path, keyframe_bytes ON scenes BEGIN
+        UPDATE derived_totals SET
+            bytes = bytes - coalesce(old.keyframe_bytes, 0) + coalesce(new.keyframe_bytes, 0),
+            unmeasured = unmeasured - (old.keyframe_bytes IS NULL) + (new.keyframe_bytes IS NULL)
+          WHERE dir = 'frames';
+      END;
+      -- A key frame rewritten under the same path is a new file of unknown size.
+      CREATE TRIGGER scenes_keyframe_rewritten AFTER UPDATE OF keyframe_path ON scenes BEGIN
+        UPDATE scenes SET keyframe_bytes = NULL WHERE id = new.id;
+      END;
+
+      -- Each item's embedding freshness (library/embedding.ts planEmbedding), kept so the status
+      -- route plans only items that changed since it last looked. What SQL can tell alone is set
+      -- by the triggers below: no hash and no vectors is 'new', no hash with vectors 'unverified', a
+      -- hash without vectors 'stale'. Everything else needs the item's text hashed: embed_state is
+      -- NULL until the route plans it, and then embed_model names the model it was planned for.
+      ALTER TABLE media ADD COLUMN embed_state TEXT
+        CHECK (embed_state IS NULL OR embed_state IN ('new', 'stale', 'unverified', 'unchanged'));
+      ALTER TABLE media ADD COLUMN embed_model TEXT;
+      CREATE INDEX media_embed_unplanned ON media (id) WHERE embed_state IS NULL;
+      CREATE INDEX media_embed_model ON media (embed_model) WHERE embed_model IS NOT NULL;
+      UPDATE media SET embed_state = CASE
+        WHEN embed_hash IS NULL THEN
+          CASE WHEN EXISTS (SELECT 1 FROM vectors v WHERE v.media_id = media.id) THEN 'unverified' ELSE 'new' END
+        WHEN NOT EXISTS (SELECT 1 FROM vectors v WHERE v.media_id = media.id) THEN 'stale'
+      END;
+
+      -- Items the builder looks at (probed ones) per freshness and planning model ('' for none
+      -- and for unplanned items). Every change is a +1 or -1 upserted on its own: the triggers
+      -- below set embed_state from inside other triggers, in an order SQLite chooses, so a
+      -- decrement may come before the increment it cancels.
+      CREATE TABLE embed_state_counts (
+        state TEXT NOT NULL,
+        model TEXT NOT NULL,
+        n INTEGER NOT NULL,
+        PRIMARY KEY (state, model)
+      ) WITHOUT ROWID;
+      INSERT INTO embed_state_counts (state, model, n)
+        SELECT coalesce(embed_state, ''), coalesce(embed_model, ''), count(*) FROM media
+          WHERE next_stage <> 'probe' GROUP BY 1, 2;
+      CREATE TRIGGER embed_counts_insert AFTER INSERT ON media WHEN new.next_stage <> 'probe' BEGIN
+        INSERT INTO embed_state_counts (state, model, n)
+          VALUES (coalesce(new.embed_state, ''), coalesce(new.embed_model, ''), 1)
+          ON CONFLICT (state, model) DO UPDATE SET n = n + 1;
+      END;
+      CREATE TRIGGER embed_counts_delete AFTER DELETE ON media WHEN old.next_stage <> 'probe' BEGIN
+        INSERT INTO embed_state_counts (state, model, n)
+          VALUES (coalesce(old.embed_state, ''), coalesce(old.embed_model, ''), -1)
+          ON CONFLICT (state, model) DO UPDATE SET n = n - 1;
+      END;
+      CREATE TRIGGER embed_counts_update AFTER UPDATE OF embed_state, embed_model, next_stage ON media BEGIN
+        INSERT INTO embed_state_counts (state, model, n)
+          SELECT coalesce(old.embed_state, ''), coalesce(old.embed_model, ''), -1 WHERE old.next_stage <> 'probe'
+          ON CONFLICT (state, model) DO UPDATE SET n = n - 1;
+        INSERT INTO embed_state_counts (state, model, n)
+          SELECT coalesce(new.embed_state, ''), coalesce(new.embed_model, ''), 1 WHERE new.next_stage <> 'probe'
+          ON CONFLICT (state, model) DO UPDATE SET n = n + 1;
+      END;
+
+      -- Whatever the embedded text is made of changed (library/embedding-text.ts: the file name,
+      -- transcript and words, tags, scenes) or the vectors did: the state is what SQL can tell.
+      CREATE TRIGGER embed_state_media_insert AFTER INSERT ON media BEGIN
+        UPDATE media SET embed_state = CASE WHEN new.embed_hash IS NULL THEN 'new' ELSE 'stale' END,
+            embed_model = NULL
+          WHERE id = new.id;
+      END;
+      CREATE TRIGGER embed_state_media_update AFTER UPDATE OF rel_path, transcript, words_json, embed_hash ON media
+      BEGIN
+        UPDATE media SET embed_state = CASE
+            WHEN embed_hash IS NULL THEN
+              CASE WHEN EXISTS (SELECT 1 FROM vectors v WHERE v.media_id = new.id) THEN 'unverified' ELSE 'new' END
+            WHEN NOT EXISTS (SELECT 1 FROM vectors v WHERE v.media_id = new.id) THEN 'stale'
+          END, embed_model = NULL
+          WHERE id = new.id;
+      END;
+      CREATE TRIGGER embed_state_tags_insert AFTER INSERT ON tags BEGIN
+        UPDATE media SET embed_state = NULL, embed_model = NULL WHERE id = new.media_id AND embed_hash IS NOT NULL
+          AND EXISTS (SELECT 1 FROM vectors v WHERE v.media_id = new.media_id);
+      END;
+      CREATE TRIGGER embed_state_tags_update AFTER UPDATE ON tags BEGIN
+        UPDATE media SET embed_state = NULL, embed_model = NULL
+          WHERE id IN (old.media_id, new.media_id) AND embed_hash IS NOT NULL
+            AND EXISTS (SELECT 1 FROM vectors v WHERE v.media_id = media.id);
+      END;
+      CREATE TRIGGER embed_state_tags_delete AFTER DELETE ON tags BEGIN
+        UPDATE media SET embed_state = NULL, embed_model = NULL WHERE id = old.media_id AND embed_hash IS NOT NULL
+          AND EXISTS (SELECT 1 FROM vectors v WHERE v.media_id = old.media_id);
+      END;
+      CREATE TRIGGER embed_state_scenes_insert AFTER INSERT ON scenes BEGIN
+        UPDATE media SET embed_state = NULL, embed_model = NULL WHERE id = new.media_id AND embed_hash IS NOT NULL
+          AND EXISTS (SELECT 1 FROM vectors v WHERE v.media_id = new.media_id);
+      END;
+      CREATE TRIGGER embed_state_scenes_update
+        AFTER UPDATE OF media_id, idx, start_s, end_s, description, content_type, atmosphere, energy, tags_json ON scenes
+      BEGIN
+        UPDATE media SET embed_state = NULL, embed_model = NULL
+          WHERE id IN (old.media_id, new.media_id) AND embed_hash IS NOT NULL
+            AND EXISTS (SELECT 1 FROM vectors v WHERE v.media_id = media.id);
+      END;
+      CREATE TRIGGER embed_state_scenes_delete AFTER DELETE ON scenes BEGIN
+        UPDATE media SET embed_state = NULL, embed_model = NULL WHERE id = old.media_id AND embed_hash IS NOT NULL
+          AND EXISTS (SELECT 1 FROM vectors v WHERE v.media_id = old.media_id);
+      END;
+      CREATE TRIGGER embed_state_vectors_insert AFTER INSERT ON vectors BEGIN
+        UPDATE media SET embed_state = CASE WHEN embed_hash IS NULL THEN 'unverified' END, embed_model = NULL
+          WHERE id = new.media_id;
+      END;
+      CREATE TRIGGER embed_state_vectors_update AFTER UPDATE ON vectors BEGIN
+        UPDATE media SET embed_state = CASE
+            WHEN embed_hash IS NULL THEN
+              CASE WHEN EXISTS (SELECT 1 FROM vectors v WHERE v.media_id = media.id) THEN 'unverified' ELSE 'new' END
+            WHEN NOT EXISTS (SELECT 1 FROM vectors v WHERE v.media_id = media.id) THEN 'stale'
+          END, embed_model = NULL
+          WHERE id IN (old.media_id, new.media_id);
+      END;
+      CREATE TRIGGER embed_state_vectors_delete AFTER DELETE ON vectors BEGIN
+        UPDATE media SET embed_state = CASE
+            WHEN embed_hash IS NULL THEN
+              CASE WHEN EXISTS (SELECT 1 FROM vectors v WHERE v.media_id = old.media_id) THEN 'unverified' ELSE 'new' END
+            WHEN NOT EXISTS (SELECT 1 FROM vectors v WHERE v.media_id = old.media_id) THEN 'stale'
+          END, embed_model = NULL
+          WHERE id = old.media_id;
+      END;
+
+      -- Stored vectors per model, so the status route need not count a million index entries.
+      CREATE TABLE vector_counts (model TEXT PRIMARY KEY, n INTEGER NOT NULL) WITHOUT ROWID;
+      INSERT INTO vector_counts (model, n) SELECT model, count(*) FROM vectors GROUP BY model;
+      CREATE TRIGGER vector_counts_insert AFTER INSERT ON vectors BEGIN
+        INSERT INTO vector_counts (model, n) VALUES (new.model, 1) ON CONFLICT (model) DO UPDATE SET n = n + 1;
+      END;
+      CREATE TRIGGER vector_counts_delete AFTER DELETE ON vectors BEGIN
+        UPDATE vector_counts SET n = n - 1 WHERE model = old.model;
+      END;
+      CREATE TRIGGER vector_counts_update AFTER UPDATE OF model ON vectors BEGIN
+        UPDATE vector_counts SET n = n - 1 WHERE model = old.model;
+        INSERT INTO vector_counts (model, n) VALUES (new.model, 1) ON CONFLICT (model) DO UPDATE SET n = n + 1;
+      END;
+    `,
+  },
 ];

@@ -1,3 +1,4 @@
+import { ByteBoundedCache } from "../byte-cache.js";
 import { Repository } from "../statements.js";
 import type { MediaKind, MediaRow } from "./media.js";
 import type { TagRow } from "./tags.js";
@@ -126,6 +127,22 @@ function listedRow(values: unknown[]): ListedRow {
 }
 
 const MAX_PAGES = 32;
+// Kept pages together: a few pages of 500 rows with hour-long transcripts each reach this.
+export const MAX_PAGE_CACHE_BYTES = 16 * 1024 * 1024;
+
+/**
+ * About what a page takes in memory: strings at two bytes a character (V8 keeps non-Latin-1
+ * text that way, so this is the upper case) plus a fixed cost per value, row and tag.
+ */
+function pageBytes(page: Page): number {
+  let bytes = 256;
+  for (const row of page.rows) {
+    bytes += 64;
+    for (const value of Object.values(row)) bytes += typeof value === "string" ? 16 + value.length * 2 : 8;
+  }
+  for (const tags of page.tags.values()) for (const tag of tags) bytes += 48 + tag.name.length * 2;
+  return bytes;
+}
 
 /**
  * The FTS5 expression for user terms. Each term becomes a double-quoted string (inner quotes
@@ -220,7 +237,16 @@ export class MediaSearchRepo extends Repository {
   private days: { version: string | undefined; counts: readonly Readonly<DayCount>[] } | null = null;
   // Recent pages by request: a review station polling the first page is answered from here
   // until the database changes.
-  private readonly pages = new Map<string, { version: string | undefined; page: Page }>();
+  private readonly pages = new ByteBoundedCache<string, { version: string | undefined; page: Page }>(
+    MAX_PAGE_CACHE_BYTES,
+    MAX_PAGES,
+    (kept) => pageBytes(kept.page),
+  );
+
+  /** Pages kept and the bytes they are counted as. */
+  get pageCache(): { entries: number; bytes: number } {
+    return this.pages.usage;
+  }
 
   /**
    * The database's change stamp: `data_version` moves when another connection commits,
@@ -243,14 +269,7 @@ export class MediaSearchRepo extends Repository {
     const kept = this.pages.get(key);
     if (kept && kept.version === version && !this.db.inTransaction) return kept.page;
     const page = this.readPage(request);
-    if (!this.db.inTransaction) {
-      this.pages.delete(key);
-      if (this.pages.size >= MAX_PAGES) {
-        const oldest = this.pages.keys().next().value;
-        if (oldest !== undefined) this.pages.delete(oldest);
-      }
-      this.pages.set(key, { version, page });
-    }
+    if (!this.db.inTransaction) this.pages.set(key, { version, page });
     return page;
   }
 

@@ -183,7 +183,10 @@ export class MediaRepo extends Repository {
       const done = next === "done";
       const moved = this.prepare(
         `UPDATE media SET next_stage = @next, status = @status, error_stage = NULL, error = NULL,
-             thumb_path = coalesce(@thumb_path, thumb_path), updated_at = @stamp WHERE id = @id`,
+             thumb_path = coalesce(@thumb_path, thumb_path),
+             -- A thumbnail just written: its size is measured when the stats next ask.
+             thumb_bytes = CASE WHEN @thumb_path IS NULL THEN thumb_bytes END,
+             updated_at = @stamp WHERE id = @id`,
       ).run({
         id: mediaId,
         next,
@@ -259,21 +262,6 @@ export class MediaRepo extends Repository {
   }
 
   /** Items still on disk, per kind, with their summed duration in seconds. */
-  kindTotals(): { kind: MediaKind; items: number; duration_s: number }[] {
-    return this.prepare(
-      `SELECT kind, count(*) AS items, coalesce(sum(duration_s), 0) AS duration_s FROM media
-         WHERE missing_since IS NULL GROUP BY kind ORDER BY kind`,
-    ).all() as { kind: MediaKind; items: number; duration_s: number }[];
-  }
-
-  missingCount(): number {
-    return (
-      this.prepare("SELECT count(*) AS n FROM media WHERE missing_since IS NOT NULL").get() as {
-        n: number;
-      }
-    ).n;
-  }
-
   /** Failed items per stage they failed at. */
   failedByStage(): { stage: string; items: number }[] {
     return this.prepare(
@@ -288,8 +276,11 @@ export class MediaRepo extends Repository {
    * unfinished items already past thumbnails (`laterStages`) are sent back to that stage.
    */
   forgetDerived(laterStages: readonly string[]): number {
+    // The key frame files go right after this; counting them as gone already means a stats
+    // request during the clear cannot record the size of a file about to be removed.
+    this.prepare("UPDATE scenes SET keyframe_bytes = 0 WHERE keyframe_bytes IS NOT 0").run();
     return this.prepare(
-      `UPDATE media SET thumb_path = NULL,
+      `UPDATE media SET thumb_path = NULL, thumb_bytes = NULL,
            next_stage = CASE WHEN status <> 'done' AND next_stage IN (SELECT value FROM json_each(@later))
              THEN 'thumbnails' ELSE next_stage END,
            updated_at = @stamp

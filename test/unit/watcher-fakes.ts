@@ -112,6 +112,7 @@ export class FakeFs {
   io(): WatchIO {
     return {
       now: () => this.clock.now,
+      wall: () => this.clock.now,
       after: (ms, fn) => this.clock.after(ms, fn),
       stat: async (path) => {
         this.stats.push(path);

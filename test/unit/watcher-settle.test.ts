@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ATOMIC_MS, FolderWatch, isIgnoredPath } from "../../daemon/folder-watch.js";
+import { ATOMIC_MS, FolderWatch, isIgnoredPath, RECHECK_MS } from "../../daemon/folder-watch.js";
 import { FakeClock, FakeFs, recorder } from "./watcher-fakes.js";
 
 const ROOT = "/p/footage";
@@ -144,6 +144,45 @@ describe("FolderWatch settling", () => {
     await clock.advance(5000);
     expect(rec.all()).toEqual(["removed I.mov"]);
     expect(clock.pending).toBe(0);
+  });
+});
+
+describe("FolderWatch whole arrivals", () => {
+  it("reports a file moved in whole, unmodified for longer than the settle time, after one quick look", async () => {
+    const { clock, fs, rec } = await start(1000, "/p/incoming/");
+    fs.write("/p/incoming/A001.mov", 10);
+    await clock.advance(5000);
+    fs.rename("/p/incoming/A001.mov", `${ROOT}/A001.mov`);
+    await clock.advance(RECHECK_MS - 1);
+    expect(rec.events).toEqual([]);
+    await clock.advance(1);
+    expect(rec.events).toEqual([{ kind: "changed", path: "A001.mov", at: 5000 + RECHECK_MS }]);
+    await clock.advance(5000);
+    expect(rec.all()).toEqual(["changed A001.mov"]);
+  });
+
+  it("waits the full settle time for a file moved in whole that then grows", async () => {
+    const { clock, fs, rec } = await start(1000, "/p/incoming/");
+    fs.write("/p/incoming/A002.mxf", 10);
+    await clock.advance(5000);
+    fs.rename("/p/incoming/A002.mxf", `${ROOT}/A002.mxf`);
+    await clock.advance(RECHECK_MS / 2);
+    fs.write(`${ROOT}/A002.mxf`, 20);
+    const lastWrite = clock.now;
+    await clock.advance(5000);
+    expect(rec.of("changed")).toEqual(["A002.mxf"]);
+    expect((rec.events[0]?.at ?? 0) - lastWrite).toBeGreaterThanOrEqual(1000);
+  });
+
+  it("waits the full settle time for a file moved in that was written just before", async () => {
+    const { clock, fs, rec } = await start(1000, "/p/incoming/");
+    fs.write("/p/incoming/A003.mov", 10);
+    await clock.advance(500);
+    fs.rename("/p/incoming/A003.mov", `${ROOT}/A003.mov`);
+    await clock.advance(999);
+    expect(rec.events).toEqual([]);
+    await clock.advance(1);
+    expect(rec.of("changed")).toEqual(["A003.mov"]);
   });
 });
 
