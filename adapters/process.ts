@@ -26,7 +26,8 @@ export class ProcessError extends Error {
  * child re-parented, so `$PPID` no longer names it. Together about 1.5 ms per spawn.
  * Elsewhere (macOS, a Linux without setpriv) a POSIX sh forks a watchdog that polls the parent once a
  * second and SIGKILLs the program once it is gone, then execs the program: the same guarantee
- * within about a second, and the watchdog leaves as soon as the program has.
+ * within about a second, and the watchdog leaves as soon as the program has. Windows has neither
+ * sh nor a parent-death signal: there children start directly, as before.
  */
 const GUARD_NAME = "svc-guard";
 const PARENT_CHECK = '[ "$PPID" = "$1" ] || exit 1; shift; exec "$@"';
@@ -45,9 +46,10 @@ const SETPRIV = ["/usr/bin/setpriv", "/bin/setpriv"].find((file) => {
   }
 });
 
-export type GuardKind = "pdeathsig" | "watchdog";
+export type GuardKind = "pdeathsig" | "watchdog" | "none";
 
-export const guardKind = (): GuardKind => (SETPRIV ? "pdeathsig" : "watchdog");
+export const guardKind = (): GuardKind =>
+  process.platform === "win32" ? "none" : SETPRIV ? "pdeathsig" : "watchdog";
 
 /** The command that runs `bin args` as a child that dies with this process. */
 export function guarded(
@@ -55,6 +57,7 @@ export function guarded(
   args: readonly string[],
   kind: GuardKind = guardKind(),
 ): { file: string; args: string[] } {
+  if (kind === "none") return { file: bin, args: [...args] };
   const parent = String(process.pid);
   if (kind === "pdeathsig" && SETPRIV)
     return {
