@@ -1,5 +1,5 @@
 import { execa, type ResultPromise } from "execa";
-import { ProcessError, run } from "./process.js";
+import { guarded, ProcessError, run } from "./process.js";
 
 export interface Exiftool {
   readonly path: string;
@@ -20,20 +20,29 @@ interface Waiter {
   reject(error: Error): void;
 }
 
+type StayOpenChild = ResultPromise<{
+  stdin: "pipe";
+  stdout: "pipe";
+  stderr: "ignore";
+  buffer: false;
+  reject: false;
+}>;
+
+/** One exiftool process and the output it has sent that no request has taken yet. */
+interface Running {
+  child: StayOpenChild;
+  output: string;
+}
+
 /**
  * One long-lived `exiftool -stay_open` process answering requests in turn. Starting Perl and
  * exiftool costs ~150 ms, which dominated ingest of large folders of stills when paid per file.
  * The process is unref'd so it never keeps svc alive, and is restarted after a timeout or crash.
+ * Each process's listeners act only while it is the current one: a killed process's late output or
+ * exit must never answer, or end, the request its successor is serving.
  */
 class StayOpenSession {
-  private child: ResultPromise<{
-    stdin: "pipe";
-    stdout: "pipe";
-    stderr: "ignore";
-    buffer: false;
-    reject: false;
-  }> | null = null;
-  private output = "";
+  private current: Running | null = null;
   private waiter: Waiter | null = null;
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -45,50 +54,60 @@ class StayOpenSession {
     return next;
   }
 
-  private start() {
-    const child = execa(this.path, ["-stay_open", "True", "-@", "-"], {
+  private start(): Running {
+    const command = guarded(this.path, ["-stay_open", "True", "-@", "-"]);
+    const child: StayOpenChild = execa(command.file, command.args, {
       stdin: "pipe",
       stdout: "pipe",
       stderr: "ignore",
       buffer: false,
       reject: false,
     });
+    const running: Running = { child, output: "" };
     child.stdout.setEncoding("utf8");
     child.stdout.on("data", (chunk: string) => {
-      this.output += chunk;
-      const end = this.output.indexOf(READY);
+      if (this.current !== running) return;
+      running.output += chunk;
+      const end = running.output.indexOf(READY);
       if (end === -1) return;
-      const text = this.output.slice(0, end);
-      this.output = this.output.slice(end + READY.length);
+      const text = running.output.slice(0, end);
+      running.output = running.output.slice(end + READY.length);
       const waiter = this.waiter;
       this.waiter = null;
       waiter?.resolve(text);
     });
     child.stdin.on("error", () =>
-      this.stop(new ProcessError("exiftool stopped unexpectedly", "exiftool", "failed")),
+      this.stop(running, new ProcessError("exiftool stopped unexpectedly", "exiftool", "failed")),
     );
-    void child.then(() => this.stop(new ProcessError("exiftool exited unexpectedly", "exiftool", "failed")));
+    void child.then(() =>
+      this.stop(running, new ProcessError("exiftool exited unexpectedly", "exiftool", "failed")),
+    );
     child.unref();
     (child.stdout as { unref?: () => void }).unref?.();
     (child.stdin as { unref?: () => void }).unref?.();
-    this.child = child;
-    return child;
+    this.current = running;
+    return running;
   }
 
   close() {
-    const child = this.child;
-    this.child = null;
-    if (!child) return;
+    const running = this.current;
+    this.current = null;
+    if (!running) return;
     // Asking exiftool to quit lets it exit on its own; the kill covers a wedged process.
-    child.stdin.end("-stay_open\nFalse\n");
-    child.kill("SIGTERM");
+    running.child.stdin.end("-stay_open\nFalse\n");
+    running.child.kill("SIGTERM");
+    this.fail(new ProcessError("exiftool was closed", "exiftool", "aborted"));
   }
 
-  private stop(error: Error) {
-    const child = this.child;
-    this.child = null;
-    this.output = "";
-    child?.kill("SIGKILL");
+  /** Ends `running` and fails the request it was serving, unless a newer process has taken over. */
+  private stop(running: Running, error: Error) {
+    running.child.kill("SIGKILL");
+    if (this.current !== running) return;
+    this.current = null;
+    this.fail(error);
+  }
+
+  private fail(error: Error) {
     const waiter = this.waiter;
     this.waiter = null;
     waiter?.reject(error);
@@ -97,16 +116,18 @@ class StayOpenSession {
   private exchange(args: readonly string[], timeoutMs: number, signal?: AbortSignal): Promise<string> {
     if (signal?.aborted)
       return Promise.reject(new ProcessError("exiftool was cancelled", "exiftool", "aborted"));
-    const child = this.child ?? this.start();
+    const running = this.current ?? this.start();
     return new Promise<string>((resolve, reject) => {
       const timer = setTimeout(
         () =>
           this.stop(
+            running,
             new ProcessError(`exiftool timed out after ${timeoutMs / 1000} s`, "exiftool", "timeout"),
           ),
         timeoutMs,
       );
-      const onAbort = () => this.stop(new ProcessError("exiftool was cancelled", "exiftool", "aborted"));
+      const onAbort = () =>
+        this.stop(running, new ProcessError("exiftool was cancelled", "exiftool", "aborted"));
       signal?.addEventListener("abort", onAbort, { once: true });
       const settle = () => {
         clearTimeout(timer);
@@ -122,7 +143,7 @@ class StayOpenSession {
           reject(error);
         },
       };
-      child.stdin.write(`${args.join("\n")}\n-execute\n`);
+      running.child.stdin.write(`${args.join("\n")}\n-execute\n`);
     });
   }
 }

@@ -69,11 +69,15 @@ type SharpFactory = typeof import("sharp")["default"];
 export function createImages(): Images {
   // Loading libvips adds about 10 MB to the idle daemon: one that finds nothing new to ingest
   // never loads it. Its operation cache is off because each file is decoded once: the cache only
-  // kept 15–40 MB of decoded stills resident after a burst of ingest.
+  // kept 15–40 MB of decoded stills resident after a burst of ingest. One libvips thread per
+  // operation: the CPU queue already runs one file per core, and every extra thread grows a glibc
+  // arena that stays resident. A daemon started by hand (no MALLOC_ARENA_MAX) idled at 163 MB after
+  // ingesting 40 1080p clips with libvips' default (a thread per core), 122 MB with one thread.
   let loading: Promise<SharpFactory> | null = null;
   const library = () => {
     loading ??= import("sharp").then(({ default: sharp }) => {
       sharp.cache(false);
+      sharp.concurrency(1);
       return sharp;
     });
     return loading;

@@ -72,7 +72,7 @@ export interface ModelHost {
   chat(req: ChatRequest): Promise<{ content: string; tokens: number }>;
   chatJson<T>(req: ChatJsonRequest<T>): Promise<{ value: T; tokens: number }>;
   /** Frees the model's memory now instead of after Ollama's keep-alive; failures are ignored. */
-  unload(model: string): Promise<void>;
+  unload(model: string, signal?: AbortSignal): Promise<void>;
 }
 
 const CHAT_TIMEOUT_MS = 120_000;
@@ -414,9 +414,9 @@ export function createModelHost(options: { host: string; timeoutMs?: number }): 
       }
     },
 
-    async unload(model) {
+    async unload(model, signal) {
       try {
-        await call(`unloading "${model}"`, shortTimeout, undefined, model, (client) =>
+        await call(`unloading "${model}"`, shortTimeout, signal, model, (client) =>
           client.generate({ model, prompt: "", keep_alive: 0, stream: false }),
         );
       } catch {

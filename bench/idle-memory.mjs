@@ -2,7 +2,19 @@ import { copyFile, mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
-import { BenchError, CLI, log, perKind, pool, seconds, start, svcEnv, svcIngest, tempDir } from "./lib.mjs";
+import {
+  BenchError,
+  CLI,
+  ffmpeg,
+  log,
+  perKind,
+  pool,
+  seconds,
+  start,
+  svcEnv,
+  svcIngest,
+  tempDir,
+} from "./lib.mjs";
 
 export const RSS_TARGET_MB = 150;
 export const PRE_INGEST_SLOW_MS = 10 * 60_000;
@@ -10,6 +22,10 @@ const FILES = 10_000;
 const FOLDERS = 100;
 const IDLE_MS = 10_000;
 const SAMPLES = 10;
+// The daemon ingests these itself (its catch-up pass), so its own heap and arenas are what idle holds.
+const CLIPS = Number(process.env.BENCH_IDLE_CLIPS || 200);
+const CLIP_VARIANTS = 4;
+const CLIP_S = 2;
 
 async function buildTree(root, tiny) {
   const perFolder = FILES / FOLDERS;
@@ -40,13 +56,13 @@ async function memoryOf(daemon) {
 }
 
 /** `svc serve` with its pino lines parsed, and a way to wait for a given one. */
-function startDaemon(root, home) {
+function startDaemon(root, home, extraEnv = {}) {
   const records = [];
   const waiters = new Set();
   const warnings = [];
   let exited = null;
   const proc = start(process.execPath, [CLI, "serve"], {
-    env: svcEnv({ PROJECT_ROOT: root, SVC_HOME: home, SVC_PORT: "0", SVC_MCP_PORT: "0" }),
+    env: readmeEnv({ PROJECT_ROOT: root, SVC_HOME: home, SVC_PORT: "0", SVC_MCP_PORT: "0", ...extraEnv }),
     onLine(line) {
       let record;
       try {
@@ -92,7 +108,124 @@ function startDaemon(root, home) {
   return { child: proc.child, done: proc.done, waitFor, warnings, records };
 }
 
+/**
+ * The environment of `svc serve` started as the README says: nothing the systemd unit adds
+ * (MALLOC_ARENA_MAX), so the figure is what a user running it by hand gets.
+ */
+function readmeEnv(extra) {
+  const env = svcEnv(extra);
+  delete env.MALLOC_ARENA_MAX;
+  delete env.GLIBC_TUNABLES;
+  return env;
+}
+
+/** RSS of the daemon every 250 ms until `stop` resolves: the peak a user's machine has to hold. */
+function rssSampler(daemon) {
+  let peakMb = 0;
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      try {
+        peakMb = Math.max(peakMb, (await memoryOf(daemon)).rssMb);
+      } catch {
+        return;
+      }
+      await sleep(250);
+    }
+  })();
+  return async () => {
+    running = false;
+    await done;
+    return peakMb;
+  };
+}
+
+async function buildClips(root) {
+  const variants = [];
+  const fixtures = await tempDir("idle-clip-fixtures");
+  for (let v = 0; v < CLIP_VARIANTS; v++) {
+    const file = join(fixtures, `v${v}.mp4`);
+    await ffmpeg([
+      ...["-f", "lavfi", "-i", `testsrc2=s=1920x1080:r=25:d=${CLIP_S},hue=h=${v * 80}`],
+      ...["-f", "lavfi", "-i", `sine=f=${330 + 110 * v}:d=${CLIP_S}`],
+      ...["-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", file],
+    ]);
+    variants.push(file);
+  }
+  const targets = [];
+  for (let i = 0; i < CLIPS; i++) {
+    const dir = join(root, `card-${String(Math.floor(i / 20)).padStart(2, "0")}`);
+    await mkdir(dir, { recursive: true });
+    targets.push([variants[i % CLIP_VARIANTS], join(dir, `clip-${String(i).padStart(4, "0")}.mp4`)]);
+  }
+  await pool(targets, 16, ([from, to]) => copyFile(from, to));
+}
+
+/**
+ * `svc serve` ingests CLIPS 1080p clips in its catch-up pass, then idles: peak RSS during the pass
+ * and idle RSS after it. Decode and image threads grow glibc's per-thread arenas; what svc does
+ * about that (adapters/images.ts) shows here, not under the systemd unit's MALLOC_ARENA_MAX.
+ */
+export async function benchIdleAfterClips() {
+  const root = await tempDir("idle-clips");
+  const home = await tempDir("idle-clips-home");
+  await buildClips(root);
+  log(`idle: ${CLIPS} clips (1080p, ${CLIP_S} s) written; svc serve ingests them, then idles`);
+  const daemon = startDaemon(root, home, { SVC_ASR: "none", OLLAMA_HOST: "http://127.0.0.1:9" });
+  const started = performance.now();
+  try {
+    await daemon.waitFor("svc listening", (r) => r.msg === "svc listening", 60_000);
+    const peak = rssSampler(daemon);
+    const pass = await daemon.waitFor(
+      "ingest pass finished",
+      (r) => r.msg === "ingest pass finished",
+      60 * 60_000,
+    );
+    const passPeakMb = await peak();
+    const passMs = performance.now() - started;
+    if (pass.ingested !== CLIPS || pass.failed)
+      throw new BenchError(
+        `clip pass: expected ${CLIPS} ingested, got ${pass.ingested} (failed ${pass.failed})`,
+      );
+    const afterPass = await memoryOf(daemon);
+    log(
+      `  pass done in ${seconds(passMs)}, peak VmRSS ${passPeakMb.toFixed(1)} MB; idling ${seconds(IDLE_MS)}`,
+    );
+    await sleep(IDLE_MS);
+    const samples = [];
+    for (let i = 0; i < SAMPLES; i++) {
+      samples.push(await memoryOf(daemon));
+      if (i < SAMPLES - 1) await sleep(1000);
+    }
+    const maxRssMb = Math.max(...samples.map((m) => m.rssMb));
+    log(`  idle VmRSS max ${maxRssMb.toFixed(1)} MB (VmHWM ${afterPass.hwmMb.toFixed(1)} MB)`);
+    daemon.child.kill("SIGTERM");
+    const exit = await Promise.race([daemon.done, sleep(30_000, null, { ref: false })]);
+    if (!exit) throw new BenchError("svc serve did not exit within 30 s of SIGTERM");
+    const round1 = (n) => Math.round(n * 10) / 10;
+    return {
+      clips: CLIPS,
+      passMs: Math.round(passMs),
+      passPeakRssMb: round1(Math.max(passPeakMb, afterPass.hwmMb)),
+      rssAfterPassMb: round1(afterPass.rssMb),
+      rssSamplesMb: samples.map((m) => round1(m.rssMb)),
+      maxRssMb: round1(maxRssMb),
+      rssTargetMb: RSS_TARGET_MB,
+      rssPass: maxRssMb <= RSS_TARGET_MB,
+      exitCode: exit.code,
+    };
+  } finally {
+    if (daemon.child.exitCode === null && daemon.child.signalCode === null) daemon.child.kill("SIGKILL");
+  }
+}
+
+/** Idle memory after a catch-up over 10,000 unchanged stills, then after the daemon ingested CLIPS clips. */
 export async function benchIdleMemory(corpus) {
+  const afterStills = await idleAfterStills(corpus);
+  return { ...afterStills, afterClips: await benchIdleAfterClips() };
+}
+
+async function idleAfterStills(corpus) {
   const root = await tempDir("idle");
   const home = await tempDir("idle-home");
   const t0 = performance.now();

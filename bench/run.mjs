@@ -132,6 +132,19 @@ function rows(results, errors, conditions) {
         verdict(idle.rssPass),
       ),
       row("serve: exit code on SIGTERM", String(idle.exitCode), {}, "0", verdict(idle.exitCode === 0)),
+      row(
+        `serve: peak VmRSS while ingesting ${idle.afterClips.clips} clips (README start, no MALLOC_ARENA_MAX)`,
+        `${idle.afterClips.passPeakRssMb.toFixed(1)} MB`,
+        {},
+        "(info)",
+      ),
+      row(
+        `serve: idle VmRSS after ${idle.afterClips.clips} clips, max of ${idle.afterClips.rssSamplesMb.length} samples`,
+        `${idle.afterClips.maxRssMb.toFixed(1)} MB`,
+        {},
+        `≤ ${idle.afterClips.rssTargetMb} MB`,
+        verdict(idle.afterClips.rssPass),
+      ),
     );
   }
   const api = results.api;

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { serve as serveHttp } from "h3";
 import { createApi } from "../api/app.js";
 import type { AppContext } from "../library/context.js";
@@ -19,6 +20,21 @@ const RESCAN_CRON = "17 * * * *";
 const EMBED_FRESHNESS_CRON = "*/30 * * * *";
 // Daily, at night: trashed files older than SVC_TRASH_DAYS go for good.
 const TRASH_PURGE_CRON = "30 3 * * *";
+// Background jobs get this long to end once shutdown aborts them, well inside the 30 s a service
+// manager allows for the whole stop (systemd/svc.service TimeoutStopSec).
+const BACKGROUND_STOP_MS = 10_000;
+
+/** Waits for `jobs` to end, at most `ms`: a job that ignores its abort must not hold the stop. */
+async function settled(jobs: ReadonlySet<Promise<void>>, ms: number, log: AppContext["log"]) {
+  if (jobs.size === 0) return;
+  const limit = new AbortController();
+  const ended = await Promise.race([
+    Promise.all(jobs).then(() => true),
+    sleep(ms, false, { signal: limit.signal }).catch(() => false),
+  ]);
+  limit.abort();
+  if (!ended) log.warn({ waitedMs: ms }, "a background job did not end in time; stopping without it");
+}
 
 export interface RunningDaemon {
   readonly url: string;
@@ -35,6 +51,16 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
   if (seedBootstrapToken(ctx.registry, config.adminBootstrapToken))
     log.info("seeded the bootstrap admin token");
   const queue = new IngestQueue(ctx);
+  // Aborted by stop(): background jobs (embed freshness, trash purge) end with the daemon.
+  const shutdown = new AbortController();
+  const background = new Set<Promise<void>>();
+  const inBackground = (name: string, work: () => Promise<void>) => {
+    const running = work()
+      .catch((error: unknown) => log.error({ job: name, err: error }, "background job failed"))
+      .finally(() => background.delete(running));
+    background.add(running);
+    return running;
+  };
   const watchers = new Map<string, { name: string; watcher: Watcher }>();
 
   const registerRoot = async () => {
@@ -102,7 +128,7 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
 
   await syncProjects();
   const projectsWatched = () => [...watchers.entries()].map(([root, w]) => ({ root, name: w.name }));
-  void purgeExpiredTrash(ctx, projectsWatched());
+  void inBackground("trash-purge", () => purgeExpiredTrash(ctx, projectsWatched()));
   const sync = setInterval(
     () => void syncProjects().catch((e) => log.warn({ reason: String(e) }, "project sync failed")),
     PROJECT_SYNC_MS,
@@ -111,19 +137,20 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
     {
       name: "rescan",
       cron: RESCAN_CRON,
-      run: () => {
+      run: async () => {
         for (const root of watchers.keys()) queue.addScan(root);
       },
     },
     {
       name: "embed-freshness",
       cron: EMBED_FRESHNESS_CRON,
-      run: () => void refreshEmbeddings(ctx, projectsWatched()),
+      run: () =>
+        inBackground("embed-freshness", () => refreshEmbeddings(ctx, projectsWatched(), shutdown.signal)),
     },
     {
       name: "trash-purge",
       cron: TRASH_PURGE_CRON,
-      run: () => void purgeExpiredTrash(ctx, projectsWatched()),
+      run: () => inBackground("trash-purge", () => purgeExpiredTrash(ctx, projectsWatched())),
     },
   ]);
 
@@ -131,11 +158,12 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
     url,
     queue,
     async stop() {
+      shutdown.abort();
       clearInterval(sync);
       schedules.stop();
       await Promise.all([...watchers.values()].map((w) => w.watcher.close()));
       watchers.clear();
-      await Promise.all([queue.stop(), jobs.stop()]);
+      await Promise.all([queue.stop(), jobs.stop(), settled(background, BACKGROUND_STOP_MS, log)]);
       await server.close(true);
       libraries.closeAll();
     },

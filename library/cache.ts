@@ -5,7 +5,7 @@ import { isErrno } from "../state/errno.js";
 import type { AppContext } from "./context.js";
 import type { LibraryPool } from "./library-pool.js";
 import { claimSlot, ingestSlotName } from "./slots.js";
-import { sweepInterruptedWork } from "./sweep.js";
+import { ATOMIC_TEMP, sweepInterruptedWork } from "./sweep.js";
 
 /** Derived folders whose files the pipeline can always produce again from the media. */
 export const REGENERABLE_DIRS = ["thumbs", "frames", "proxies"] as const;
@@ -34,7 +34,6 @@ export interface CacheClearReport {
 // folder symlinked somewhere else can therefore never lose a file svc did not make.
 const ITEM_FILE = /^\d+(?:[._-][A-Za-z0-9]+)+$/;
 const ITEM_DIR = /^\d+$/;
-const TEMP_FILE = /^\..+\.[0-9a-f]{12}\.tmp$/;
 
 async function entries(dir: string) {
   try {
@@ -55,7 +54,7 @@ async function removeDerived(dir: string, nested: boolean, out: FolderTally & { 
       await rmdir(path).catch(() => {});
       continue;
     }
-    if (!ITEM_FILE.test(entry.name) && !TEMP_FILE.test(entry.name)) continue;
+    if (!ITEM_FILE.test(entry.name) && !ATOMIC_TEMP.test(entry.name)) continue;
     try {
       const { size } = await lstat(path);
       await unlink(path);

@@ -1,4 +1,5 @@
 import { setImmediate as yieldToEvents } from "node:timers/promises";
+import { deadline } from "../adapters/deadline.js";
 import { pullHint } from "../adapters/modelhost.js";
 import type { EmbedState } from "../state/repos/totals.js";
 import { type LibraryStore, openLibrary } from "../state/stores.js";
@@ -222,17 +223,21 @@ export async function embedStatus(
 
 /**
  * The daemon's periodic freshness run: each project's builder pass, skipped quietly when the model
- * host is away or another job holds the project's slot (the next run tries again).
+ * host is away or another job holds the project's slot (the next run tries again). `stop` (the
+ * daemon's shutdown) ends it at once, so a stalled model host cannot hold a stopping daemon.
  */
 export async function refreshEmbeddings(
   ctx: AppContext,
   projects: readonly { root: string; name: string }[],
+  stop?: AbortSignal,
 ): Promise<void> {
   for (const project of projects) {
+    if (stop?.aborted) return;
+    const limit = deadline(REFRESH_LIMIT_MS, stop);
     try {
       const report = await buildEmbeddings(ctx, project.root, {
         rebuild: false,
-        signal: AbortSignal.timeout(REFRESH_LIMIT_MS),
+        signal: limit.signal,
         holder: "embed freshness (daemon)",
       });
       if (report.embedded > 0 || report.failed.length > 0)
@@ -241,10 +246,13 @@ export async function refreshEmbeddings(
           "embeddings refreshed",
         );
     } catch (error) {
+      if (stop?.aborted) return;
       // A taken slot or an absent model host is a reason to skip this round, not a fault.
       if (error instanceof UserError)
         ctx.log.info({ project: project.name, reason: error.message }, "embed freshness skipped");
       else ctx.log.error({ project: project.name, err: error }, "embed freshness failed");
+    } finally {
+      limit.clear();
     }
   }
 }

@@ -177,8 +177,9 @@ export async function runIngest(
     } finally {
       await vectors.flush();
       // The vision model gives its memory back to the chat model once a pass that used it is over.
+      // A shutdown aborts the request: a stalled host must not hold the stop (the host expires it).
       if (models.vision.ok && store.media.stageRanSince("vision", passStarted))
-        await ctx.adapters.modelHost.unload(ctx.config.models.vision);
+        await ctx.adapters.modelHost.unload(ctx.config.models.vision, request.signal);
     }
     // A root unplugged after the last failure was checked still ends the pass as a storage error.
     if (run.rootLost || !(await rootPresent(request.root)))

@@ -13,6 +13,14 @@ const PROJECT_TEMP: readonly { dir: (paths: ProjectPaths) => string; prefix: str
   { dir: (paths) => paths.dataDir, prefix: ".asr-" },
 ];
 
+/** The temp name of an atomic write (state/atomic.ts): `.<file name>.<12 hex digits>.tmp` beside it. */
+export const ATOMIC_TEMP = /^\..+\.[0-9a-f]{12}\.tmp$/;
+// Only pipeline stages write here, under the ingest slot: a temp file in them is a killed write's.
+const ATOMIC_WRITE_DIRS: readonly ((paths: ProjectPaths) => string)[] = [
+  (paths) => paths.thumbs,
+  (paths) => paths.frames,
+];
+
 // A whisper folder whose name carries no PID (older releases) is only taken once it is this old.
 const UNOWNED_AFTER_MS = 24 * 60 * 60 * 1000;
 
@@ -25,6 +33,18 @@ async function names(dir: string): Promise<string[]> {
   }
 }
 
+/** Atomic-write temp files in `dir` and in its item folders (key frames live in `frames/<id>/`). */
+async function atomicTemps(dir: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const name of await names(dir)) {
+    if (ATOMIC_TEMP.test(name)) found.push(join(dir, name));
+    else if (/^\d+$/.test(name))
+      for (const inner of await names(join(dir, name)))
+        if (ATOMIC_TEMP.test(inner)) found.push(join(dir, name, inner));
+  }
+  return found;
+}
+
 async function isAbandonedWhisperRun(dir: string, name: string, now: number): Promise<boolean> {
   const pid = /^(\d+)-/.exec(name.slice(WHISPER_TEMP_PREFIX.length))?.[1];
   if (pid !== undefined) return !isAlive(Number(pid));
@@ -33,8 +53,9 @@ async function isAbandonedWhisperRun(dir: string, name: string, now: number): Pr
 }
 
 /**
- * Removes what interrupted passes left: the project's work folders (the caller holds its ingest
- * slot, so no live pass of this project owns one) and whisper.cpp folders in the system temp
+ * Removes what interrupted passes left: the project's work folders and the temp files of killed
+ * atomic writes of thumbnails and key frames (the caller holds its ingest slot, so no live pass of
+ * this project owns one) and whisper.cpp folders in the system temp
  * folder whose process is gone. Returns how many folders went.
  */
 export async function sweepInterruptedWork(
@@ -47,6 +68,7 @@ export async function sweepInterruptedWork(
     for (const name of await names(dir(paths)))
       if (name.startsWith(prefix)) leftovers.push(join(dir(paths), name));
   }
+  for (const dir of ATOMIC_WRITE_DIRS) leftovers.push(...(await atomicTemps(dir(paths))));
   const temp = options.tempDir ?? tmpdir();
   const now = options.now ?? Date.now();
   for (const name of await names(temp)) {
@@ -66,6 +88,6 @@ export async function sweepInterruptedWork(
       log.warn({ reason: errnoOf(error) }, "could not remove what an interrupted pass left");
     }
   }
-  if (removed > 0) log.info({ removed }, "removed the work folders of interrupted passes");
+  if (removed > 0) log.info({ removed }, "removed what interrupted passes left");
   return removed;
 }

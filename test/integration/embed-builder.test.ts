@@ -179,4 +179,35 @@ describe.skipIf(!hasTools)("svc embed: freshness categories and the drift check"
       registry.close();
     }
   });
+
+  it("the daemon's shutdown ends a freshness run waiting on a stalled model host", async () => {
+    const registry = openRegistry(ws.home);
+    const config = loadConfig(env);
+    const ctx = testContext({
+      config,
+      registry,
+      adapters: await createAdapters(config),
+      log: silentLogger(),
+      version: "0.0.0-test",
+    });
+    try {
+      const lib = openLibrary(ws.root);
+      lib.tags.addManual(lib.media.byPath("b.png")?.id as number, "blue hour");
+      lib.close();
+      host.failNext("/api/embed", "timeout");
+      const stop = new AbortController();
+      const before = host.requests.length;
+      const run = refreshEmbeddings(ctx, [{ root: ws.root, name: "footage" }], stop.signal);
+      while (!host.requests.slice(before).some((r) => r.path === "/api/embed"))
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      const started = Date.now();
+      stop.abort();
+      await run;
+      // The model host client's own 30 s limit is not what ended it.
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      ctx.adapters.close();
+      registry.close();
+    }
+  });
 });

@@ -74,4 +74,27 @@ describe.skipIf(!hasTools)("exiftool adapter (stay-open session)", () => {
     await expect(tool.tags(clip, controller.signal)).rejects.toMatchObject({ reason: "aborted" });
     expect((await tool.tags(clip))["QuickTime:CreationDate"]).toBeDefined();
   });
+
+  it("a process killed mid-request cannot end or answer its successor's request", async () => {
+    const tool = exiftool();
+    await tool.tags(still);
+    const controller = new AbortController();
+    const cancelled = tool.tags(clip, controller.signal);
+    // Past the request's hand-over to the process: the abort kills a process that is working.
+    await new Promise((resolve) => setImmediate(resolve));
+    controller.abort();
+    await expect(cancelled).rejects.toMatchObject({ reason: "aborted" });
+    // Started at once, before the killed process's exit and last output have been read.
+    const tags = await tool.tags(clip);
+    expect(tags["QuickTime:CreationDate"]).toBe("2024:03:05 23:30:00-08:00");
+  });
+
+  it("a closed session fails the request it was serving instead of leaving it waiting", async () => {
+    const tool = exiftool();
+    await tool.tags(still);
+    const pending = tool.tags(clip);
+    await new Promise((resolve) => setImmediate(resolve));
+    tool.close();
+    await expect(pending).rejects.toBeInstanceOf(ProcessError);
+  });
 });

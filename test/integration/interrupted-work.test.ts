@@ -75,4 +75,22 @@ describe.skipIf(!hasTools)("work left by an interrupted pass", () => {
     );
     expect(await readdir(join(root, ".svc"))).not.toContainEqual(expect.stringMatching(/^\.asr-/));
   });
+
+  it("the temp files of killed thumbnail and key-frame writes go when the next pass starts", async () => {
+    ws = await tempWorkspace("svc-sweep-temps-");
+    await makeStill(ws.root, "png");
+    expect((await svc(["ingest"], ws.env())).exitCode).toBe(0);
+    const thumbs = join(ws.root, ".svc", "thumbs");
+    const keyFrames = join(ws.root, ".svc", "frames", "7");
+    await mkdir(keyFrames, { recursive: true });
+    const temps = [join(thumbs, ".1.jpg.0123456789ab.tmp"), join(keyFrames, ".0.jpg.cdef01234567.tmp")];
+    // Not svc's temp names: a derived folder may be a link to a place with other files in it.
+    const foreign = [join(thumbs, ".notes.tmp"), join(keyFrames, "0.jpg.0123456789ab.tmp")];
+    for (const file of [...temps, ...foreign]) await writeFile(file, "half written");
+
+    const pass = await svc(["ingest"], ws.env());
+    expect(pass.exitCode, pass.stderr).toBe(0);
+    expect((await readdir(thumbs)).filter((name) => name.endsWith(".tmp"))).toEqual([".notes.tmp"]);
+    expect(await readdir(keyFrames)).toEqual(["0.jpg.0123456789ab.tmp"]);
+  });
 });

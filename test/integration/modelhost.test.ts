@@ -382,6 +382,19 @@ describe("model host adapter against an Ollama-protocol server", () => {
       await fake.stop();
       await expect(host().unload(VISION)).resolves.toBeUndefined();
     });
+
+    it("unload gives up on a stalled host as soon as the caller's signal aborts", async () => {
+      fake.failNext("/api/generate", "timeout");
+      const controller = new AbortController();
+      const before = fake.requests.length;
+      const unloading = host().unload(VISION, controller.signal);
+      while (fake.requests.length === before) await new Promise((resolve) => setTimeout(resolve, 10));
+      const started = Date.now();
+      controller.abort();
+      await expect(unloading).resolves.toBeUndefined();
+      // The host's own 30 s limit is not what ended it.
+      expect(Date.now() - started).toBeLessThan(5_000);
+    });
   });
 });
 

@@ -30,6 +30,15 @@ export function commandOf(pid: number): string {
   }
 }
 
+/** The whole command line of a process (program and arguments), or [] once it is gone. */
+export function commandLineOf(pid: number): string[] {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").slice(0, -1);
+  } catch {
+    return [];
+  }
+}
+
 /** True while `pid` exists and is not a zombie waiting to be reaped. */
 export function isRunning(pid: number): boolean {
   try {
