@@ -1,6 +1,6 @@
 import { readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import type { Logger } from "pino";
 import { WHISPER_TEMP_PREFIX } from "../adapters/asr/whisper-cpp.js";
 import { errnoOf, isErrno } from "../state/errno.js";
@@ -45,6 +45,21 @@ async function atomicTemps(dir: string): Promise<string[]> {
   return found;
 }
 
+/**
+ * Index saves of processes that are gone (`vectors.usearch.tmp-<pid>-<uuid>`, state/vectors.ts).
+ * The daemon's writer thread saves outside any pass, so a live process's temp file is left alone.
+ */
+async function abandonedIndexSaves(paths: ProjectPaths): Promise<string[]> {
+  const dir = dirname(paths.vectors);
+  const prefix = `${basename(paths.vectors)}.tmp-`;
+  const found: string[] = [];
+  for (const name of await names(dir)) {
+    const pid = name.startsWith(prefix) ? /^(\d+)-/.exec(name.slice(prefix.length))?.[1] : undefined;
+    if (pid !== undefined && !isAlive(Number(pid))) found.push(join(dir, name));
+  }
+  return found;
+}
+
 async function isAbandonedWhisperRun(dir: string, name: string, now: number): Promise<boolean> {
   const pid = /^(\d+)-/.exec(name.slice(WHISPER_TEMP_PREFIX.length))?.[1];
   if (pid !== undefined) return !isAlive(Number(pid));
@@ -69,6 +84,7 @@ export async function sweepInterruptedWork(
       if (name.startsWith(prefix)) leftovers.push(join(dir(paths), name));
   }
   for (const dir of ATOMIC_WRITE_DIRS) leftovers.push(...(await atomicTemps(dir(paths))));
+  leftovers.push(...(await abandonedIndexSaves(paths)));
   const temp = options.tempDir ?? tmpdir();
   const now = options.now ?? Date.now();
   for (const name of await names(temp)) {

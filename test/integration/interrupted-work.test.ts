@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { mkdir, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { execa } from "execa";
@@ -92,5 +93,29 @@ describe.skipIf(!hasTools)("work left by an interrupted pass", () => {
     expect(pass.exitCode, pass.stderr).toBe(0);
     expect((await readdir(thumbs)).filter((name) => name.endsWith(".tmp"))).toEqual([".notes.tmp"]);
     expect(await readdir(keyFrames)).toEqual(["0.jpg.0123456789ab.tmp"]);
+  });
+});
+
+describe("an index save cut short", () => {
+  let ws: Awaited<ReturnType<typeof tempWorkspace>> | undefined;
+  afterEach(async () => {
+    await ws?.cleanup();
+  });
+
+  it("a dead process's index temp file goes when the next pass starts; a live one's stays", async () => {
+    ws = await tempWorkspace("svc-sweep-index-");
+    await makeStill(ws.root, "png");
+    expect((await svc(["ingest"], ws.env())).exitCode).toBe(0);
+    const data = join(ws.root, ".svc");
+    const gone = spawnSync(process.execPath, ["-e", "process.pid"]).pid as number;
+    const dead = join(data, `vectors.usearch.tmp-${gone}-0b5e2c4a-9d1f-4e7b-8a3c-5f6e7d8c9b0a`);
+    const live = join(data, `vectors.usearch.tmp-${process.pid}-1c6f3d5b-0e2a-4f8c-9b4d-6a7f8e9d0c1b`);
+    await writeFile(dead, "half an index");
+    await writeFile(live, "an index being saved");
+    const pass = await svc(["ingest"], ws.env());
+    expect(pass.exitCode, pass.stderr).toBe(0);
+    expect((await readdir(data)).filter((name) => name.startsWith("vectors.usearch.tmp-"))).toEqual([
+      `vectors.usearch.tmp-${process.pid}-1c6f3d5b-0e2a-4f8c-9b4d-6a7f8e9d0c1b`,
+    ]);
   });
 });
