@@ -221,9 +221,9 @@ function rows(results, errors, conditions) {
       ),
       row(
         `semantic: storm of ${semantic.storm.connections} conn`,
-        `${semantic.storm.ok} answered, ${semantic.storm.busy} × 503 + Retry-After, ${semantic.storm.errors + semantic.storm.timeouts + semantic.storm.other} errors`,
+        `${semantic.storm.ok} answered, ${semantic.storm.busy} × 503 (${semantic.storm.retryAfter} with Retry-After), ${semantic.storm.errors + semantic.storm.timeouts + semantic.storm.other} errors`,
         semantic.storm,
-        "only 200 or 503",
+        "only 200 or 503 + Retry-After",
         verdict(semantic.storm.pass),
       ),
       row(
