@@ -2,6 +2,7 @@ import { createAdapters, noTools } from "../adapters/index.js";
 import type { AppContext } from "../library/context.js";
 import { EXIT, UserError } from "../library/errors.js";
 import { readVersion } from "../library/version.js";
+import { createQueues } from "../pipeline/queues.js";
 import { type Config, ConfigError, loadConfig } from "../state/config.js";
 import { MigrationBackupError } from "../state/db.js";
 import { createLogger } from "../state/logger.js";
@@ -106,7 +107,7 @@ export async function withContext(
     const { log } = logger;
     // Registry-only commands skip probing for ffmpeg/exiftool (a few hundred ms of start-up).
     const adapters = options.tools === false ? noTools(config) : await createAdapters(config, log);
-    const ctx: AppContext = { config, adapters, registry, log, version };
+    const ctx: AppContext = { config, adapters, queues: createQueues(config), registry, log, version };
     try {
       return await body(ctx);
     } catch (error) {

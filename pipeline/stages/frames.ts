@@ -1,11 +1,16 @@
 import { mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
+import type { Analysis } from "../../adapters/ffmpeg.js";
+import { ProcessError } from "../../adapters/process.js";
+import { labelPaths } from "../../library/redact.js";
 import { writeFileAtomic } from "../../state/atomic.js";
 import { derivedRelative } from "../../state/paths.js";
 import type { SceneInput } from "../../state/repos/scenes.js";
 import { type PlannedScene, planScenes } from "./scene-plan.js";
-import { THUMB_WIDTH } from "./thumbnails.js";
+import { type SceneSignals, SIGNALS_FILE, writeSceneSignals } from "./signals.js";
+import { THUMB_WIDTH, thumbnailFromSamples, videoThumbnail } from "./thumbnails.js";
 import { type Stage, type StageDeps, StageError, type StageItem } from "./types.js";
+import { audioQualityLabel, audioStatsFromTrack, stabilityFromMotion } from "./vision-measure.js";
 
 const MAX_DETECT_MS = 30 * 60_000;
 const MIN_DETECT_MS = 120_000;
@@ -59,31 +64,63 @@ async function keyframeImage(
   );
 }
 
+/**
+ * The one decode of the clip, with its sound when it has a track. A sound ffmpeg cannot decode
+ * must not cost the clip its scenes: the pass is run again without it, and its quality is unknown.
+ */
+async function analyseClip(
+  item: StageItem,
+  deps: StageDeps,
+  work: string,
+  signal: AbortSignal,
+): Promise<{ analysis: Analysis; audioMeasured: boolean }> {
+  const { ffmpeg } = deps.adapters;
+  if (!ffmpeg) throw new StageError("ffmpeg is not available");
+  const hasAudio = (deps.store.media.get(item.mediaId)?.audio_tracks ?? 0) > 0;
+  const options = {
+    threshold: deps.config.sceneThreshold,
+    sampleEveryS: sampleInterval(item.durationS ?? 0),
+    sampleWidth: THUMB_WIDTH,
+    sampleDir: work,
+    timeoutMs: sceneDetectTimeoutMs(item.durationS),
+    motion: true,
+    audio: hasAudio,
+  };
+  try {
+    return { analysis: await ffmpeg.analyse(item.absPath, options, signal), audioMeasured: true };
+  } catch (error) {
+    if (!hasAudio || signal.aborted || !(error instanceof ProcessError)) throw error;
+    const reason = labelPaths([
+      { path: item.absPath, label: item.relPath },
+      { path: deps.store.paths.root, label: "<root>" },
+    ])(error.message);
+    deps.log.warn({ file: item.relPath, reason }, "frames: the sound could not be measured");
+    for (const name of await readdir(work)) await rm(join(work, name), { force: true });
+    return {
+      analysis: await ffmpeg.analyse(item.absPath, { ...options, audio: false }, signal),
+      audioMeasured: false,
+    };
+  }
+}
+
+/**
+ * Scenes and their key frames, the measured motion and sound of each scene, and the video's
+ * thumbnail, all from one decode of the clip.
+ */
 export const framesStage: Stage = {
   name: "frames",
   resource: "cpu",
   async run(item, deps, signal) {
     if (item.kind !== "video") return { status: "skipped", detail: `${item.kind} has no frames` };
-    const { ffmpeg } = deps.adapters;
-    if (!ffmpeg) throw new StageError("ffmpeg is not available");
     const duration = item.durationS ?? 0;
     const dir = join(deps.store.paths.frames, String(item.mediaId));
     await mkdir(deps.store.paths.frames, { recursive: true });
     const work = await mkdtemp(join(deps.store.paths.frames, `.analyse-${item.mediaId}-`));
     try {
-      const analysis = await ffmpeg.analyse(
-        item.absPath,
-        {
-          threshold: deps.config.sceneThreshold,
-          sampleEveryS: sampleInterval(duration),
-          sampleWidth: THUMB_WIDTH,
-          sampleDir: work,
-          timeoutMs: sceneDetectTimeoutMs(item.durationS),
-        },
-        signal,
-      );
+      const { analysis, audioMeasured } = await analyseClip(item, deps, work, signal);
       const plan = planScenes(duration, analysis.cuts);
       const scenes: SceneInput[] = [];
+      const signals: SceneSignals[] = [];
       for (const [idx, scene] of plan.entries()) {
         const jpeg = await keyframeImage(item, deps, scene, sampleFor(scene, analysis.samples), signal);
         const file = join(dir, `${idx}.jpg`);
@@ -93,16 +130,40 @@ export const framesStage: Stage = {
           end_s: scene.end_s,
           keyframe_path: derivedRelative(deps.store.paths, file),
         });
+        signals.push(sceneSignals(scene, analysis, audioMeasured));
       }
+      await writeSceneSignals(dir, signals);
+      const thumb =
+        (await thumbnailFromSamples(analysis.samples, duration, deps.adapters.images)) ??
+        (await videoThumbnail(item, deps, signal));
+      const thumbFile = join(deps.store.paths.thumbs, `${item.mediaId}.jpg`);
+      await writeFileAtomic(thumbFile, await deps.adapters.images.thumbnail(thumb, THUMB_WIDTH));
       deps.store.scenes.replace(item.mediaId, scenes);
       // Key frames of an earlier, longer scene list are removed only once the new list is stored.
-      const keep = new Set(plan.map((_, idx) => `${idx}.jpg`));
+      const keep = new Set([...plan.map((_, idx) => `${idx}.jpg`), SIGNALS_FILE]);
       for (const name of await readdir(dir)) {
         if (!keep.has(name)) await rm(join(dir, name), { force: true });
       }
-      return { status: "done", detail: `${scenes.length} scene${scenes.length === 1 ? "" : "s"}` };
+      return {
+        status: "done",
+        detail: `${scenes.length} scene${scenes.length === 1 ? "" : "s"}`,
+        thumbPath: derivedRelative(deps.store.paths, thumbFile),
+      };
     } finally {
       await rm(work, { recursive: true, force: true });
     }
   },
 };
+
+function sceneSignals(scene: PlannedScene, analysis: Analysis, audioMeasured: boolean): SceneSignals {
+  const { start_s, end_s } = scene;
+  if (!(end_s > start_s)) return { start_s, end_s, stability: null, audio_quality: null };
+  return {
+    start_s,
+    end_s,
+    stability: stabilityFromMotion(analysis.motion, start_s, end_s),
+    audio_quality: !audioMeasured
+      ? null
+      : audioQualityLabel(analysis.audio && audioStatsFromTrack(analysis.audio, start_s, end_s)),
+  };
+}

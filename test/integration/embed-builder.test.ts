@@ -5,6 +5,7 @@ import { createAdapters } from "../../adapters/index.js";
 import type { AppContext } from "../../library/context.js";
 import { cosine, DRIFT_THRESHOLD, refreshEmbeddings } from "../../library/embed.js";
 import { claimSlot, ingestSlotName } from "../../library/slots.js";
+import { createQueues } from "../../pipeline/queues.js";
 import { loadConfig } from "../../state/config.js";
 import { silentLogger } from "../../state/logger.js";
 import { openLibrary, openRegistry } from "../../state/stores.js";
@@ -151,6 +152,7 @@ describe.skipIf(!hasTools)("svc embed: freshness categories and the drift check"
       config,
       registry,
       adapters: await createAdapters(config),
+      queues: createQueues(config),
       log: silentLogger(),
       version: "0.0.0-test",
     };

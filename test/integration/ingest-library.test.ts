@@ -7,6 +7,7 @@ import type { AppContext } from "../../library/context.js";
 import { UserError } from "../../library/errors.js";
 import { type IngestEvent, runIngest } from "../../library/ingest.js";
 import { ingestSlotName } from "../../library/slots.js";
+import { createQueues } from "../../pipeline/queues.js";
 import { loadConfig } from "../../state/config.js";
 import { silentLogger } from "../../state/logger.js";
 import { openLibrary, openRegistry } from "../../state/stores.js";
@@ -29,6 +30,7 @@ async function context(home: string, env: Record<string, string> = {}): Promise<
     config,
     registry,
     adapters: await createAdapters(config),
+    queues: createQueues(config),
     log: silentLogger(),
     version: "0.0.0-test",
   };

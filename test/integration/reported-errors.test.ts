@@ -11,6 +11,7 @@ import type { Adapters } from "../../adapters/index.js";
 import { createModelHost } from "../../adapters/modelhost.js";
 import { refreshEmbeddings } from "../../library/embed.js";
 import { searchMedia } from "../../library/media/search.js";
+import { createQueues } from "../../pipeline/queues.js";
 import { measureScene } from "../../pipeline/stages/vision-measure.js";
 import { loadConfig } from "../../state/config.js";
 import { openLibrary, openRegistry } from "../../state/stores.js";
@@ -127,6 +128,7 @@ describe.skipIf(!hasTools)("errors that are handled are still reported", () => {
       const ctx = {
         config,
         adapters: { modelHost: createModelHost({ host: host.url }) } as unknown as Adapters,
+        queues: createQueues(config),
         registry,
         log,
         version: "test",

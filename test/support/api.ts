@@ -10,6 +10,7 @@ import { IngestJobs } from "../../library/ingest-job.js";
 import { LibraryPool } from "../../library/library-pool.js";
 import { ensureProjectRoot } from "../../library/projects.js";
 import { readVersion } from "../../library/version.js";
+import { createQueues } from "../../pipeline/queues.js";
 import { loadConfig } from "../../state/config.js";
 import { createLogger } from "../../state/logger.js";
 import { openRegistry, type RegistryStore } from "../../state/stores.js";
@@ -82,7 +83,14 @@ export async function startApi(options: StartApiOptions = {}): Promise<TestApi> 
   registry.install.ensure(version);
   const logger = await createLogger(config, { stdout: false });
   const adapters = await createAdapters(config, logger.log);
-  const ctx: AppContext = { config, adapters, registry, log: logger.log, version };
+  const ctx: AppContext = {
+    config,
+    adapters,
+    queues: createQueues(config),
+    registry,
+    log: logger.log,
+    version,
+  };
   if (root !== null) await ensureProjectRoot(registry, root);
   const libraries = new LibraryPool(ctx);
   const jobs = new IngestJobs(ctx, libraries);

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { noTools } from "../../adapters/index.js";
 import type { AppContext } from "../../library/context.js";
 import { lineSanitiser, tailLogs } from "../../library/logs.js";
+import { createQueues } from "../../pipeline/queues.js";
 import { loadConfig } from "../../state/config.js";
 import { silentLogger } from "../../state/logger.js";
 import { openRegistry } from "../../state/stores.js";
@@ -88,6 +89,7 @@ describe("tailLogs", () => {
       config,
       registry,
       adapters: noTools(config),
+      queues: createQueues(config),
       log: silentLogger(),
       version: "0.0.0-test",
     };
@@ -144,6 +146,7 @@ describe("tailLogs", () => {
       config,
       registry,
       adapters: noTools(config),
+      queues: createQueues(config),
       log: silentLogger(),
       version: "0.0.0-test",
     };
