@@ -401,8 +401,9 @@ function parseAudioTrack(stderr: string): AudioTrack {
   const decodedS = last ? last.startS + last.samples / SIGNAL_RATE : 0;
   const silences: { start: number; end: number }[] = [];
   let openSince: number | null = null;
+  // silencedetect logs under its own name, not the instance name; the graph holds only one.
   for (const m of stderr.matchAll(
-    /\[silencedetect@quiet @ [^\]]+\] silence_(start|end): (-?[\d.]+(?:e[-+]?\d+)?)/g,
+    /\[silencedetect @ [^\]]+\] silence_(start|end): (-?[\d.]+(?:e[-+]?\d+)?)/g,
   )) {
     const at = Math.max(0, Number(m[2]));
     if (!Number.isFinite(at)) continue;
@@ -445,7 +446,7 @@ async function analyseOf(
   const audio = options.audio
     ? [
         `[0:a:0]aresample=${SIGNAL_RATE},asetnsamples=n=${window}:p=0,asplit=2[level][clip]`,
-        `[level]silencedetect@quiet=n=${SILENCE_DB}dB:d=${SILENCE_MIN_S},` +
+        `[level]silencedetect=n=${SILENCE_DB}dB:d=${SILENCE_MIN_S},` +
           `astats=metadata=1:reset=1:measure_perchannel=none:measure_overall=${levels},ametadata@level=print,anullsink`,
         `[clip]aeval=exprs='gte(abs(val(ch)),${CLIP_LEVEL})':c=same,` +
           "astats=metadata=1:reset=1:measure_perchannel=DC_offset:measure_overall=none,ametadata@clip=print,anullsink",
