@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { Analysis } from "../../adapters/ffmpeg.js";
 import { ProcessError } from "../../adapters/process.js";
@@ -55,7 +55,8 @@ async function keyframeImage(
   signal: AbortSignal,
 ) {
   const { ffmpeg, images } = deps.adapters;
-  if (sample) return images.thumbnail(sample.file, THUMB_WIDTH);
+  // The pass already wrote the sample as a JPEG at key-frame size: encoding it again only costs.
+  if (sample) return readFile(sample.file);
   if (!ffmpeg) throw new StageError("ffmpeg is not available");
   // A scene shorter than the sampling step: one exact seek for it alone.
   return images.thumbnail(
@@ -133,11 +134,12 @@ export const framesStage: Stage = {
         signals.push(sceneSignals(scene, analysis, audioMeasured));
       }
       await writeSceneSignals(dir, signals);
+      const { images } = deps.adapters;
       const thumb =
-        (await thumbnailFromSamples(analysis.samples, duration, deps.adapters.images)) ??
-        (await videoThumbnail(item, deps, signal));
+        (await thumbnailFromSamples(analysis.samples, duration, images)) ??
+        (await images.thumbnail(await videoThumbnail(item, deps, signal), THUMB_WIDTH));
       const thumbFile = join(deps.store.paths.thumbs, `${item.mediaId}.jpg`);
-      await writeFileAtomic(thumbFile, await deps.adapters.images.thumbnail(thumb, THUMB_WIDTH));
+      await writeFileAtomic(thumbFile, thumb);
       deps.store.scenes.replace(item.mediaId, scenes);
       // Key frames of an earlier, longer scene list are removed only once the new list is stored.
       const keep = new Set([...plan.map((_, idx) => `${idx}.jpg`), SIGNALS_FILE]);

@@ -16,8 +16,9 @@ const FLAT_STDEV = 6;
 const dark = ({ mean, stdev }: { mean: number; stdev: number }) => mean < DARK_MEAN && stdev < FLAT_STDEV;
 
 /**
- * The thumbnail among the frames the analysis pass kept: the one nearest each position in turn
- * until one is not black, the brightest tried if all are; null when the pass kept none.
+ * The thumbnail among the frames the analysis pass kept (JPEGs at thumbnail size): the one
+ * nearest each position in turn until one is not black, the brightest tried if all are; null when
+ * the pass kept none.
  */
 export async function thumbnailFromSamples(
   samples: readonly { timeS: number; file: string }[],
