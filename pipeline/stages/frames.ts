@@ -90,7 +90,9 @@ async function analyseClip(
   try {
     return { analysis: await ffmpeg.analyse(item.absPath, options, signal), audioMeasured: true };
   } catch (error) {
-    if (!hasAudio || signal.aborted || !(error instanceof ProcessError)) throw error;
+    // A timeout is not the sound's fault, and a second pass would only take as long again.
+    if (!hasAudio || signal.aborted || !(error instanceof ProcessError) || error.reason !== "failed")
+      throw error;
     const reason = labelPaths([
       { path: item.absPath, label: item.relPath },
       { path: deps.store.paths.root, label: "<root>" },
