@@ -7,7 +7,7 @@ import { writeFileAtomic } from "../../state/atomic.js";
 import { derivedRelative } from "../../state/paths.js";
 import type { SceneInput } from "../../state/repos/scenes.js";
 import { type PlannedScene, planScenes } from "./scene-plan.js";
-import { type SceneSignals, SIGNALS_FILE, writeSceneSignals } from "./signals.js";
+import { type SceneSignals, withSceneSignals } from "./signals.js";
 import { THUMB_WIDTH, thumbnailFromSamples, videoThumbnail } from "./thumbnails.js";
 import { type Stage, type StageDeps, StageError, type StageItem } from "./types.js";
 import { audioQualityLabel, audioStatsFromTrack, stabilityFromMotion } from "./vision-measure.js";
@@ -123,19 +123,16 @@ export const framesStage: Stage = {
       const { analysis, audioMeasured } = await analyseClip(item, deps, work, signal);
       const plan = planScenes(duration, analysis.cuts);
       const scenes: SceneInput[] = [];
-      const signals: SceneSignals[] = [];
       for (const [idx, scene] of plan.entries()) {
         const jpeg = await keyframeImage(item, deps, scene, sampleFor(scene, analysis.samples), signal);
         const file = join(dir, `${idx}.jpg`);
-        await writeFileAtomic(file, jpeg);
+        await writeFileAtomic(file, withSceneSignals(jpeg, sceneSignals(scene, analysis, audioMeasured)));
         scenes.push({
           start_s: scene.start_s,
           end_s: scene.end_s,
           keyframe_path: derivedRelative(deps.store.paths, file),
         });
-        signals.push(sceneSignals(scene, analysis, audioMeasured));
       }
-      await writeSceneSignals(dir, signals);
       const { images } = deps.adapters;
       const thumb =
         (await thumbnailFromSamples(analysis.samples, duration, images)) ??
@@ -144,7 +141,7 @@ export const framesStage: Stage = {
       await writeFileAtomic(thumbFile, thumb);
       deps.store.scenes.replace(item.mediaId, scenes);
       // Key frames of an earlier, longer scene list are removed only once the new list is stored.
-      const keep = new Set([...plan.map((_, idx) => `${idx}.jpg`), SIGNALS_FILE]);
+      const keep = new Set(plan.map((_, idx) => `${idx}.jpg`));
       for (const name of await readdir(dir)) {
         if (!keep.has(name)) await rm(join(dir, name), { force: true });
       }

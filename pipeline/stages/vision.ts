@@ -1,11 +1,11 @@
 import { readFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import pRetry from "p-retry";
 import { z } from "zod";
 import { ModelHostError } from "../../adapters/modelhost.js";
 import { labelPaths } from "../../library/redact.js";
 import { type SceneRow, type SceneVision, sceneTags } from "../../state/repos/scenes.js";
-import { readSceneSignals } from "./signals.js";
+import { sceneSignalsOf } from "./signals.js";
 import { type Stage, type StageDeps, StageError, type StageItem } from "./types.js";
 import { type Measured, measurePicture, measureScene } from "./vision-measure.js";
 
@@ -116,11 +116,10 @@ async function measure(
   item: StageItem,
   deps: StageDeps,
   keyframe: Buffer,
-  keyframeFile: string,
   signal: AbortSignal,
 ): Promise<Measured> {
   const { ffmpeg, images } = deps.adapters;
-  const signals = item.kind === "video" ? await readSceneSignals(dirname(keyframeFile), scene) : null;
+  const signals = item.kind === "video" ? sceneSignalsOf(keyframe, scene) : null;
   if (signals) {
     const { stability, audio_quality } = signals;
     return { ...(await measurePicture(keyframe, images)), stability, audio_quality };
@@ -161,13 +160,9 @@ async function analyse(
   signal: AbortSignal,
 ): Promise<SceneVision> {
   const { modelHost } = deps.adapters;
-  const keyframeFile = join(deps.store.paths.dataDir, scene.keyframe_path);
-  const keyframe = await readFile(keyframeFile);
+  const keyframe = await readFile(join(deps.store.paths.dataDir, scene.keyframe_path));
   // The model host's slot is held meanwhile; decoding and pixel work still wait for the CPU queue.
-  const measured = await deps.queues.cpu.add(
-    () => measure(scene, item, deps, keyframe, keyframeFile, signal),
-    { signal },
-  );
+  const measured = await deps.queues.cpu.add(() => measure(scene, item, deps, keyframe, signal), { signal });
   const ask = () =>
     modelHost.chatJson({
       model: deps.config.models.vision,
