@@ -26,8 +26,9 @@ export interface Ffmpeg {
   /** Silences in the first audio track (ffmpeg silencedetect) and how long the decoded track is. */
   silences(file: string, opts: SilenceOptions): Promise<SilenceReport>;
   /**
-   * One decode pass that both scores scene changes and samples a small JPEG every `sampleEveryS`
-   * seconds into `sampleDir` (named by sample index), so key frames need no second decode.
+   * The one decode pass over a clip: scene scores, a small JPEG every `sampleEveryS` seconds into
+   * `sampleDir` (named by sample index) for key frames and thumbnails, and, when asked, the motion
+   * and sound measured on a fixed grid, so no later stage has to decode the clip again.
    */
   analyse(file: string, options: AnalyseOptions, signal?: AbortSignal): Promise<Analysis>;
   /** Level, clipping and silence of the first audio track over a window; null when there is none. */
@@ -54,18 +55,62 @@ export interface AnalyseOptions {
   sampleWidth: number;
   sampleDir: string;
   timeoutMs: number;
+  /** Measure picture motion every SIGNAL_STEP_S. */
+  motion?: boolean;
+  /** Measure the first audio track in SIGNAL_STEP_S windows; only for a file that has one. */
+  audio?: boolean;
 }
 
 export interface Analysis {
   cuts: SceneCut[];
   /** Sample files written, with the time each shows. */
   samples: { timeS: number; file: string }[];
+  /** One entry per grid frame after the first; empty unless motion was asked for. */
+  motion: MotionSample[];
+  /** Null unless audio was asked for. */
+  audio: AudioTrack | null;
 }
 
 export interface SceneCut {
   timeS: number;
   score: number;
 }
+
+/** How different a grid frame is from the one SIGNAL_STEP_S before it. */
+export interface MotionSample {
+  /** The later frame's time. */
+  timeS: number;
+  /** Mean absolute grey difference, 0–1, at MOTION_WIDTH × MOTION_HEIGHT. */
+  diff: number;
+}
+
+export interface AudioWindow {
+  startS: number;
+  /** Samples in the window at SIGNAL_RATE; the last window of a track may be short. */
+  samples: number;
+  /** dBFS of the window; null when every sample is zero. */
+  rmsDb: number | null;
+  peakDb: number | null;
+  /** Per channel, the share of samples at full scale. */
+  clipped: number[];
+}
+
+export interface AudioTrack {
+  windows: AudioWindow[];
+  /** Silences of SILENCE_MIN_S or more under SILENCE_DB; one still open at the end closes there. */
+  silences: { start: number; end: number }[];
+  /** How much audio was decoded. */
+  decodedS: number;
+}
+
+/**
+ * The grid the signals are measured on. 0.2 s apart is far enough that shake shows and near
+ * enough that a pan is not a new picture; motion only needs coarse structure, so 128×72 grey.
+ */
+export const SIGNAL_STEP_S = 0.2;
+export const SIGNAL_RATE = 48_000;
+const MOTION_WIDTH = 128;
+const MOTION_HEIGHT = 72;
 
 const FRAME_TIMEOUT_MS = 60_000;
 const WAVEFORM_TIMEOUT_MS = 120_000;
@@ -86,7 +131,6 @@ export interface AudioStats {
 const CLIP_LEVEL = 0.99;
 const SILENCE_DB = -50;
 const SILENCE_MIN_S = 0.5;
-const STATS_RATE = 48_000;
 // astats and silencedetect report at info level; progress lines would only bloat stderr.
 const INFO = ["-hide_banner", "-nostdin", "-nostats", "-v", "info"];
 
@@ -100,7 +144,7 @@ const finite = (text: string | undefined) => {
 };
 
 function parseAudioStats(stderr: string, durationS: number): AudioStats {
-  const decodedS = (finite(astatsField(stderr, "Number of samples")) ?? 0) / STATS_RATE;
+  const decodedS = (finite(astatsField(stderr, "Number of samples")) ?? 0) / SIGNAL_RATE;
   let silentS = 0;
   let openSince: number | null = null;
   for (const match of stderr.matchAll(/silence_(start|end): (-?[\d.]+)/g)) {
@@ -140,7 +184,7 @@ async function audioStatsOf(
     "[0:a:0]asplit=3[level][clip][quiet];" +
     `[level]${only("Peak_level+RMS_level")},anullsink;` +
     `[clip]aeval=exprs='gte(abs(val(ch)),${CLIP_LEVEL})':c=same,${only("DC_offset")},anullsink;` +
-    `[quiet]aresample=${STATS_RATE},silencedetect=n=${SILENCE_DB}dB:d=${SILENCE_MIN_S},${only("Number_of_samples")}[out]`;
+    `[quiet]aresample=${SIGNAL_RATE},silencedetect=n=${SILENCE_DB}dB:d=${SILENCE_MIN_S},${only("Number_of_samples")}[out]`;
   try {
     const { stderr } = await run(
       bin,
@@ -313,6 +357,128 @@ async function silencesOf(bin: string, file: string, opts: SilenceOptions): Prom
   }
 }
 
+/**
+ * Each measuring branch ends in a named metadata printer, so its lines in the log can be told
+ * apart: `[metadata@cut @ 0x…] frame:3 pts:75 pts_time:3`, then one `key=value` line per value.
+ */
+function printedFrames(stderr: string, instance: string): { timeS: number; values: Map<string, string> }[] {
+  const frames: { timeS: number; values: Map<string, string> }[] = [];
+  const prefix = `[${instance} @ `;
+  for (const line of stderr.split("\n")) {
+    if (!line.startsWith(prefix)) continue;
+    const body = line.slice(line.indexOf("] ") + 2).trim();
+    const time = /^frame:\d+\s+pts:\S+\s+pts_time:(-?[\d.]+(?:e[-+]?\d+)?)/.exec(body);
+    if (time) {
+      frames.push({ timeS: Number(time[1]), values: new Map() });
+      continue;
+    }
+    const eq = body.indexOf("=");
+    if (eq > 0) frames.at(-1)?.values.set(body.slice(0, eq), body.slice(eq + 1));
+  }
+  return frames.filter((f) => Number.isFinite(f.timeS));
+}
+
+function parseAudioTrack(stderr: string): AudioTrack {
+  const windows: AudioWindow[] = printedFrames(stderr, "ametadata@level").map(({ timeS, values }) => ({
+    startS: timeS,
+    samples: finite(values.get("lavfi.astats.Overall.Number_of_samples")) ?? 0,
+    rmsDb: finite(values.get("lavfi.astats.Overall.RMS_level")),
+    peakDb: finite(values.get("lavfi.astats.Overall.Peak_level")),
+    clipped: [],
+  }));
+  const clipped = new Map(
+    printedFrames(stderr, "ametadata@clip").map(({ timeS, values }) => {
+      const shares: number[] = [];
+      for (const [key, value] of values) {
+        const channel = /^lavfi\.astats\.(\d+)\.DC_offset$/.exec(key);
+        if (channel) shares[Number(channel[1]) - 1] = finite(value) ?? 0;
+      }
+      return [timeS, shares.map((v) => v ?? 0)];
+    }),
+  );
+  for (const window of windows) window.clipped = clipped.get(window.startS) ?? [];
+  const last = windows.at(-1);
+  const decodedS = last ? last.startS + last.samples / SIGNAL_RATE : 0;
+  const silences: { start: number; end: number }[] = [];
+  let openSince: number | null = null;
+  // silencedetect logs under its own name, not the instance name; the graph holds only one.
+  for (const m of stderr.matchAll(
+    /\[silencedetect @ [^\]]+\] silence_(start|end): (-?[\d.]+(?:e[-+]?\d+)?)/g,
+  )) {
+    const at = Math.max(0, Number(m[2]));
+    if (!Number.isFinite(at)) continue;
+    if (m[1] === "start") openSince = at;
+    else if (openSince !== null) {
+      silences.push({ start: openSince, end: Math.max(openSince, at) });
+      openSince = null;
+    }
+  }
+  if (openSince !== null) silences.push({ start: openSince, end: Math.max(openSince, decodedS) });
+  return { windows, silences, decodedS };
+}
+
+async function analyseOf(
+  bin: string,
+  file: string,
+  options: AnalyseOptions,
+  signal?: AbortSignal,
+): Promise<Analysis> {
+  const fps = 1 / SIGNAL_STEP_S;
+  const window = Math.round(SIGNAL_RATE * SIGNAL_STEP_S);
+  const levels = "Peak_level+RMS_level+Number_of_samples";
+  // Scene scores are taken on the decoded frames as they are: the SAD over a full frame is
+  // cheaper than scaling every frame down first, and a cut scores alike at either size. Only
+  // the branches that keep a frame now and then scale it, after dropping the rest.
+  const video = [
+    `[0:v:0]split=${options.motion ? 3 : 2}[cut][keys0]${options.motion ? "[motion]" : ""}`,
+    `[cut]select@cut='gt(scene,${options.threshold})',metadata@cut=print,nullsink`,
+    `[keys0]fps=1/${options.sampleEveryS},scale='min(${options.sampleWidth},iw)':-2[keys]`,
+  ];
+  if (options.motion) {
+    video.push(
+      `[motion]fps=${fps},scale=${MOTION_WIDTH}:${MOTION_HEIGHT},format=gray,` +
+        "tblend=all_mode=difference,signalstats,metadata@motion=print:key=lavfi.signalstats.YAVG,nullsink",
+    );
+  }
+  // The audio is cut into windows on the signal grid and measured in each: levels as decoded
+  // after resampling to a known rate (so a window's sample count gives its length), clipping as
+  // the mean of a per-sample 0/1 flag per channel, and silences over the whole track.
+  const audio = options.audio
+    ? [
+        `[0:a:0]aresample=${SIGNAL_RATE},asetnsamples=n=${window}:p=0,asplit=2[level][clip]`,
+        `[level]silencedetect=n=${SILENCE_DB}dB:d=${SILENCE_MIN_S},` +
+          `astats=metadata=1:reset=1:measure_perchannel=none:measure_overall=${levels},ametadata@level=print,anullsink`,
+        `[clip]aeval=exprs='gte(abs(val(ch)),${CLIP_LEVEL})':c=same,` +
+          "astats=metadata=1:reset=1:measure_perchannel=DC_offset:measure_overall=none,ametadata@clip=print,anullsink",
+      ]
+    : [];
+  const { stderr } = await run(
+    bin,
+    [
+      ...INFO,
+      ...["-i", file, "-sn", "-dn", "-filter_complex", [...video, ...audio].join(";")],
+      ...["-map", "[keys]", "-q:v", "3", "-frame_pts", "1", join(options.sampleDir, "%06d.jpg")],
+    ],
+    { timeoutMs: options.timeoutMs, signal },
+  );
+  const cuts: SceneCut[] = [];
+  for (const { timeS, values } of printedFrames(stderr, "metadata@cut")) {
+    const score = finite(values.get("lavfi.scene_score"));
+    if (score !== null) cuts.push({ timeS, score });
+  }
+  const motion: MotionSample[] = [];
+  for (const { timeS, values } of printedFrames(stderr, "metadata@motion")) {
+    const mean = finite(values.get("lavfi.signalstats.YAVG"));
+    if (mean !== null) motion.push({ timeS, diff: mean / 255 });
+  }
+  const names = (await readdir(options.sampleDir)).filter((n) => /^\d{6}\.jpg$/.test(n)).sort();
+  const samples = names.map((name) => ({
+    timeS: Number(name.slice(0, 6)) * options.sampleEveryS,
+    file: join(options.sampleDir, name),
+  }));
+  return { cuts, samples, motion, audio: options.audio ? parseAudioTrack(stderr) : null };
+}
+
 export function createFfmpeg(path: string): Ffmpeg {
   const toPng = async (args: string[], timeoutMs: number, signal?: AbortSignal) => {
     const { stdout } = await run(path, [...COMMON, ...args, "-f", "image2pipe", "-c:v", "png", "-"], {
@@ -368,47 +534,6 @@ export function createFfmpeg(path: string): Ffmpeg {
         signal,
       );
     },
-    async analyse(file, options, signal) {
-      // Scene scores on 320 px frames cost far less than at full size and find the same cuts;
-      // the fps branch only scales the frames it keeps.
-      const graph =
-        `[0:v:0]split=2[s][k];` +
-        `[s]scale=320:-2:flags=fast_bilinear,select='gt(scene,${options.threshold})',metadata=print:file=-,nullsink;` +
-        `[k]fps=1/${options.sampleEveryS},scale='min(${options.sampleWidth},iw)':-2[keys]`;
-      const { stdout } = await run(
-        path,
-        [
-          ...COMMON,
-          "-i",
-          file,
-          "-an",
-          "-sn",
-          "-dn",
-          "-filter_complex",
-          graph,
-          "-map",
-          "[keys]",
-          "-q:v",
-          "3",
-          "-frame_pts",
-          "1",
-          join(options.sampleDir, "%06d.jpg"),
-        ],
-        { timeoutMs: options.timeoutMs, signal },
-      );
-      // metadata=print writes "frame:N pts:P pts_time:T" then "lavfi.scene_score=S" per selected frame.
-      const cuts: SceneCut[] = [];
-      for (const match of stdout.matchAll(/pts_time:(-?[\d.]+)\s+lavfi\.scene_score=([\d.]+)/g)) {
-        const timeS = Number(match[1]);
-        const score = Number(match[2]);
-        if (Number.isFinite(timeS) && Number.isFinite(score)) cuts.push({ timeS, score });
-      }
-      const names = (await readdir(options.sampleDir)).filter((n) => /^\d{6}\.jpg$/.test(n)).sort();
-      const samples = names.map((name) => ({
-        timeS: Number(name.slice(0, 6)) * options.sampleEveryS,
-        file: join(options.sampleDir, name),
-      }));
-      return { cuts, samples };
-    },
+    analyse: (file, options, signal) => analyseOf(path, file, options, signal),
   };
 }

@@ -62,7 +62,7 @@ const SERVER_JS = join(SERVER_DIR, "modelhost-server.js");
  * The test server as plain JS: the bench runs on the build, which leaves test/ out. Recompiled
  * when the source is newer than the last output.
  */
-async function compileModelHost() {
+export async function compileModelHost() {
   if (existsSync(SERVER_JS) && statSync(SERVER_JS).mtimeMs >= statSync(SERVER_SOURCE).mtimeMs) return;
   const tsc = join(REPO, "node_modules", "typescript", "bin", "tsc");
   const args = [
@@ -88,7 +88,7 @@ async function compileModelHost() {
 }
 
 /** The test server in a child process, so its work is not done on autocannon's event loop. */
-async function startModelHost() {
+export async function startModelHost() {
   const prefix = "modelhost listening ";
   let settleStart;
   const started = new Promise((resolve, reject) => {
@@ -117,7 +117,7 @@ async function startModelHost() {
   }
 }
 
-async function stopChild(proc) {
+export async function stopChild(proc) {
   if (!proc || proc.child.exitCode !== null || proc.child.signalCode !== null) return;
   proc.child.kill("SIGTERM");
   if (!(await Promise.race([proc.done, sleep(10_000, null, { ref: false })]))) proc.child.kill("SIGKILL");

@@ -4,6 +4,7 @@ import { EXIT, UserError } from "../library/errors.js";
 import { QueryEmbeddings } from "../library/query-embeddings.js";
 import { VectorThreads } from "../library/vector-threads.js";
 import { readVersion } from "../library/version.js";
+import { createQueues } from "../pipeline/queues.js";
 import { type Config, ConfigError, loadConfig } from "../state/config.js";
 import { MigrationBackupError } from "../state/db.js";
 import { createLogger } from "../state/logger.js";
@@ -110,7 +111,16 @@ export async function withContext(
     const adapters = options.tools === false ? noTools(config) : await createAdapters(config, log);
     const vectorThreads = new VectorThreads(log);
     const queryEmbeddings = new QueryEmbeddings(adapters.modelHost);
-    const ctx: AppContext = { config, adapters, registry, log, version, vectorThreads, queryEmbeddings };
+    const ctx: AppContext = {
+      config,
+      adapters,
+      queues: createQueues(config),
+      registry,
+      log,
+      version,
+      vectorThreads,
+      queryEmbeddings,
+    };
     try {
       return await body(ctx);
     } catch (error) {

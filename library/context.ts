@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { Adapters } from "../adapters/index.js";
+import type { Queues } from "../pipeline/queues.js";
 import type { Config } from "../state/config.js";
 import type { RegistryStore } from "../state/stores.js";
 import type { QueryEmbeddings } from "./query-embeddings.js";
@@ -9,6 +10,8 @@ import type { VectorThreads } from "./vector-threads.js";
 export interface AppContext {
   readonly config: Config;
   readonly adapters: Adapters;
+  /** The resource queues every pass of the process shares. */
+  readonly queues: Queues;
   readonly registry: RegistryStore;
   readonly log: Logger;
   readonly version: string;

@@ -1,5 +1,4 @@
 import { performance } from "node:perf_hooks";
-import { createQueues } from "../pipeline/queues.js";
 import { type Category, type Counts, countOutcomes, passExitCode, reconcile } from "../pipeline/reconcile.js";
 import { type FileEvent, rootPresent, runFiles } from "../pipeline/runner.js";
 import { RootUnavailableError, type ScanResult, scanFiles, scanTree } from "../pipeline/scan.js";
@@ -170,7 +169,7 @@ export async function runIngest(
         options: request.options,
         models,
         vectors,
-        queues: createQueues(ctx.config),
+        queues: ctx.queues,
         signal: request.signal ?? new AbortController().signal,
         onFile: emit,
       });

@@ -1,14 +1,42 @@
 import PQueue from "p-queue";
+import type { Ffmpeg } from "../adapters/ffmpeg.js";
 import type { Config } from "../state/config.js";
 import type { Resource } from "./stages/types.js";
 
 export type Queues = Readonly<Record<Resource, PQueue>>;
 
-/** One queue per resource, so a slow model host never starves ffmpeg work and vice versa. */
+/**
+ * One queue per resource, so a slow model host never starves ffmpeg work and vice versa. A
+ * process makes them once and every pass shares them: two passes on two projects still run no
+ * more decodes at once than `cpuConcurrency` allows.
+ */
 export function createQueues(config: Config): Queues {
   return Object.freeze({
     cpu: new PQueue({ concurrency: config.cpuConcurrency }),
     asr: new PQueue({ concurrency: 1 }),
     modelhost: new PQueue({ concurrency: 2 }),
   });
+}
+
+/**
+ * The same ffmpeg with every call waiting for a slot on the CPU queue, for stages queued on
+ * another resource. Never for a stage already running on the CPU queue: it would wait for itself.
+ */
+export function onCpuQueue(ffmpeg: Ffmpeg, queues: Queues): Ffmpeg {
+  const cpu = <T>(work: () => Promise<T>, signal: AbortSignal | undefined) =>
+    queues.cpu.add(work, signal ? { signal } : {});
+  return {
+    path: ffmpeg.path,
+    frameAt: (file, atS, width, signal, keyframe) =>
+      cpu(() => ffmpeg.frameAt(file, atS, width, signal, keyframe), signal),
+    waveform: (file, width, height, signal) =>
+      cpu(() => ffmpeg.waveform(file, width, height, signal), signal),
+    extractAudio: (file, out, opts) => cpu(() => ffmpeg.extractAudio(file, out, opts), opts.signal),
+    silences: (file, opts) => cpu(() => ffmpeg.silences(file, opts), opts.signal),
+    analyse: (file, options, signal) => cpu(() => ffmpeg.analyse(file, options, signal), signal),
+    audioStats: (file, startS, durationS, signal) =>
+      cpu(() => ffmpeg.audioStats(file, startS, durationS, signal), signal),
+    framesAround: (file, atS, count, stepS, width, signal) =>
+      cpu(() => ffmpeg.framesAround(file, atS, count, stepS, width, signal), signal),
+  };
 }

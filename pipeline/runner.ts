@@ -7,7 +7,6 @@ import { errnoOf } from "../state/errno.js";
 import { ItemDeletedError, type MediaRow, type StageOutcome } from "../state/repos/media.js";
 import { fingerprint } from "./fingerprint.js";
 import { createItemMachine, type ItemInput, runItem } from "./machine.js";
-import type { Queues } from "./queues.js";
 import type { Category } from "./reconcile.js";
 import type { ScannedFile } from "./scan.js";
 import { embedStage } from "./stages/embed.js";
@@ -36,7 +35,6 @@ export interface FileEvent {
 }
 
 export interface RunnerDeps extends StageDeps {
-  readonly queues: Queues;
   readonly signal: AbortSignal;
   readonly onFile: (event: FileEvent) => void;
 }

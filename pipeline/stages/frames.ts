@@ -1,11 +1,16 @@
-import { mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
+import type { Analysis } from "../../adapters/ffmpeg.js";
+import { ProcessError } from "../../adapters/process.js";
+import { labelPaths } from "../../library/redact.js";
 import { writeFileAtomic } from "../../state/atomic.js";
 import { derivedRelative } from "../../state/paths.js";
 import type { SceneInput } from "../../state/repos/scenes.js";
 import { type PlannedScene, planScenes } from "./scene-plan.js";
-import { THUMB_WIDTH } from "./thumbnails.js";
+import { type SceneSignals, withSceneSignals } from "./signals.js";
+import { THUMB_WIDTH, thumbnailFromSamples, videoThumbnail } from "./thumbnails.js";
 import { type Stage, type StageDeps, StageError, type StageItem } from "./types.js";
+import { audioQualityLabel, audioStatsFromTrack, stabilityFromMotion } from "./vision-measure.js";
 
 const MAX_DETECT_MS = 30 * 60_000;
 const MIN_DETECT_MS = 120_000;
@@ -50,7 +55,8 @@ async function keyframeImage(
   signal: AbortSignal,
 ) {
   const { ffmpeg, images } = deps.adapters;
-  if (sample) return images.thumbnail(sample.file, THUMB_WIDTH);
+  // The pass already wrote the sample as a JPEG at key-frame size: encoding it again only costs.
+  if (sample) return readFile(sample.file);
   if (!ffmpeg) throw new StageError("ffmpeg is not available");
   // A scene shorter than the sampling step: one exact seek for it alone.
   return images.thumbnail(
@@ -59,50 +65,106 @@ async function keyframeImage(
   );
 }
 
+/**
+ * The one decode of the clip, with its sound when it has a track. A sound ffmpeg cannot decode
+ * must not cost the clip its scenes: the pass is run again without it, and its quality is unknown.
+ */
+async function analyseClip(
+  item: StageItem,
+  deps: StageDeps,
+  work: string,
+  signal: AbortSignal,
+): Promise<{ analysis: Analysis; audioMeasured: boolean }> {
+  const { ffmpeg } = deps.adapters;
+  if (!ffmpeg) throw new StageError("ffmpeg is not available");
+  const hasAudio = (deps.store.media.get(item.mediaId)?.audio_tracks ?? 0) > 0;
+  const options = {
+    threshold: deps.config.sceneThreshold,
+    sampleEveryS: sampleInterval(item.durationS ?? 0),
+    sampleWidth: THUMB_WIDTH,
+    sampleDir: work,
+    timeoutMs: sceneDetectTimeoutMs(item.durationS),
+    motion: true,
+    audio: hasAudio,
+  };
+  try {
+    return { analysis: await ffmpeg.analyse(item.absPath, options, signal), audioMeasured: true };
+  } catch (error) {
+    // A timeout is not the sound's fault, and a second pass would only take as long again.
+    if (!hasAudio || signal.aborted || !(error instanceof ProcessError) || error.reason !== "failed")
+      throw error;
+    const reason = labelPaths([
+      { path: item.absPath, label: item.relPath },
+      { path: deps.store.paths.root, label: "<root>" },
+    ])(error.message);
+    deps.log.warn({ file: item.relPath, reason }, "frames: the sound could not be measured");
+    for (const name of await readdir(work)) await rm(join(work, name), { force: true });
+    return {
+      analysis: await ffmpeg.analyse(item.absPath, { ...options, audio: false }, signal),
+      audioMeasured: false,
+    };
+  }
+}
+
+/**
+ * Scenes and their key frames, the measured motion and sound of each scene, and the video's
+ * thumbnail, all from one decode of the clip.
+ */
 export const framesStage: Stage = {
   name: "frames",
   resource: "cpu",
   async run(item, deps, signal) {
     if (item.kind !== "video") return { status: "skipped", detail: `${item.kind} has no frames` };
-    const { ffmpeg } = deps.adapters;
-    if (!ffmpeg) throw new StageError("ffmpeg is not available");
     const duration = item.durationS ?? 0;
     const dir = join(deps.store.paths.frames, String(item.mediaId));
     await mkdir(deps.store.paths.frames, { recursive: true });
     const work = await mkdtemp(join(deps.store.paths.frames, `.analyse-${item.mediaId}-`));
     try {
-      const analysis = await ffmpeg.analyse(
-        item.absPath,
-        {
-          threshold: deps.config.sceneThreshold,
-          sampleEveryS: sampleInterval(duration),
-          sampleWidth: THUMB_WIDTH,
-          sampleDir: work,
-          timeoutMs: sceneDetectTimeoutMs(item.durationS),
-        },
-        signal,
-      );
+      const { analysis, audioMeasured } = await analyseClip(item, deps, work, signal);
       const plan = planScenes(duration, analysis.cuts);
       const scenes: SceneInput[] = [];
       for (const [idx, scene] of plan.entries()) {
         const jpeg = await keyframeImage(item, deps, scene, sampleFor(scene, analysis.samples), signal);
         const file = join(dir, `${idx}.jpg`);
-        await writeFileAtomic(file, jpeg);
+        await writeFileAtomic(file, withSceneSignals(jpeg, sceneSignals(scene, analysis, audioMeasured)));
         scenes.push({
           start_s: scene.start_s,
           end_s: scene.end_s,
           keyframe_path: derivedRelative(deps.store.paths, file),
         });
       }
+      const { images } = deps.adapters;
+      const thumb =
+        (await thumbnailFromSamples(analysis.samples, duration, images)) ??
+        (await images.thumbnail(await videoThumbnail(item, deps, signal), THUMB_WIDTH));
+      const thumbFile = join(deps.store.paths.thumbs, `${item.mediaId}.jpg`);
+      await writeFileAtomic(thumbFile, thumb);
       deps.store.scenes.replace(item.mediaId, scenes);
       // Key frames of an earlier, longer scene list are removed only once the new list is stored.
       const keep = new Set(plan.map((_, idx) => `${idx}.jpg`));
       for (const name of await readdir(dir)) {
         if (!keep.has(name)) await rm(join(dir, name), { force: true });
       }
-      return { status: "done", detail: `${scenes.length} scene${scenes.length === 1 ? "" : "s"}` };
+      return {
+        status: "done",
+        detail: `${scenes.length} scene${scenes.length === 1 ? "" : "s"}`,
+        thumbPath: derivedRelative(deps.store.paths, thumbFile),
+      };
     } finally {
       await rm(work, { recursive: true, force: true });
     }
   },
 };
+
+function sceneSignals(scene: PlannedScene, analysis: Analysis, audioMeasured: boolean): SceneSignals {
+  const { start_s, end_s } = scene;
+  if (!(end_s > start_s)) return { start_s, end_s, stability: null, audio_quality: null };
+  return {
+    start_s,
+    end_s,
+    stability: stabilityFromMotion(analysis.motion, start_s, end_s),
+    audio_quality: !audioMeasured
+      ? null
+      : audioQualityLabel(analysis.audio && audioStatsFromTrack(analysis.audio, start_s, end_s)),
+  };
+}

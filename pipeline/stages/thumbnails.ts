@@ -1,4 +1,6 @@
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import type { Images } from "../../adapters/images.js";
 import { writeFileAtomic } from "../../state/atomic.js";
 import { derivedRelative } from "../../state/paths.js";
 import { type Stage, type StageDeps, StageError, type StageItem } from "./types.js";
@@ -11,8 +13,39 @@ const POSITIONS = [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.1, 0.9];
 const DARK_MEAN = 24;
 const FLAT_STDEV = 6;
 
-/** A frame near the middle that is not black; the brightest tried frame if every one is dark. */
-async function videoThumbnail(item: StageItem, deps: StageDeps, signal: AbortSignal): Promise<Buffer> {
+const dark = ({ mean, stdev }: { mean: number; stdev: number }) => mean < DARK_MEAN && stdev < FLAT_STDEV;
+
+/**
+ * The thumbnail among the frames the analysis pass kept (JPEGs at thumbnail size): the one
+ * nearest each position in turn until one is not black, the brightest tried if all are; null when
+ * the pass kept none.
+ */
+export async function thumbnailFromSamples(
+  samples: readonly { timeS: number; file: string }[],
+  durationS: number,
+  images: Images,
+): Promise<Buffer | null> {
+  if (samples.length === 0) return null;
+  const tried = new Set<string>();
+  let best: { picture: Buffer; mean: number } | null = null;
+  for (const fraction of POSITIONS) {
+    const at = fraction * durationS;
+    const nearest = samples.reduce((a, b) => (Math.abs(b.timeS - at) < Math.abs(a.timeS - at) ? b : a));
+    if (tried.has(nearest.file)) continue;
+    tried.add(nearest.file);
+    const picture = await readFile(nearest.file);
+    const light = await images.luma(picture);
+    if (!dark(light)) return picture;
+    if (!best || light.mean > best.mean) best = { picture, mean: light.mean };
+  }
+  return best?.picture ?? null;
+}
+
+/**
+ * A frame near the middle that is not black, found by seeking; the brightest tried frame if every
+ * one is dark. For a clip the analysis pass kept no frame of.
+ */
+export async function videoThumbnail(item: StageItem, deps: StageDeps, signal: AbortSignal): Promise<Buffer> {
   const { ffmpeg, images } = deps.adapters;
   if (!ffmpeg) throw new StageError("ffmpeg is not available");
   const duration = item.durationS ?? 0;
@@ -30,9 +63,9 @@ async function videoThumbnail(item: StageItem, deps: StageDeps, signal: AbortSig
       lastError = error;
       continue;
     }
-    const { mean, stdev } = await images.luma(png);
-    if (mean >= DARK_MEAN || stdev >= FLAT_STDEV) return png;
-    if (!best || mean > best.mean) best = { png, mean };
+    const light = await images.luma(png);
+    if (!dark(light)) return png;
+    if (!best || light.mean > best.mean) best = { png, mean: light.mean };
   }
   if (best) return best.png;
   throw new StageError(
@@ -40,11 +73,13 @@ async function videoThumbnail(item: StageItem, deps: StageDeps, signal: AbortSig
   );
 }
 
-async function picture(item: StageItem, deps: StageDeps, signal: AbortSignal): Promise<Buffer> {
+async function picture(
+  item: StageItem & { kind: "image" | "audio" },
+  deps: StageDeps,
+  signal: AbortSignal,
+): Promise<Buffer> {
   const { ffmpeg, images } = deps.adapters;
   switch (item.kind) {
-    case "video":
-      return images.thumbnail(await videoThumbnail(item, deps, signal), THUMB_WIDTH);
     case "image":
       try {
         return await images.thumbnail(item.absPath, THUMB_WIDTH);
@@ -65,7 +100,9 @@ export const thumbnailsStage: Stage = {
   name: "thumbnails",
   resource: "cpu",
   async run(item, deps, signal) {
-    const jpeg = await picture(item, deps, signal);
+    // A video's thumbnail is one of the frames its analysis pass keeps, so it costs no decode here.
+    if (item.kind === "video") return { status: "done", detail: "taken by the frames stage" };
+    const jpeg = await picture({ ...item, kind: item.kind }, deps, signal);
     const file = join(deps.store.paths.thumbs, `${item.mediaId}.jpg`);
     await writeFileAtomic(file, jpeg);
     return { status: "done", thumbPath: derivedRelative(deps.store.paths, file) };

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { ProcessError, toolName } from "../../adapters/process.js";
+import { onCpuQueue } from "../queues.js";
 import { transcribeFile } from "../transcribe.js";
 import { type Stage, StageError } from "./types.js";
 
@@ -23,8 +24,9 @@ export const transcriptStage: Stage = {
     try {
       let result: Awaited<ReturnType<typeof transcribeFile>>;
       try {
+        // The recogniser holds the ASR slot; the audio it reads is decoded on the CPU queue.
         result = await transcribeFile(item.absPath, item.durationS, {
-          ffmpeg,
+          ffmpeg: onCpuQueue(ffmpeg, deps.queues),
           asr,
           tmpDir,
           language: deps.options.language,

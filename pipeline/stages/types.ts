@@ -4,6 +4,7 @@ import type { VectorSink } from "../../library/vector-index.js";
 import type { Config } from "../../state/config.js";
 import type { MediaKind } from "../../state/repos/media.js";
 import type { LibraryStore } from "../../state/stores.js";
+import type { Queues } from "../queues.js";
 
 export const STAGES = ["probe", "thumbnails", "frames", "transcript", "vision", "embed"] as const;
 export type StageName = (typeof STAGES)[number];
@@ -41,6 +42,8 @@ export interface StageDeps {
   readonly options: PassOptions;
   readonly models: PassModels;
   readonly vectors: VectorSink;
+  /** The process's queues: a stage queued on one resource puts any decode or image work on `cpu`. */
+  readonly queues: Queues;
 }
 
 export interface StageItem {

@@ -1,4 +1,11 @@
-import type { AudioStats, Ffmpeg } from "../../adapters/ffmpeg.js";
+import {
+  type AudioStats,
+  type AudioTrack,
+  type Ffmpeg,
+  type MotionSample,
+  SIGNAL_RATE,
+  SIGNAL_STEP_S,
+} from "../../adapters/ffmpeg.js";
 import type { ExposureStats, Images } from "../../adapters/images.js";
 
 /**
@@ -56,7 +63,7 @@ export const MEASURE_THRESHOLDS = {
 const T = MEASURE_THRESHOLDS;
 
 /** Frames 0.2 s apart: far enough that shake shows, near enough that a pan is not a new picture. */
-const STABILITY_STEP_S = 0.2;
+const STABILITY_STEP_S = SIGNAL_STEP_S;
 const STABILITY_FRAMES = 6;
 const STABILITY_WIDTH = 160;
 
@@ -100,15 +107,22 @@ export function audioQualityLabel(stats: AudioStats | null): AudioQuality {
   return "good";
 }
 
+/**
+ * How many frames a scene's stability is judged on, and where the first is: centred, because a
+ * scene's edges are where a cut's neighbour could leak in.
+ */
+function stabilityWindow(startS: number, endS: number): { count: number; atS: number } {
+  const count = Math.min(STABILITY_FRAMES, Math.floor((endS - startS) / STABILITY_STEP_S));
+  return { count, atS: Math.max(startS, (startS + endS - count * STABILITY_STEP_S) / 2) };
+}
+
 async function sceneStability(
   input: { file: string; startS: number; endS: number },
   tools: { images: Images; ffmpeg: Ffmpeg },
   signal: AbortSignal,
 ): Promise<Stability | null> {
-  const count = Math.min(STABILITY_FRAMES, Math.floor((input.endS - input.startS) / STABILITY_STEP_S));
+  const { count, atS } = stabilityWindow(input.startS, input.endS);
   if (count < 2) return null;
-  // Centred on the scene: its edges are where a cut's neighbour could leak in.
-  const atS = Math.max(input.startS, (input.startS + input.endS - count * STABILITY_STEP_S) / 2);
   const frames = await tools.ffmpeg.framesAround(
     input.file,
     atS,
@@ -126,7 +140,75 @@ async function sceneStability(
   return diffs.length > 0 ? stabilityLabel(diffs) : null;
 }
 
-/** Focus and exposure from the key frame; stability and audio from the scene's window of the file. */
+/**
+ * A scene's stability from the motion the analysis pass measured over the whole clip: as many
+ * frame pairs, 0.2 s apart and centred on the scene, as sceneStability decodes for it.
+ */
+export function stabilityFromMotion(
+  motion: readonly MotionSample[],
+  startS: number,
+  endS: number,
+): Stability | null {
+  const { count } = stabilityWindow(startS, endS);
+  if (count < 2) return null;
+  // Pairs with both frames inside the scene (a millisecond of slack for the grid's rounding),
+  // then the middle ones of those.
+  const inside = motion.filter((m) => m.timeS - STABILITY_STEP_S >= startS - 1e-3 && m.timeS < endS - 1e-3);
+  const skip = Math.max(0, Math.floor((inside.length - (count - 1)) / 2));
+  const diffs = inside.slice(skip, skip + count - 1).map((m) => m.diff);
+  return diffs.length > 0 ? stabilityLabel(diffs) : null;
+}
+
+const overlap = (a: number, b: number, start: number, end: number) =>
+  Math.max(0, Math.min(b, end) - Math.max(a, start));
+
+/**
+ * A scene's sound from the windows the analysis pass measured: level and clipping weighted by how
+ * much of each window falls inside the scene, silence as the share of the scene inside a silence
+ * of the whole track, and any part the track does not reach counted as silent, as audioStats does.
+ */
+export function audioStatsFromTrack(track: AudioTrack, startS: number, endS: number): AudioStats {
+  if (!(startS >= 0 && endS > startS)) {
+    throw new RangeError(`a scene needs 0 ≤ start < end, got ${startS} s to ${endS} s`);
+  }
+  let weight = 0;
+  let power = 0;
+  let peak: number | null = null;
+  const clipped: number[] = [];
+  let coveredS = 0;
+  for (const w of track.windows) {
+    const lengthS = w.samples / SIGNAL_RATE;
+    const inside = overlap(w.startS, w.startS + lengthS, startS, endS);
+    if (inside <= 0) continue;
+    coveredS += inside;
+    const share = (inside / lengthS) * w.samples;
+    weight += share;
+    if (w.rmsDb !== null) power += share * 10 ** (w.rmsDb / 10);
+    if (w.peakDb !== null) peak = Math.max(peak ?? Number.NEGATIVE_INFINITY, w.peakDb);
+    w.clipped.forEach((c, channel) => {
+      clipped[channel] = (clipped[channel] ?? 0) + share * c;
+    });
+  }
+  const silentS = track.silences.reduce((sum, s) => sum + overlap(s.start, s.end, startS, endS), 0);
+  const missingS = Math.max(0, endS - startS - coveredS);
+  return {
+    rmsDb: weight > 0 && power > 0 ? 10 * Math.log10(power / weight) : null,
+    peakDb: peak,
+    clippedShare: weight > 0 ? Math.max(0, ...clipped.map((c) => c / weight)) : 0,
+    silentShare: Math.min(1, (silentS + missingS) / (endS - startS)),
+  };
+}
+
+/** Focus and exposure of a key frame. */
+export async function measurePicture(
+  keyframe: Buffer,
+  images: Images,
+): Promise<Pick<Measured, "focus_score" | "exposure">> {
+  const variance = await images.focus(keyframe);
+  const light = await images.exposure(keyframe);
+  return { focus_score: focusScore(variance), exposure: exposureLabel(light) };
+}
+
 /** What measuring needs; `warn` hears what could not be measured (the field is then null). */
 export interface MeasureTools {
   images: Images;
@@ -134,15 +216,14 @@ export interface MeasureTools {
   warn?: (reason: string) => void;
 }
 
+/** Focus and exposure from the key frame; stability and audio from the scene's window of the file. */
 export async function measureScene(
   input: { file: string; kind: "video" | "image"; keyframe: Buffer; startS: number; endS: number },
   tools: MeasureTools,
   signal: AbortSignal,
 ): Promise<Measured> {
   signal.throwIfAborted();
-  const variance = await tools.images.focus(input.keyframe);
-  const light = await tools.images.exposure(input.keyframe);
-  const pictured = { focus_score: focusScore(variance), exposure: exposureLabel(light) };
+  const pictured = await measurePicture(input.keyframe, tools.images);
   if (input.kind === "image") return { ...pictured, stability: null, audio_quality: "none" };
   if (!(input.startS >= 0 && input.endS > input.startS)) {
     throw new RangeError(`a scene needs 0 ≤ start < end, got ${input.startS} s to ${input.endS} s`);

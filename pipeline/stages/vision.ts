@@ -5,8 +5,9 @@ import { z } from "zod";
 import { ModelHostError } from "../../adapters/modelhost.js";
 import { labelPaths } from "../../library/redact.js";
 import { type SceneRow, type SceneVision, sceneTags } from "../../state/repos/scenes.js";
+import { sceneSignalsOf } from "./signals.js";
 import { type Stage, type StageDeps, StageError, type StageItem } from "./types.js";
-import { measureScene } from "./vision-measure.js";
+import { type Measured, measurePicture, measureScene } from "./vision-measure.js";
 
 export const CONTENT_TYPES = [
   "interview",
@@ -106,18 +107,32 @@ function keyframes(item: StageItem, deps: StageDeps): SceneRow[] {
   return deps.store.scenes.forMedia(item.mediaId);
 }
 
-async function analyse(
+/**
+ * What is measured rather than asked: focus and exposure from the key frame, stability and sound
+ * as the analysis pass measured them, or, for key frames made before it did, from the clip.
+ */
+async function measure(
   scene: SceneRow,
   item: StageItem,
   deps: StageDeps,
+  keyframe: Buffer,
   signal: AbortSignal,
-): Promise<SceneVision> {
-  const { ffmpeg, images, modelHost } = deps.adapters;
+): Promise<Measured> {
+  const { ffmpeg, images } = deps.adapters;
+  const signals = item.kind === "video" ? sceneSignalsOf(keyframe, scene) : null;
+  if (signals) {
+    const { stability, audio_quality } = signals;
+    return { ...(await measurePicture(keyframe, images)), stability, audio_quality };
+  }
   if (!ffmpeg) throw new StageError("ffmpeg is not available");
-  const keyframe = await readFile(join(deps.store.paths.dataDir, scene.keyframe_path));
-  const kind = item.kind === "image" ? "image" : "video";
-  const measured = await measureScene(
-    { file: item.absPath, kind, keyframe, startS: scene.start_s, endS: scene.end_s },
+  return measureScene(
+    {
+      file: item.absPath,
+      kind: item.kind === "image" ? "image" : "video",
+      keyframe,
+      startS: scene.start_s,
+      endS: scene.end_s,
+    },
     {
       images,
       ffmpeg,
@@ -136,6 +151,18 @@ async function analyse(
     },
     signal,
   );
+}
+
+async function analyse(
+  scene: SceneRow,
+  item: StageItem,
+  deps: StageDeps,
+  signal: AbortSignal,
+): Promise<SceneVision> {
+  const { modelHost } = deps.adapters;
+  const keyframe = await readFile(join(deps.store.paths.dataDir, scene.keyframe_path));
+  // The model host's slot is held meanwhile; decoding and pixel work still wait for the CPU queue.
+  const measured = await deps.queues.cpu.add(() => measure(scene, item, deps, keyframe, signal), { signal });
   const ask = () =>
     modelHost.chatJson({
       model: deps.config.models.vision,
