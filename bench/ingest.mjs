@@ -220,17 +220,8 @@ export async function benchIngest(corpus) {
   const filesPerSec = total / (fullRun.wallMs / 1000);
   log(`  ${describe(fullRun)}; ${filesPerSec.toFixed(2)} files/s`);
 
-  const [first] = cases;
   return {
     concurrency,
-    // The first case under the names the summary table reads.
-    clips: first.clips,
-    floor: first.floor,
-    svcClips: first.svc,
-    ratio: first.ratio,
-    ratioTarget: first.ratioTarget,
-    ratioPass: first.ratioPass,
-    cpuRatio: first.cpuRatio,
     cases,
     full: {
       files: total,
