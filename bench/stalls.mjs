@@ -129,6 +129,7 @@ async function ingestPhase(threads, vectorRoot, dist, silent) {
   const { createAdapters } = await importDist("adapters/index.js");
   const { runIngest } = await importDist("library/ingest.js");
   const { QueryEmbeddings } = await importDist("library/query-embeddings.js");
+  const { createQueues } = await importDist("pipeline/queues.js");
   const config = loadConfig({
     ...process.env,
     SVC_HOME: home,
@@ -141,6 +142,7 @@ async function ingestPhase(threads, vectorRoot, dist, silent) {
   const ctx = {
     config,
     adapters,
+    queues: createQueues(config),
     registry,
     log: silent,
     version: "bench",
@@ -161,7 +163,10 @@ async function ingestPhase(threads, vectorRoot, dist, silent) {
         });
       },
     );
-    if (report.exitCode !== 0) throw new BenchError(`the ingest pass exited ${report.exitCode}`);
+    if (report.exitCode !== 0)
+      throw new BenchError(
+        `the ingest pass exited ${report.exitCode}: ${report.summary.problems.join("; ")}`,
+      );
     return figures;
   } finally {
     adapters.close();
