@@ -13,6 +13,11 @@ export function toErrorResponse(error: HTTPError): Response {
   return errorResponse(status, error.message || error.statusText || "error");
 }
 
+/** A 200 whose body is JSON text already (serialised off the event loop). */
+export function jsonTextResponse(text: string): Response {
+  return new Response(text, { status: 200, headers: JSON_HEADERS });
+}
+
 export function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: JSON_HEADERS });
 }

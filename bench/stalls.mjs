@@ -85,7 +85,7 @@ async function watch(label, threads, root, work) {
       const t = performance.now();
       const reply = await threads.rank({ root, model: MODEL, vector: next(), query: { q: "x", limit: 50 } });
       latencies.push(performance.now() - t);
-      answers["page" in reply ? "page" : "unavailable"] += 1;
+      answers["json" in reply ? "page" : "unavailable"] += 1;
       await new Promise((resolve) => setTimeout(resolve, QUERY_EVERY_MS));
     }
   })();
@@ -205,7 +205,7 @@ export async function benchStalls({ vectors = STALL_VECTORS } = {}) {
             vector: next(),
             query: { q: "x", limit: 50 },
           });
-          if ("page" in reply) answered += 1;
+          if ("json" in reply) answered += 1;
         }
       }),
     );

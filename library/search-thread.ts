@@ -16,8 +16,11 @@ export interface RankRequest {
   project?: string | undefined;
 }
 
-/** A page, or why the vector side cannot answer (the caller falls back to text and may rebuild). */
-export type RankReply = { page: SearchPage } | { unavailable: string; rebuild: boolean };
+/**
+ * A page as JSON text (serialised here, off the event loop), or why the vector side cannot answer
+ * (the caller falls back to text and may rebuild).
+ */
+export type RankReply = { json: string } | { unavailable: string; rebuild: boolean };
 
 interface Loaded {
   /** Index file and stamp file change times and sizes the loaded copy was read from. */
@@ -71,7 +74,8 @@ class ProjectSearches {
       };
     }
     const source = { store, index: state.index, owners: state.owners, model: request.model };
-    return { page: rankPage(source, request.vector, request.query, apiLinks(request.project)) };
+    const page: SearchPage = rankPage(source, request.vector, request.query, apiLinks(request.project));
+    return { json: JSON.stringify(page) };
   }
 
   private store(root: string): LibraryStore {

@@ -23,12 +23,12 @@ import {
 import { keyframeFile, streamFile, thumbnailFile } from "../../library/media/files.js";
 import { parseIndex, parseMediaId } from "../../library/media/ids.js";
 import { LIST_QUERY } from "../../library/media/query.js";
-import { searchMedia } from "../../library/media/search.js";
+import { searchMediaJson } from "../../library/media/search.js";
 import { apiLinks, type Links } from "../../library/media/view.js";
 import { ACCESS } from "../../library/scopes.js";
 import type { LibraryStore } from "../../state/stores.js";
 import { readJson } from "../body.js";
-import { jsonResponse } from "../errors.js";
+import { jsonResponse, jsonTextResponse } from "../errors.js";
 import { fileResponse, unsatisfiableResponse } from "../file-response.js";
 import { readQuery } from "../query.js";
 import type { ApiDeps, RouteDef } from "./types.js";
@@ -58,12 +58,12 @@ export const mediaRoutes: readonly RouteDef[] = [
     method: "GET",
     path: "/api/media",
     scopes: ACCESS.read,
-    handler: (event, deps) => {
+    handler: async (event, deps) => {
       const { project, ...query } = readQuery(event, LIST_QUERY_WITH_PROJECT);
       const { store, links } = inProject(deps, project);
       const { ctx } = deps;
       const model = ctx.config.models.embed;
-      return searchMedia(
+      const json = await searchMediaJson(
         {
           store,
           embedQuery: (text) => ctx.queryEmbeddings.embed(model, text),
@@ -74,6 +74,7 @@ export const mediaRoutes: readonly RouteDef[] = [
         query,
         links,
       );
+      return jsonTextResponse(json);
     },
   },
   {

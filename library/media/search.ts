@@ -38,6 +38,21 @@ class SemanticUnavailable extends Error {
  * index cannot answer, this is the plain list / text search, and `search_mode` says which.
  */
 export async function searchMedia(deps: SearchDeps, query: ListQuery, links: Links): Promise<SearchPage> {
+  const answer = await search(deps, query, links);
+  return "json" in answer ? (JSON.parse(answer.json) as SearchPage) : answer;
+}
+
+/** `searchMedia` as the JSON text of its page: a semantic page arrives serialised from its thread. */
+export async function searchMediaJson(deps: SearchDeps, query: ListQuery, links: Links): Promise<string> {
+  const answer = await search(deps, query, links);
+  return "json" in answer ? answer.json : JSON.stringify(answer);
+}
+
+async function search(
+  deps: SearchDeps,
+  query: ListQuery,
+  links: Links,
+): Promise<SearchPage | { json: string }> {
   const filter = buildFilter(query);
   const text = filter.terms.map((t) => t.text).join(" ");
   if (text.trim() === "") return { ...listMedia(deps.store, query, links), search_mode: "list" };
@@ -46,7 +61,7 @@ export async function searchMedia(deps: SearchDeps, query: ListQuery, links: Lin
   try {
     const reply = await deps.rank(await deps.embedQuery(text), query);
     if ("unavailable" in reply) throw new SemanticUnavailable(reply.unavailable);
-    return reply.page;
+    return reply;
   } catch (error) {
     // A full queue, or a thread that died on this query twice: say so, rather than answer partly.
     if (error instanceof ThreadsBusy || error instanceof ThreadFailed)

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ListQuery } from "../../library/media/query.js";
+import type { SearchPage } from "../../library/media/ranking.js";
 import type { RankReply } from "../../library/search-thread.js";
 import { openVectorSink } from "../../library/vector-index.js";
 import { VectorThreads } from "../../library/vector-threads.js";
@@ -55,8 +56,8 @@ describe("semantic search on worker threads", () => {
 
   const page = async (vector: Float32Array, query: Partial<ListQuery> = {}) => {
     const reply = await rank(vector, query);
-    if (!("page" in reply)) throw new Error(`no page: ${reply.unavailable}`);
-    return reply.page.items.map((i) => i.id);
+    if (!("json" in reply)) throw new Error(`no page: ${reply.unavailable}`);
+    return (JSON.parse(reply.json) as SearchPage).items.map((i) => i.id);
   };
 
   /** The exact top 10 over the items `keep` admits, as a linear scan would find them. */
@@ -156,11 +157,11 @@ describe("semantic search on worker threads", () => {
     await truncate(file, Math.floor(before / 3));
     const during = await Promise.all([...inFlight, ...Array.from({ length: 8 }, () => rank(probeVector))]);
     for (const reply of during) {
-      if ("page" in reply) expect(reply.page.items[0]?.id).toBe(7);
+      if ("json" in reply) expect((JSON.parse(reply.json) as SearchPage).items[0]?.id).toBe(7);
       else expect(reply.unavailable).toMatch(/vector index/);
     }
     // The background rebuild restores the file from the database; searches answer again.
-    await until("the rebuilt index", async () => "page" in (await rank(probeVector)), { timeoutMs: 30_000 });
+    await until("the rebuilt index", async () => "json" in (await rank(probeVector)), { timeoutMs: 30_000 });
     expect((await openSavedIndex(file)).size()).toBe(store.vectors.counts(MODEL).count);
     expect((await page(probeVector))[0]).toBe(7);
     expect((await readdir(join(file, ".."))).filter((f) => f.includes(".tmp-"))).toEqual([]);
