@@ -308,16 +308,17 @@ async function extractAudioOf(bin: string, file: string, out: string, opts: Extr
 
 const clock = (h: string, m: string, s: string) => Number(h) * 3600 + Number(m) * 60 + Number(s);
 
-/** silencedetect's "silence_start"/"silence_end" lines; a silence still open at the end closes there. */
-export function parseSilences(stderr: string): SilenceReport {
-  // The progress line's last "time=" is how far decoding got: the track's real length.
-  let durationS: number | null = null;
-  for (const m of stderr.matchAll(/time=(\d+):(\d{2}):(\d{2}(?:\.\d+)?)/g)) {
-    durationS = clock(m[1] ?? "0", m[2] ?? "0", m[3] ?? "0");
-  }
+/**
+ * Silent spans from silencedetect's "silence_start"/"silence_end" matches (group 1 the kind,
+ * group 2 the time); a silence still open at the end closes at `endS`, or is dropped without one.
+ */
+function silentSpans(
+  lines: Iterable<RegExpMatchArray>,
+  endS: number | null,
+): { start: number; end: number }[] {
   const silences: { start: number; end: number }[] = [];
   let openSince: number | null = null;
-  for (const m of stderr.matchAll(/silence_(start|end): (-?[\d.]+(?:e[-+]?\d+)?)/g)) {
+  for (const m of lines) {
     const at = Math.max(0, Number(m[2]));
     if (!Number.isFinite(at)) continue;
     if (m[1] === "start") openSince = at;
@@ -326,9 +327,19 @@ export function parseSilences(stderr: string): SilenceReport {
       openSince = null;
     }
   }
-  if (openSince !== null && durationS !== null) {
-    silences.push({ start: openSince, end: Math.max(openSince, durationS) });
+  if (openSince !== null && endS !== null)
+    silences.push({ start: openSince, end: Math.max(openSince, endS) });
+  return silences;
+}
+
+/** silencedetect's "silence_start"/"silence_end" lines; a silence still open at the end closes there. */
+export function parseSilences(stderr: string): SilenceReport {
+  // The progress line's last "time=" is how far decoding got: the track's real length.
+  let durationS: number | null = null;
+  for (const m of stderr.matchAll(/time=(\d+):(\d{2}):(\d{2}(?:\.\d+)?)/g)) {
+    durationS = clock(m[1] ?? "0", m[2] ?? "0", m[3] ?? "0");
   }
+  const silences = silentSpans(stderr.matchAll(/silence_(start|end): (-?[\d.]+(?:e[-+]?\d+)?)/g), durationS);
   if (durationS !== null) {
     const last = silences[silences.length - 1];
     // silencedetect closes a trailing silence at the end of its last audio frame, a little past the end.
@@ -399,21 +410,11 @@ function parseAudioTrack(stderr: string): AudioTrack {
   for (const window of windows) window.clipped = clipped.get(window.startS) ?? [];
   const last = windows.at(-1);
   const decodedS = last ? last.startS + last.samples / SIGNAL_RATE : 0;
-  const silences: { start: number; end: number }[] = [];
-  let openSince: number | null = null;
   // silencedetect logs under its own name, not the instance name; the graph holds only one.
-  for (const m of stderr.matchAll(
-    /\[silencedetect @ [^\]]+\] silence_(start|end): (-?[\d.]+(?:e[-+]?\d+)?)/g,
-  )) {
-    const at = Math.max(0, Number(m[2]));
-    if (!Number.isFinite(at)) continue;
-    if (m[1] === "start") openSince = at;
-    else if (openSince !== null) {
-      silences.push({ start: openSince, end: Math.max(openSince, at) });
-      openSince = null;
-    }
-  }
-  if (openSince !== null) silences.push({ start: openSince, end: Math.max(openSince, decodedS) });
+  const silences = silentSpans(
+    stderr.matchAll(/\[silencedetect @ [^\]]+\] silence_(start|end): (-?[\d.]+(?:e[-+]?\d+)?)/g),
+    decodedS,
+  );
   return { windows, silences, decodedS };
 }
 

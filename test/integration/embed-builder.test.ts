@@ -144,7 +144,8 @@ describe.skipIf(!hasTools)("svc embed: freshness categories and the drift check"
     expect((await embed()).report.counts.stale).toBe(1);
   });
 
-  it("the daemon's freshness run catches stale items up, and skips a project whose slot is taken", async () => {
+  /** The context a daemon would hand the freshness run, over this workspace. */
+  const daemonContext = async () => {
     const registry = openRegistry(ws.home);
     const config = loadConfig(env);
     const ctx = testContext({
@@ -154,6 +155,11 @@ describe.skipIf(!hasTools)("svc embed: freshness categories and the drift check"
       log: silentLogger(),
       version: "0.0.0-test",
     });
+    return { ctx, registry };
+  };
+
+  it("the daemon's freshness run catches stale items up, and skips a project whose slot is taken", async () => {
+    const { ctx, registry } = await daemonContext();
     const stale = () => {
       const lib = openLibrary(ws.root);
       try {
@@ -181,15 +187,7 @@ describe.skipIf(!hasTools)("svc embed: freshness categories and the drift check"
   });
 
   it("the daemon's shutdown ends a freshness run waiting on a stalled model host", async () => {
-    const registry = openRegistry(ws.home);
-    const config = loadConfig(env);
-    const ctx = testContext({
-      config,
-      registry,
-      adapters: await createAdapters(config),
-      log: silentLogger(),
-      version: "0.0.0-test",
-    });
+    const { ctx, registry } = await daemonContext();
     try {
       const lib = openLibrary(ws.root);
       lib.tags.addManual(lib.media.byPath("b.png")?.id as number, "blue hour");
