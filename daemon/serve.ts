@@ -10,6 +10,7 @@ import { ensureProjectRoot } from "../library/projects.js";
 import { labelPaths } from "../library/redact.js";
 import { seedBootstrapToken } from "../library/tokens.js";
 import { purgeExpiredTrash } from "../library/trash.js";
+import { warmTotals } from "../library/warm-totals.js";
 import { IngestQueue } from "./ingest-queue.js";
 import { startSchedules } from "./scheduler.js";
 import { type Watcher, watchProject } from "./watcher.js";
@@ -129,6 +130,7 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
   await syncProjects();
   const projectsWatched = () => [...watchers.entries()].map(([root, w]) => ({ root, name: w.name }));
   void inBackground("trash-purge", () => purgeExpiredTrash(ctx, projectsWatched()));
+  void inBackground("running-totals", () => warmTotals(ctx, libraries, shutdown.signal));
   const sync = setInterval(
     () => void syncProjects().catch((e) => log.warn({ reason: String(e) }, "project sync failed")),
     PROJECT_SYNC_MS,

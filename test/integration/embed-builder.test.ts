@@ -3,7 +3,10 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdapters } from "../../adapters/index.js";
 import { cosine, DRIFT_THRESHOLD, refreshEmbeddings } from "../../library/embed.js";
+import { LibraryPool } from "../../library/library-pool.js";
+import { ensureProjectRoot } from "../../library/projects.js";
 import { claimSlot, ingestSlotName } from "../../library/slots.js";
+import { warmTotals } from "../../library/warm-totals.js";
 import { loadConfig } from "../../state/config.js";
 import { silentLogger } from "../../state/logger.js";
 import { openLibrary, openRegistry } from "../../state/stores.js";
@@ -181,6 +184,33 @@ describe.skipIf(!hasTools)("svc embed: freshness categories and the drift check"
       await refreshEmbeddings(ctx, [{ root: ws.root, name: "footage" }]);
       expect(stale()).not.toBe(before);
     } finally {
+      ctx.adapters.close();
+      registry.close();
+    }
+  });
+
+  it("the daemon's start brings the running totals up to date, so no status request plans them", async () => {
+    const lib = openLibrary(ws.root);
+    try {
+      lib.tags.addManual(lib.media.byPath("c.png")?.id as number, "golden hour");
+      expect(lib.totals.embedCounts().some((row) => row.state === "")).toBe(true);
+    } finally {
+      lib.close();
+    }
+    const { ctx, registry } = await daemonContext();
+    const libraries = new LibraryPool(ctx);
+    try {
+      await ensureProjectRoot(registry, ws.root);
+      await warmTotals(ctx, libraries, new AbortController().signal);
+      const after = openLibrary(ws.root);
+      try {
+        expect(after.totals.embedCounts().some((row) => row.state === "")).toBe(false);
+        expect(after.totals.embedCounts()).toContainEqual(expect.objectContaining({ state: "stale", n: 1 }));
+      } finally {
+        after.close();
+      }
+    } finally {
+      libraries.closeAll();
       ctx.adapters.close();
       registry.close();
     }
