@@ -169,14 +169,14 @@ describe("semantic search on worker threads", () => {
 });
 
 describe("index writing off the event loop", () => {
-  it("rebuilding and saving 6,000 vectors leaves the event loop free", async () => {
+  it("rebuilding and saving 8,000 vectors leaves the event loop free", async () => {
     const root = await mkdtemp(join(tmpdir(), "svc-vwriter-"));
     const store = openLibrary(root);
     const threads = new VectorThreads(silentLogger());
     try {
       const big = prng(7);
       store.db.transaction(() => {
-        for (let i = 0; i < 6_000; i++) {
+        for (let i = 0; i < 8_000; i++) {
           const name = `still-${i}.png`;
           const file: FileIdentity = { relPath: name, kind: "image", size: 1, mtimeMs: 1, fingerprint: name };
           const id = store.media.saveProbe(file, CLIP_PROBE, stageDone("probe"));
@@ -191,10 +191,10 @@ describe("index writing off the event loop", () => {
       await sink.flush();
       const elapsed = performance.now() - started;
       delay.disable();
-      // Seconds of native graph building in one batch and a save: on the event loop they would
+      // Up to seconds of native graph building in one batch and a save: on the event loop they would
       // hold it for most of that time. The bound leaves room for a busy machine's scheduling
       // (bench/stalls.mjs measures the real figure on a quiet one).
-      expect(elapsed).toBeGreaterThan(1000);
+      expect(elapsed).toBeGreaterThan(400);
       expect(delay.max / 1e6, `loop delay max over ${Math.round(elapsed)} ms`).toBeLessThan(elapsed / 4);
       expect((await stat(`${store.paths.vectors}.json`)).size).toBeGreaterThan(0);
     } finally {
