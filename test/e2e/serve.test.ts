@@ -1,9 +1,9 @@
 import { copyFile, mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { execa, type ResultPromise } from "execa";
+import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openLibrary } from "../../state/stores.js";
-import { CLI, svc } from "../support/cli.js";
+import { CLI, type ServeChild, startServe, svc } from "../support/cli.js";
 import { childEnv } from "../support/env.js";
 import { makeStill, makeTimecodedClip, writeSlowly } from "../support/media.js";
 import { childRunning, childrenOf, expectGone } from "../support/processes.js";
@@ -24,8 +24,8 @@ function rowOf(root: string, rel: string) {
 
 describe.skipIf(!hasTools)("svc serve", () => {
   let ws: Awaited<ReturnType<typeof tempWorkspace>>;
-  let daemon: ResultPromise<{ env: Record<string, string | undefined>; extendEnv: false; reject: false }>;
-  let stdout = "";
+  let daemon: ServeChild["child"];
+  let stdout: () => string;
   let url = "";
   let clip = "";
   let still = "";
@@ -38,22 +38,11 @@ describe.skipIf(!hasTools)("svc serve", () => {
     still = await makeStill(fixtures, "png");
     // Present before start: picked up by the catch-up scan.
     await copyFile(still, join(ws.root, "before-start.png"));
-    daemon = execa(process.execPath, [CLI, "serve"], {
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        ...ws.env({ SVC_PORT: "0", SVC_MCP_PORT: "0", SVC_WATCH_SETTLE_MS: "400" }),
-      },
-      extendEnv: false,
-      reject: false,
-    });
-    daemon.stdout?.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    url = await until("the listening line", () => {
-      const line = stdout.split("\n").find((l) => l.includes('"svc listening"'));
-      return line ? (JSON.parse(line) as { url: string }).url : undefined;
-    });
+    ({
+      child: daemon,
+      url,
+      stdout,
+    } = await startServe(ws.env({ SVC_PORT: "0", SVC_MCP_PORT: "0", SVC_WATCH_SETTLE_MS: "400" })));
   }, 90_000);
 
   afterAll(async () => {
@@ -153,10 +142,10 @@ describe.skipIf(!hasTools)("svc serve", () => {
     daemon.kill("SIGTERM");
     const result = await daemon;
     expect(result.exitCode).toBe(0);
-    expect(stdout).toContain('"msg":"stopped"');
+    expect(stdout()).toContain('"msg":"stopped"');
     // Logs name the project; the footage folder's absolute path never appears.
-    expect(stdout).toContain('"project":"footage"');
-    expect(stdout).not.toContain(ws.root);
+    expect(stdout()).toContain('"project":"footage"');
+    expect(stdout()).not.toContain(ws.root);
   });
 });
 

@@ -1,9 +1,8 @@
 import { copyFile, mkdir, rename, stat, utimes } from "node:fs/promises";
 import { join } from "node:path";
-import { execa, type ResultPromise } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openLibrary } from "../../state/stores.js";
-import { CLI } from "../support/cli.js";
+import { type ServeChild, startServe } from "../support/cli.js";
 import { makeTimecodedClip, writeSlowly } from "../support/media.js";
 import { tempWorkspace } from "../support/temp.js";
 import { needTools } from "../support/tools.js";
@@ -15,8 +14,8 @@ const SETTLE_MS = 20_000;
 
 describe.skipIf(!hasTools)("svc serve: files arriving in a watched folder", () => {
   let ws: Awaited<ReturnType<typeof tempWorkspace>>;
-  let daemon: ResultPromise<{ env: Record<string, string | undefined>; extendEnv: false; reject: false }>;
-  let stdout = "";
+  let daemon: ServeChild["child"];
+  let stdout: () => string;
   let url = "";
   let clip = "";
   let fixtures = "";
@@ -41,23 +40,14 @@ describe.skipIf(!hasTools)("svc serve: files arriving in a watched folder", () =
     fixtures = join(ws.base, "fixtures");
     await mkdir(fixtures);
     clip = await makeTimecodedClip(fixtures);
-    daemon = execa(process.execPath, [CLI, "serve"], {
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        ...ws.env({ SVC_PORT: "0", SVC_MCP_PORT: "0", SVC_WATCH_SETTLE_MS: String(SETTLE_MS) }),
-      },
-      extendEnv: false,
-      reject: false,
-    });
-    daemon.stdout?.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    url = await until("the listening line", () => {
-      const line = stdout.split("\n").find((l) => l.includes('"svc listening"'));
-      return line ? (JSON.parse(line) as { url: string }).url : undefined;
-    });
-    await until("the catch-up pass", () => stdout.includes('"ingest pass finished"'));
+    ({
+      child: daemon,
+      url,
+      stdout,
+    } = await startServe(
+      ws.env({ SVC_PORT: "0", SVC_MCP_PORT: "0", SVC_WATCH_SETTLE_MS: String(SETTLE_MS) }),
+    ));
+    await until("the catch-up pass", () => stdout().includes('"ingest pass finished"'));
   }, 90_000);
 
   afterAll(async () => {

@@ -1,6 +1,7 @@
 import { join } from "node:path";
-import { execa } from "execa";
+import { execa, type ResultPromise } from "execa";
 import { childEnv } from "./env.js";
+import { until } from "./until.js";
 
 export const CLI = join(import.meta.dirname, "..", "..", "dist", "cli", "main.js");
 
@@ -39,4 +40,32 @@ export function jsonLines(stdout: string): JsonEvent[] {
     .split("\n")
     .filter((line) => line.trim() !== "")
     .map((line) => JSON.parse(line) as JsonEvent);
+}
+
+/** A `svc serve` child, its stdout so far, and the URL it listens on. */
+export interface ServeChild {
+  child: ResultPromise<{ env: Record<string, string | undefined>; extendEnv: false; reject: false }>;
+  url: string;
+  stdout(): string;
+}
+
+/**
+ * Starts the built `svc serve` with only `env` (plus PATH/HOME) and waits for its "svc listening"
+ * log line. The caller kills it.
+ */
+export async function startServe(env: Record<string, string | undefined>): Promise<ServeChild> {
+  const child = execa(process.execPath, [CLI, "serve"], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    extendEnv: false,
+    reject: false,
+  });
+  let out = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  const url = await until("the listening line", () => {
+    const line = out.split("\n").find((l) => l.includes('"svc listening"'));
+    return line ? (JSON.parse(line) as { url: string }).url : undefined;
+  });
+  return { child, url, stdout: () => out };
 }
