@@ -122,7 +122,7 @@ class IndexWriter {
 
 function main(): void {
   const writer = new IndexWriter();
-  answerRequests<WriterRequest, WriterReply>(async (request) => ({ value: await writer.handle(request) }), {
+  answerRequests<WriterRequest, WriterReply>((request) => writer.handle(request), {
     serial: true,
   });
 }

@@ -58,7 +58,7 @@ export class QueryEmbeddings {
         () => this.inFlight.delete(key),
       );
     }
-    // Each caller gets its own copy: the vector may be handed (transferred) to a search thread.
+    // Each caller gets its own copy: what a caller does with it must not change the cached one.
     return (await pending).slice();
   }
 

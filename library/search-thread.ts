@@ -100,7 +100,7 @@ class ProjectSearches {
 
 function main(): void {
   const searches = new ProjectSearches();
-  answerRequests<RankRequest, RankReply>(async (request) => ({ value: await searches.rank(request) }), {
+  answerRequests<RankRequest, RankReply>((request) => searches.rank(request), {
     serial: true,
   });
 }

@@ -167,7 +167,7 @@ export class ThreadPool<Req, Res> {
  * handled one at a time in arrival order (for threads that keep state between requests).
  */
 export function answerRequests<Req, Res>(
-  handle: (request: Req) => Promise<{ value: Res; transfer?: Transferable[] }>,
+  handle: (request: Req) => Promise<Res>,
   options: { serial: boolean },
 ): void {
   if (isMainThread || !parentPort) throw new Error("answerRequests runs inside a worker thread");
@@ -176,8 +176,8 @@ export function answerRequests<Req, Res>(
   port.on("message", (envelope: Envelope<Req>) => {
     const answer = async () => {
       try {
-        const { value, transfer } = await handle(envelope.request);
-        port.postMessage({ id: envelope.id, ok: true, value } satisfies Reply<Res>, transfer ?? []);
+        const value = await handle(envelope.request);
+        port.postMessage({ id: envelope.id, ok: true, value } satisfies Reply<Res>);
       } catch (error) {
         const e = error instanceof Error ? error : new Error(String(error));
         port.postMessage({

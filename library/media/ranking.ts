@@ -2,6 +2,7 @@ import type { MediaFilter } from "../../state/repos/media-search.js";
 import { ITEM_VECTOR, type VectorOwners } from "../../state/repos/vectors.js";
 import type { LibraryStore } from "../../state/stores.js";
 import type { VectorSearcher } from "../../state/vectors.js";
+import { cosine } from "../embed.js";
 import type { MediaPage } from "./browse.js";
 import type { ListQuery } from "./query.js";
 import { buildFilter, DEFAULT_LIMIT } from "./query.js";
@@ -56,17 +57,6 @@ interface Hit {
   sceneScore: number;
 }
 
-function cosine(query: Float32Array, queryNorm: number, vector: Float32Array): number {
-  let dot = 0;
-  let norm = 0;
-  for (let i = 0; i < vector.length; i++) {
-    const v = vector[i] as number;
-    dot += v * (query[i] as number);
-    norm += v * v;
-  }
-  return norm === 0 ? 0 : dot / (Math.sqrt(norm) * queryNorm);
-}
-
 /** The best vector per item, best first. */
 function bestPerItem(scored: Iterable<{ mediaId: number; sceneIdx: number; score: number }>): Hit[] {
   const best = new Map<number, Hit>();
@@ -91,16 +81,9 @@ function exactHits(
   ids: readonly number[],
   depth: number,
 ): Hit[] {
-  let queryNorm = 0;
-  for (const x of vector) queryNorm += x * x;
-  queryNorm = Math.sqrt(queryNorm);
   const scored = [];
   for (const row of source.store.vectors.ofMedia(source.model, ids)) {
-    scored.push({
-      mediaId: row.media_id,
-      sceneIdx: row.scene_idx,
-      score: cosine(vector, queryNorm, row.vector),
-    });
+    scored.push({ mediaId: row.media_id, sceneIdx: row.scene_idx, score: cosine(vector, row.vector) });
   }
   return bestPerItem(scored).slice(0, depth);
 }

@@ -13,10 +13,10 @@ answerRequests(
         writeFileSync(request.crash, "crashed once");
         process.exit(3);
       }
-      return { value: "survived" };
+      return "survived";
     }
     if (request.sleepMs) await new Promise((resolve) => setTimeout(resolve, request.sleepMs));
-    return { value: request.echo ?? "slept" };
+    return request.echo ?? "slept";
   },
   { serial: false },
 );
