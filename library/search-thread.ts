@@ -1,9 +1,9 @@
 import { statSync } from "node:fs";
-import type { VectorOwners } from "../state/repos/vectors.js";
+import { ITEM_VECTOR, type VectorOwners } from "../state/repos/vectors.js";
 import { type LibraryStore, openLibrary } from "../state/stores.js";
 import { openSavedIndex, type SavedIndex } from "../state/vectors.js";
 import type { ListQuery } from "./media/query.js";
-import { rankPage, type SearchPage } from "./media/ranking.js";
+import { type RankingSource, rankPage, type SearchPage } from "./media/ranking.js";
 import { apiLinks } from "./media/view.js";
 import { answerRequests } from "./thread-pool.js";
 
@@ -16,11 +16,37 @@ export interface RankRequest {
   project?: string | undefined;
 }
 
+/** The nearest scenes to a vector (chat's "more like this"), item vectors left out. */
+export interface NeighboursRequest {
+  op: "neighbours";
+  root: string;
+  model: string;
+  vector: Float32Array;
+  /** Scenes wanted. */
+  k: number;
+}
+
+export interface SceneHit {
+  mediaId: number;
+  sceneIdx: number;
+  score: number;
+}
+
+export type NeighboursReply = { hits: SceneHit[] } | Unavailable;
+type Unavailable = { unavailable: string; rebuild: boolean };
+
+/** What a search thread answers: a ranked page (the default) or a scene neighbourhood. */
+export type SearchRequest = (RankRequest & { op?: "rank" }) | NeighboursRequest;
+export type SearchReply = RankReply | NeighboursReply;
+
+// Vectors fetched per scene wanted, grown by this factor while item vectors crowd the answer.
+const NEIGHBOUR_GROWTH = 4;
+
 /**
  * A page as JSON text (serialised here, off the event loop), or why the vector side cannot answer
  * (the caller falls back to text and may rebuild).
  */
-export type RankReply = { json: string } | { unavailable: string; rebuild: boolean };
+export type RankReply = { json: string } | Unavailable;
 
 interface Loaded {
   /** Index file and stamp file change times and sizes the loaded copy was read from. */
@@ -48,6 +74,34 @@ class ProjectSearches {
   private readonly loaded = new Map<string, Loaded>();
 
   async rank(request: RankRequest): Promise<RankReply> {
+    const source = await this.source(request);
+    if ("unavailable" in source) return source;
+    const page: SearchPage = rankPage(source, request.vector, request.query, apiLinks(request.project));
+    return { json: JSON.stringify(page) };
+  }
+
+  async neighbours(request: NeighboursRequest): Promise<NeighboursReply> {
+    const source = await this.source(request);
+    if ("unavailable" in source) return source;
+    const size = source.index.size();
+    let fetch = Math.min(size, request.k * 2);
+    for (;;) {
+      const hits: SceneHit[] = [];
+      for (const hit of source.index.search(request.vector, fetch)) {
+        const owner = source.owners.of(hit.key);
+        if (owner && owner.sceneIdx !== ITEM_VECTOR) hits.push({ ...owner, score: hit.score });
+      }
+      if (hits.length >= request.k || fetch >= size) return { hits: hits.slice(0, request.k) };
+      fetch = Math.min(size, fetch * NEIGHBOUR_GROWTH);
+    }
+  }
+
+  /** The project's saved index, loaded (again) when its file changed, or why it cannot answer. */
+  private async source(request: {
+    root: string;
+    model: string;
+    vector: Float32Array;
+  }): Promise<RankingSource | Unavailable> {
     const store = this.store(request.root);
     const file = store.paths.vectors;
     const version = fileVersion(file);
@@ -73,9 +127,7 @@ class ProjectSearches {
         rebuild: false,
       };
     }
-    const source = { store, index: state.index, owners: state.owners, model: request.model };
-    const page: SearchPage = rankPage(source, request.vector, request.query, apiLinks(request.project));
-    return { json: JSON.stringify(page) };
+    return { store, index: state.index, owners: state.owners, model: request.model };
   }
 
   private store(root: string): LibraryStore {
@@ -100,9 +152,10 @@ class ProjectSearches {
 
 function main(): void {
   const searches = new ProjectSearches();
-  answerRequests<RankRequest, RankReply>((request) => searches.rank(request), {
-    serial: true,
-  });
+  answerRequests<SearchRequest, SearchReply>(
+    (request) => (request.op === "neighbours" ? searches.neighbours(request) : searches.rank(request)),
+    { serial: true },
+  );
 }
 
 main();

@@ -1,7 +1,14 @@
 import { availableParallelism } from "node:os";
 import type { Logger } from "pino";
 import type { WriterReply, WriterRequest } from "./index-writer-thread.js";
-import type { RankReply, RankRequest } from "./search-thread.js";
+import type {
+  NeighboursReply,
+  NeighboursRequest,
+  RankReply,
+  RankRequest,
+  SearchReply,
+  SearchRequest,
+} from "./search-thread.js";
 import { ThreadPool, threadScript } from "./thread-pool.js";
 
 // Each search thread holds its own copy of a project's index (~2.3 KB per 1024-d vector): two
@@ -23,7 +30,7 @@ export interface VectorThreadOptions {
  */
 export class VectorThreads {
   readonly writer: ThreadPool<WriterRequest, WriterReply>;
-  readonly search: ThreadPool<RankRequest, RankReply>;
+  readonly search: ThreadPool<SearchRequest, SearchReply>;
   private readonly rebuilds = new Map<string, { at: number; running: boolean }>();
 
   constructor(
@@ -50,7 +57,14 @@ export class VectorThreads {
 
   /** A page of semantic results; an index that cannot be read is rebuilt in the background. */
   async rank(request: RankRequest): Promise<RankReply> {
-    const reply = await this.search.request(request);
+    const reply = (await this.search.request(request)) as RankReply;
+    if ("unavailable" in reply && reply.rebuild) this.rebuildLater(request.root, request.model);
+    return reply;
+  }
+
+  /** The scenes nearest a vector, from the same threads and saved index as `rank`. */
+  async neighbours(request: Omit<NeighboursRequest, "op">): Promise<NeighboursReply> {
+    const reply = (await this.search.request({ op: "neighbours", ...request })) as NeighboursReply;
     if ("unavailable" in reply && reply.rebuild) this.rebuildLater(request.root, request.model);
     return reply;
   }

@@ -3,6 +3,8 @@ import { type Db, openDatabase } from "./db.js";
 import { LIBRARY_MIGRATIONS } from "./migrations/library.js";
 import { REGISTRY_MIGRATIONS } from "./migrations/registry.js";
 import { type HomePaths, homePaths, type ProjectPaths, projectPaths } from "./paths.js";
+import { AnalyticsRepo } from "./repos/analytics.js";
+import { ConversationsRepo } from "./repos/conversations.js";
 import { FailuresRepo } from "./repos/failures.js";
 import { InstallRepo } from "./repos/install.js";
 import { MediaRepo } from "./repos/media.js";
@@ -36,6 +38,8 @@ export interface LibraryStore {
   readonly trash: TrashRepo;
   /** Running totals for the stats and embed-status routes. */
   readonly totals: TotalsRepo;
+  /** Fixed aggregate queries for chat's analytics answers. */
+  readonly analytics: AnalyticsRepo;
   close(): void;
 }
 
@@ -60,6 +64,7 @@ export function openLibrary(root: string, options: { readOnly?: boolean } = {}):
     vectors: new VectorsRepo(db),
     trash: new TrashRepo(db),
     totals: new TotalsRepo(db),
+    analytics: new AnalyticsRepo(db),
     close: () => db.close(),
   };
 }
@@ -72,6 +77,7 @@ export interface RegistryStore {
   readonly slots: SlotsRepo;
   readonly install: InstallRepo;
   readonly tokens: TokensRepo;
+  readonly conversations: ConversationsRepo;
   close(): void;
 }
 
@@ -86,6 +92,7 @@ export function openRegistry(home: string): RegistryStore {
     slots: new SlotsRepo(db),
     install: new InstallRepo(db),
     tokens: new TokensRepo(db),
+    conversations: new ConversationsRepo(db),
     close: () => db.close(),
   };
 }

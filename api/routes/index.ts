@@ -1,7 +1,13 @@
+import { chatRoutes } from "./chat.js";
 import { mediaRoutes } from "./media.js";
 import { operationRoutes } from "./operations.js";
 import { trashRoutes } from "./trash.js";
 import type { RouteDef } from "./types.js";
 
 /** Every route the API serves. */
-export const ROUTES: readonly RouteDef[] = [...operationRoutes, ...mediaRoutes, ...trashRoutes];
+export const ROUTES: readonly RouteDef[] = [
+  ...operationRoutes,
+  ...mediaRoutes,
+  ...trashRoutes,
+  ...chatRoutes,
+];

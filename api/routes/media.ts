@@ -23,7 +23,7 @@ import {
 import { keyframeFile, streamFile, thumbnailFile } from "../../library/media/files.js";
 import { parseIndex, parseMediaId } from "../../library/media/ids.js";
 import { LIST_QUERY } from "../../library/media/query.js";
-import { searchMediaJson } from "../../library/media/search.js";
+import { projectSearch, searchMediaJson } from "../../library/media/search.js";
 import { apiLinks, type Links } from "../../library/media/view.js";
 import { ACCESS } from "../../library/scopes.js";
 import type { LibraryStore } from "../../state/stores.js";
@@ -61,20 +61,7 @@ export const mediaRoutes: readonly RouteDef[] = [
     handler: async (event, deps) => {
       const { project, ...query } = readQuery(event, LIST_QUERY_WITH_PROJECT);
       const { store, links } = inProject(deps, project);
-      const { ctx } = deps;
-      const model = ctx.config.models.embed;
-      const json = await searchMediaJson(
-        {
-          store,
-          embedQuery: (text) => ctx.queryEmbeddings.embed(model, text),
-          rank: (vector, ranked) =>
-            ctx.vectorThreads.rank({ root: store.paths.root, model, vector, query: ranked, project }),
-          log: ctx.log,
-        },
-        query,
-        links,
-      );
-      return jsonTextResponse(json);
+      return jsonTextResponse(await searchMediaJson(projectSearch(deps.ctx, store, project), query, links));
     },
   },
   {

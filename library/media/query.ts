@@ -54,7 +54,8 @@ export function parseShot(value: string): ShotFilter | null {
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
-const wholeNumber = (min: number, max: number) =>
+/** A whole number in a query string, within bounds: no signs, exponents or fractions. */
+export const wholeNumber = (min: number, max: number) =>
   z
     .string()
     .regex(/^\d{1,10}$/, `expected a whole number from ${min} to ${max}`)

@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import { ModelHostError } from "../../adapters/modelhost.js";
 import type { LibraryStore } from "../../state/stores.js";
+import type { AppContext } from "../context.js";
 import { EXIT, UserError } from "../errors.js";
 import type { RankReply } from "../search-thread.js";
 import { ThreadFailed, ThreadsBusy } from "../thread-pool.js";
@@ -18,6 +19,21 @@ export interface SearchDeps {
   /** The semantic page for that embedding, ranked off the event loop (search-thread.ts). */
   rank(vector: Float32Array, query: ListQuery): Promise<RankReply>;
   log: Logger;
+}
+
+/**
+ * Search over one project with the process's query-embedding cache and search threads; `project`
+ * is the name links carry (absent for the default project).
+ */
+export function projectSearch(ctx: AppContext, store: LibraryStore, project: string | undefined): SearchDeps {
+  const model = ctx.config.models.embed;
+  return {
+    store,
+    embedQuery: (text) => ctx.queryEmbeddings.embed(model, text),
+    rank: (vector, ranked) =>
+      ctx.vectorThreads.rank({ root: store.paths.root, model, vector, query: ranked, project }),
+    log: ctx.log,
+  };
 }
 
 // Seconds a client is asked to wait when every search thread has a full queue.

@@ -100,6 +100,8 @@ export function mediaItem(row: ListedRow, tags: readonly TagRow[], links: Links)
 }
 
 export type SceneView = {
+  /** The scene's row id: unique within its project, what chat's scene_ids name. */
+  id: number;
   index: number;
   start_s: number;
   end_s: number;
@@ -115,6 +117,7 @@ export function sceneView(scene: SceneRow, links: Links): SceneView {
     string | number | null
   >;
   return {
+    id: scene.id,
     index: scene.idx,
     start_s: scene.start_s,
     end_s: scene.end_s,

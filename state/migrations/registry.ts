@@ -55,4 +55,34 @@ export const REGISTRY_MIGRATIONS: readonly Migration[] = [
       UPDATE slots SET heartbeat_at = acquired_at;
     `,
   },
+  {
+    version: 4,
+    name: "chat conversations",
+    sql: `
+      CREATE TABLE conversations (
+        id TEXT PRIMARY KEY,
+        title TEXT NOT NULL,
+        -- The project names the latest turn was limited to (JSON list).
+        project_scope TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        message_count INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX conversations_updated ON conversations (updated_at DESC, id);
+
+      CREATE TABLE chat_messages (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        conversation_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+        role TEXT NOT NULL CHECK (role IN ('user', 'assistant')),
+        content TEXT NOT NULL,
+        intent TEXT,
+        -- The scenes an assistant turn returned: [{project, media_id, scene_id, start_s, end_s}].
+        scenes_json TEXT,
+        tokens_used INTEGER,
+        latency_ms INTEGER,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX chat_messages_conversation ON chat_messages (conversation_id, id);
+    `,
+  },
 ];

@@ -60,7 +60,69 @@ const VISION_COLUMNS = ["description", ...VISION_FIELDS, "tags_json", "vision_er
 const sameWindow = (a: { start_s: number; end_s: number }, b: { start_s: number; end_s: number }) =>
   Math.abs(a.start_s - b.start_s) < 0.001 && Math.abs(a.end_s - b.end_s) < 0.001;
 
+/** A scene with what a chat answer may say about its clip: names and facts, never a path. */
+export interface SceneContextRow extends SceneRow {
+  scene_id: number;
+  rel_path: string;
+  kind: string;
+  shot_date: string | null;
+  camera_id: string | null;
+  rating: string | null;
+  clip_duration_s: number | null;
+  segments_json: string | null;
+  manual_tags: string | null;
+}
+
 export class ScenesRepo extends Repository {
+  /** Whether any present item has a scene: chat falls back to plain talk on a library without. */
+  hasAny(): boolean {
+    return (
+      (
+        this.prepare(
+          "SELECT EXISTS (SELECT 1 FROM scenes s JOIN media m ON m.id = s.media_id WHERE m.missing_since IS NULL) AS yes",
+        ).get() as { yes: number }
+      ).yes === 1
+    );
+  }
+
+  /** Scenes by row id with their clip's facts, in no particular order; unknown ids are left out. */
+  withContext(ids: readonly number[]): SceneContextRow[] {
+    if (ids.length === 0) return [];
+    return this.prepare(
+      `SELECT s.*, s.id AS scene_id, m.rel_path, m.kind, m.shot_date, m.camera_id, m.rating,
+              m.duration_s AS clip_duration_s, m.segments_json,
+              (SELECT group_concat(t.name, char(31)) FROM tags t WHERE t.media_id = m.id) AS manual_tags
+         FROM scenes s JOIN media m ON m.id = s.media_id
+         WHERE s.id IN (SELECT value FROM json_each(?)) AND m.missing_since IS NULL`,
+    ).all(JSON.stringify(ids)) as SceneContextRow[];
+  }
+
+  /** The scene ids of items, by item and position (a search hit names an item and a scene index). */
+  idsAt(pairs: readonly { mediaId: number; idx: number }[]): Map<string, number> {
+    if (pairs.length === 0) return new Map();
+    const rows = this.prepare(
+      `SELECT s.id, s.media_id, s.idx FROM scenes s
+         JOIN json_each(?) j ON s.media_id = json_extract(j.value, '$[0]') AND s.idx = json_extract(j.value, '$[1]')`,
+    ).all(JSON.stringify(pairs.map((p) => [p.mediaId, p.idx]))) as {
+      id: number;
+      media_id: number;
+      idx: number;
+    }[];
+    return new Map(rows.map((r) => [`${r.media_id}:${r.idx}`, r.id]));
+  }
+
+  /** Scene ids of items by file name (case-insensitive), for "more like A001_C002.mov". */
+  idsByFileName(name: string, limit: number): { media_id: number; scene_id: number }[] {
+    return this.prepare(
+      `SELECT m.id AS media_id, s.id AS scene_id FROM media m JOIN scenes s ON s.media_id = m.id
+         WHERE (m.name = ? OR m.name LIKE ? ESCAPE '\\') AND m.missing_since IS NULL
+         ORDER BY m.name = ? DESC, m.id, s.idx LIMIT ?`,
+    ).all(name, `${name.replace(/[\\%_]/g, "\\$&")}.%`, name, limit) as {
+      media_id: number;
+      scene_id: number;
+    }[];
+  }
+
   forMedia(mediaId: number): SceneRow[] {
     return this.prepare("SELECT * FROM scenes WHERE media_id = ? ORDER BY idx").all(mediaId) as SceneRow[];
   }

@@ -66,6 +66,14 @@ export class VectorsRepo extends Repository {
     ).all(JSON.stringify(ids)) as Pick<VectorRow, "id" | "media_id" | "scene_idx" | "model">[];
   }
 
+  /** One item's or scene's stored vector for a model (scene_idx ITEM_VECTOR for the item's). */
+  at(model: string, mediaId: number, sceneIdx: number): Float32Array | null {
+    const row = this.prepare(
+      "SELECT vector FROM vectors WHERE media_id = ? AND scene_idx = ? AND model = ?",
+    ).get(mediaId, sceneIdx, model) as { vector: Buffer } | undefined;
+    return row ? fromBlob(row.vector) : null;
+  }
+
   vector(id: number): Float32Array | null {
     const row = this.prepare("SELECT vector FROM vectors WHERE id = ?").get(id) as
       | { vector: Buffer }

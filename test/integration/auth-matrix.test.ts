@@ -14,6 +14,7 @@ import { openLibrary } from "../../state/stores.js";
 import { type ApiResponse, type RequestOptions, startApi, type TestApi } from "../support/api.js";
 import { svc } from "../support/cli.js";
 import { makeSceneClip, makeStill } from "../support/media.js";
+import { type FakeModelHost, startFakeModelHost } from "../support/modelhost-server.js";
 import { needTools } from "../support/tools.js";
 import { until } from "../support/until.js";
 
@@ -109,6 +110,25 @@ function freshTrash(api: TestApi): number {
   }
 }
 
+/** A stored conversation of its own for each history call. */
+let conversations = 0;
+function freshConversation(api: TestApi): string {
+  conversations += 1;
+  const id = `matrix-${conversations}`;
+  api.registry.conversations.addTurn({
+    conversationId: id,
+    title: "matrix",
+    projectScope: [],
+    prompt: "hello",
+    answer: "hi",
+    intent: "general",
+    scenes: [],
+    tokensUsed: 2,
+    latencyMs: 1,
+  });
+  return id;
+}
+
 async function slotFree(api: TestApi): Promise<void> {
   await until(
     "the ingest slot to be free",
@@ -175,6 +195,9 @@ const EXAMPLES: Record<string, Example> = {
   },
   "GET /api/stream": { status: 200, path: (api) => `/api/stream?id=${seedOf(api).still}` },
   "GET /api/trash": { status: 200 },
+  "POST /api/chat": { status: 200, body: () => ({ prompt: "what makes a good establishing shot?" }) },
+  "GET /api/chat/conversations": { status: 200 },
+  "GET /api/chat/history/:id": { status: 200, path: (api) => `/api/chat/history/${freshConversation(api)}` },
   "POST /api/trash/:id/restore": { status: 200, path: (api) => `/api/trash/${freshTrash(api)}/restore` },
 };
 
@@ -233,13 +256,17 @@ let remote: TestApi;
 let local: TestApi;
 let proxied: TestApi;
 let fixture: TestApi;
+// Chat turns reach a model host: the allowed calls need a real answer.
+let modelHost: FakeModelHost;
 const tokens = new Map<Scope, string>();
 
 beforeAll(async () => {
   // Loopback trust off makes the test client look like any other machine on the LAN.
-  remote = await startApi({ env: { SVC_TRUST_LOOPBACK: "0" } });
-  local = await startApi({ env: { SVC_ALLOWED_HOSTS: "studio.lan,*.edit.lan" } });
-  proxied = await startApi({ env: { SVC_TRUST_LOOPBACK: "0", SVC_TRUST_PROXY_HEADERS: "1" } });
+  modelHost = await startFakeModelHost();
+  const OLLAMA_HOST = modelHost.url;
+  remote = await startApi({ env: { SVC_TRUST_LOOPBACK: "0", OLLAMA_HOST } });
+  local = await startApi({ env: { SVC_ALLOWED_HOSTS: "studio.lan,*.edit.lan", OLLAMA_HOST } });
+  proxied = await startApi({ env: { SVC_TRUST_LOOPBACK: "0", SVC_TRUST_PROXY_HEADERS: "1", OLLAMA_HOST } });
   fixture = await startApi({ routes: [fixtureWrite], projectRoot: null });
   for (const scope of SCOPES) tokens.set(scope, issue(remote.registry, [scope]));
   const fixtures = await mkdtemp(join(tmpdir(), "svc-matrix-"));
@@ -271,6 +298,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const api of [remote, local, proxied, fixture]) await api?.close();
+  await modelHost?.close();
 });
 
 const tokenFor = (scope: Scope) => {

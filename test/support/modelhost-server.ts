@@ -21,6 +21,16 @@ export interface FakeModelHostOptions {
 
 export type FakeFailureMode = "500" | "404" | "timeout" | "malformed" | "wrong_dim";
 
+/** A /api/chat request as a script sees it. */
+export interface ChatScriptRequest {
+  model: string;
+  messages: { role: string; content: string }[];
+  format: unknown;
+}
+
+/** What the host says to a chat request: the message content, or undefined for the default answer. */
+export type ChatScript = (request: ChatScriptRequest) => string | undefined;
+
 export interface FakeModelHost {
   url: string;
   /** Every request received, in order, failed ones included. */
@@ -29,6 +39,10 @@ export interface FakeModelHost {
   /** The next `times` requests to `path` (e.g. "/api/embed") fail in the given way. */
   failNext(path: string, mode: FakeFailureMode, times?: number): void;
   setDim(dim: number): void;
+  /** Scripts /api/chat answers (an intent for a classifier, a reply with citations…); null restores the default. */
+  setChatScript(script: ChatScript | null): void;
+  /** Delay before every answer from now on (a slow host). */
+  setLatency(ms: number): void;
   /** Serves another build of every model: new digests, and embeddings that differ from the last build's. */
   setRevision(revision: number): void;
   /** Stops listening and drops open connections; models, failures and the request log stay. */
@@ -380,7 +394,8 @@ export async function startFakeModelHost(options: FakeModelHostOptions = {}): Pr
   // A later build of a model embeds the same text a little differently.
   const embedText = (text: string, size: number) =>
     fakeEmbedding(revision === 0 ? text : `${text} build${revision}`, size);
-  const latencyMs = options.latencyMs ?? 0;
+  let latencyMs = options.latencyMs ?? 0;
+  let chatScript: ChatScript | null = null;
   if (!Number.isInteger(dim) || dim < 2) throw new RangeError(`dim must be an integer >= 2, got ${dim}`);
   const failures = new Map<string, { mode: FakeFailureMode; times: number }[]>();
   const requests: { path: string; body: unknown }[] = [];
@@ -444,7 +459,15 @@ export async function startFakeModelHost(options: FakeModelHostOptions = {}): Pr
         throw new HttpError(400, `failed to process inputs: ${(error as Error).message}`);
       }
     }
-    const content = answer(body.format, { text, image, root: {} });
+    const scripted =
+      kind === "chat" && chatScript
+        ? chatScript({
+            model,
+            messages: messages.map((m) => ({ role: String(m.role ?? ""), content: String(m.content ?? "") })),
+            format: body.format,
+          })
+        : undefined;
+    const content = scripted ?? answer(body.format, { text, image, root: {} });
     const promptText =
       kind === "chat"
         ? messages.map((m) => String(m.content ?? "")).join(" ")
@@ -633,6 +656,13 @@ export async function startFakeModelHost(options: FakeModelHostOptions = {}): Pr
       const queue = failures.get(path) ?? [];
       queue.push({ mode, times });
       failures.set(path, queue);
+    },
+    setChatScript(script) {
+      chatScript = script;
+    },
+    setLatency(ms) {
+      if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`latency must be >= 0, got ${ms}`);
+      latencyMs = ms;
     },
     setRevision(next) {
       revision = next;

@@ -1,0 +1,46 @@
+import { getRouterParam } from "h3";
+import { CHAT_PAGE_QUERY, conversationHistory, listConversations } from "../../library/chat/conversations.js";
+import { CHAT_BODY, chatTurn } from "../../library/chat/turn.js";
+import { ACCESS } from "../../library/scopes.js";
+import { readJson } from "../body.js";
+import { jsonResponse } from "../errors.js";
+import { readQuery } from "../query.js";
+import type { RouteDef } from "./types.js";
+
+const ms = (value: number) => value.toFixed(1);
+
+export const chatRoutes: readonly RouteDef[] = [
+  {
+    method: "POST",
+    path: "/api/chat",
+    scopes: ACCESS.chatWrite,
+    handler: async (event, deps) => {
+      const body = await readJson(event, CHAT_BODY);
+      const { response, timing } = await chatTurn(deps, body, event.req.signal);
+      const reply = jsonResponse(200, response);
+      // The model host's share of the turn, so a client (and the bench) can tell it from svc's own.
+      reply.headers.set(
+        "server-timing",
+        `model;dur=${ms(timing.model_ms)}, total;dur=${ms(timing.total_ms)}`,
+      );
+      return reply;
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/chat/conversations",
+    scopes: ACCESS.chatRead,
+    handler: (event, deps) => listConversations(deps.ctx.registry, readQuery(event, CHAT_PAGE_QUERY)),
+  },
+  {
+    method: "GET",
+    path: "/api/chat/history/:id",
+    scopes: ACCESS.chatRead,
+    handler: (event, deps) =>
+      conversationHistory(
+        deps.ctx.registry,
+        getRouterParam(event, "id") ?? "",
+        readQuery(event, CHAT_PAGE_QUERY),
+      ),
+  },
+];

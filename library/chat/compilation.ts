@@ -1,0 +1,118 @@
+import type { ListQuery } from "../media/query.js";
+import { projectSearch, searchMedia } from "../media/search.js";
+import { apiLinks } from "../media/view.js";
+import type { ChatFilters } from "./classify.js";
+import {
+  type ChatScene,
+  citeScenes,
+  describeFilters,
+  groundingList,
+  hasFilters,
+  passesFilters,
+  sceneLabel,
+  scenesAt,
+  scrubText,
+} from "./scenes.js";
+import { groundedMessages, type IntentHandler, type TurnContext } from "./turn-types.js";
+
+/** Scenes a list-returning answer holds at most. */
+export const MAX_SCENES = 20;
+// Items asked of each project's search when filters the search cannot apply itself narrow afterwards.
+const FILTERED_DEPTH = 100;
+// The search's own limits on `q` (library/media/query.ts).
+const MAX_WORDS = 32;
+const MAX_CHARS = 500;
+
+/**
+ * Search words from a chat phrase: quotes and colons go, so nothing a user types is read as one
+ * of the search's `prefix:` filters or breaks its phrase syntax.
+ */
+export function searchWords(text: string): string {
+  return text
+    .replace(/[":]/g, " ")
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, MAX_WORDS)
+    .join(" ")
+    .slice(0, MAX_CHARS);
+}
+
+/** The filters the search applies itself; the rest (ranges, shot type, duration) are applied after. */
+function searchFilters(filters: ChatFilters): Partial<ListQuery> {
+  const query: Partial<ListQuery> = {};
+  if (filters.type) query.type = filters.type;
+  if (filters.camera) query.camera = filters.camera;
+  if (filters.tag) query.tag = filters.tag;
+  if (filters.rating) query.rating = filters.rating;
+  const { date_from: from, date_to: to } = filters;
+  if (from && from === to) query.shot_date = from;
+  else if (
+    from &&
+    to &&
+    from.slice(0, 4) === to.slice(0, 4) &&
+    from.endsWith("-01-01") &&
+    to.endsWith("-12-31")
+  )
+    query.shot_year = Number(from.slice(0, 4));
+  return query;
+}
+
+const where = (turn: TurnContext) =>
+  turn.scope.length > 1 ? ` in projects ${turn.scope.map((p) => p.name).join(", ")}` : "";
+
+/** What a list answer says when the chat model cannot write one: the scenes, plainly. */
+export function plainList(scenes: readonly ChatScene[], multiProject: boolean): string {
+  const shown = scenes
+    .slice(0, 5)
+    .map((s) => `${sceneLabel(s.ref, multiProject)} ("${s.row.rel_path}" at ${s.row.start_s.toFixed(1)} s)`);
+  const more = scenes.length > 5 ? `, and ${scenes.length - 5} more` : "";
+  return scrubText(
+    `Found ${scenes.length} scene${scenes.length === 1 ? "" : "s"}: ${shown.join("; ")}${more}.`,
+  );
+}
+
+/** The model's answer about `scenes`, its citations checked against them. */
+export async function answerAbout(
+  turn: TurnContext,
+  scenes: readonly ChatScene[],
+  task: string,
+): Promise<string> {
+  const multi = turn.scope.length > 1;
+  const list = groundingList(scenes, multi, turn.ctx.log);
+  const text = await turn.model.write(groundedMessages(turn, task, list), plainList(scenes, multi));
+  return scrubText(citeScenes(text, scenes, multi));
+}
+
+/** "Find every drone shot over water": the library's search, scene by scene, then a grounded answer. */
+export const compilation: IntentHandler = async (turn, args) => {
+  const text = searchWords(args.search_text || turn.prompt);
+  const filtered = hasFilters(args.filters);
+  const query: ListQuery = {
+    ...searchFilters(args.filters),
+    ...(text ? { q: text } : {}),
+    limit: filtered ? FILTERED_DEPTH : MAX_SCENES,
+  };
+  const found: { scene: ChatScene; score: number }[] = [];
+  for (const project of turn.scope) {
+    const search = projectSearch(turn.ctx, project.store, project.name);
+    const page = await searchMedia(search, query, apiLinks(project.name));
+    const score = new Map(page.items.map((item) => [item.id, item.score ?? 0]));
+    // An item found by its words or its own vector has no best scene: its first one stands for it.
+    const hits = page.items.map((item) => ({ mediaId: item.id, idx: item.match?.scene_index ?? 0 }));
+    for (const scene of scenesAt(project, hits)) {
+      if (!filtered || passesFilters(scene.row, args.filters))
+        found.push({ scene, score: score.get(scene.row.media_id) ?? 0 });
+    }
+  }
+  // Stable: within one project the search's own order stands.
+  const scenes = found
+    .sort((a, b) => b.score - a.score)
+    .slice(0, MAX_SCENES)
+    .map((f) => f.scene);
+  if (scenes.length === 0) {
+    const about = text ? ` for "${scrubText(text)}"` : "";
+    const narrowed = filtered ? ` (${describeFilters(args.filters)})` : "";
+    return { text: `I found 0 scenes${about}${narrowed}${where(turn)}.`, scenes: [] };
+  }
+  return { text: await answerAbout(turn, scenes, "Answer from these scenes, best first."), scenes };
+};
