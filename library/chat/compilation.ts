@@ -1,5 +1,7 @@
+import { ITEM_VECTOR } from "../../state/repos/vectors.js";
+import { cosine } from "../embed.js";
 import type { ListQuery } from "../media/query.js";
-import { projectSearch, searchMedia } from "../media/search.js";
+import { projectSearch, type SearchItem, searchMedia } from "../media/search.js";
 import { apiLinks } from "../media/view.js";
 import type { ChatFilters } from "./classify.js";
 import {
@@ -13,12 +15,17 @@ import {
   scenesAt,
   scrubText,
 } from "./scenes.js";
+import type { ScopedProject } from "./scope.js";
 import { groundedMessages, type IntentHandler, type TurnContext } from "./turn-types.js";
 
 /** Scenes a list-returning answer holds at most. */
 export const MAX_SCENES = 20;
 // Items asked of each project's search when filters the search cannot apply itself narrow afterwards.
 const FILTERED_DEPTH = 100;
+// A scene of a found item joins the answer when it scores at least this (cosine) and this share of
+// the item's best scene: the item's other matching shots, not everything in the clip.
+const MIN_SCENE_SIMILARITY = 0.2;
+const CLOSE_TO_BEST = 0.75;
 // The search's own limits on `q` (library/media/query.ts).
 const MAX_WORDS = 32;
 const MAX_CHARS = 500;
@@ -83,6 +90,38 @@ export async function answerAbout(
   return scrubText(citeScenes(text, scenes, multi));
 }
 
+/**
+ * Every scene of the found items that matches the search words nearly as well as the item's best
+ * one, in the items' order: "all the drone shots" means both drone shots of a clip, not one.
+ */
+async function matchingScenes(
+  turn: TurnContext,
+  project: ScopedProject,
+  text: string,
+  items: readonly SearchItem[],
+): Promise<{ mediaId: number; idx: number }[]> {
+  const model = turn.ctx.config.models.embed;
+  // Cached: the search embedded the same words a moment ago.
+  const query = await turn.ctx.queryEmbeddings.embed(model, text);
+  const byItem = new Map<number, { idx: number; score: number }[]>();
+  for (const row of project.store.vectors.ofMedia(
+    model,
+    items.map((i) => i.id),
+  )) {
+    if (row.scene_idx === ITEM_VECTOR) continue;
+    const list = byItem.get(row.media_id) ?? [];
+    list.push({ idx: row.scene_idx, score: cosine(query, row.vector) });
+    byItem.set(row.media_id, list);
+  }
+  return items.flatMap((item) => {
+    const scenes = (byItem.get(item.id) ?? []).sort((a, b) => b.score - a.score);
+    const best = scenes[0]?.score ?? 0;
+    const close = scenes.filter((s) => s.score >= MIN_SCENE_SIMILARITY && s.score >= best * CLOSE_TO_BEST);
+    const chosen = close.length ? close.map((s) => s.idx) : [item.match?.scene_index ?? 0];
+    return chosen.map((idx) => ({ mediaId: item.id, idx }));
+  });
+}
+
 /** "Find every drone shot over water": the library's search, scene by scene, then a grounded answer. */
 export const compilation: IntentHandler = async (turn, args) => {
   const text = searchWords(args.search_text || turn.prompt);
@@ -96,9 +135,12 @@ export const compilation: IntentHandler = async (turn, args) => {
   for (const project of turn.scope) {
     const search = projectSearch(turn.ctx, project.store, project.name);
     const page = await searchMedia(search, query, apiLinks(project.name));
+    const hits =
+      page.search_mode === "semantic" && text
+        ? await matchingScenes(turn, project, text, page.items)
+        : // Found by its words (or listed): the best scene, else the first, stands for the item.
+          page.items.map((item) => ({ mediaId: item.id, idx: item.match?.scene_index ?? 0 }));
     const score = new Map(page.items.map((item) => [item.id, item.score ?? 0]));
-    // An item found by its words or its own vector has no best scene: its first one stands for it.
-    const hits = page.items.map((item) => ({ mediaId: item.id, idx: item.match?.scene_index ?? 0 }));
     for (const scene of scenesAt(project, hits)) {
       if (!filtered || passesFilters(scene.row, args.filters))
         found.push({ scene, score: score.get(scene.row.media_id) ?? 0 });

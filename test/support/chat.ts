@@ -37,14 +37,24 @@ export function seedClips(root: string, clips: readonly SeedClip[]): Map<string,
   const seeded = new Map<string, SeededClip>();
   try {
     for (const clip of clips) {
-      const file: FileIdentity = { relPath: clip.name, kind: "video", size: 1000, mtimeMs: 1, fingerprint: clip.name };
+      const file: FileIdentity = {
+        relPath: clip.name,
+        kind: "video",
+        size: 1000,
+        mtimeMs: 1,
+        fingerprint: clip.name,
+      };
       const probe = { ...CLIP_PROBE, duration_s: clip.duration_s, creation_date: `${clip.shot}T10:00:00Z` };
       const id = store.media.saveProbe(file, probe, stageDone("probe"));
       store.edits.patch(id, { camera_id: clip.camera ?? null, rating: clip.rating ?? null }, () => undefined);
       const span = clip.duration_s / clip.scenes.length;
       store.scenes.replace(
         id,
-        clip.scenes.map((_, i) => ({ start_s: i * span, end_s: (i + 1) * span, keyframe_path: `frames/${id}-${i}.jpg` })),
+        clip.scenes.map((_, i) => ({
+          start_s: i * span,
+          end_s: (i + 1) * span,
+          keyframe_path: `frames/${id}-${i}.jpg`,
+        })),
       );
       clip.scenes.forEach((scene, idx) => {
         store.scenes.setVision(id, idx, {
@@ -66,7 +76,13 @@ export function seedClips(root: string, clips: readonly SeedClip[]): Map<string,
         const segments = [{ start: 0, end: clip.duration_s, text: clip.transcript }];
         store.transcripts.save(
           id,
-          { language: "en", text: clip.transcript, segments_json: JSON.stringify(segments), words_json: "[]", backend: "test" },
+          {
+            language: "en",
+            text: clip.transcript,
+            segments_json: JSON.stringify(segments),
+            words_json: "[]",
+            backend: "test",
+          },
           true,
         );
       }
