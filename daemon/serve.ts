@@ -3,6 +3,7 @@ import { serve as serveHttp } from "h3";
 import { createApi } from "../api/app.js";
 import type { AppContext } from "../library/context.js";
 import { refreshEmbeddings } from "../library/embed.js";
+import { missingModels } from "../library/health.js";
 import { IngestJobs } from "../library/ingest-job.js";
 import { LibraryPool } from "../library/library-pool.js";
 import { markMissing } from "../library/missing.js";
@@ -131,6 +132,12 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
   const projectsWatched = () => [...watchers.entries()].map(([root, w]) => ({ root, name: w.name }));
   void inBackground("trash-purge", () => purgeExpiredTrash(ctx, projectsWatched()));
   void inBackground("running-totals", () => warmTotals(ctx, libraries, shutdown.signal));
+  void inBackground("model-check", async () => {
+    for (const missing of await missingModels(ctx, shutdown.signal)) {
+      const role = missing.model === config.models.intent ? "SVC_INTENT_MODEL" : "a configured model";
+      log.warn(missing, `${role} is not installed on the model host: run \`${missing.pull}\``);
+    }
+  });
   const sync = setInterval(
     () => void syncProjects().catch((e) => log.warn({ reason: String(e) }, "project sync failed")),
     PROJECT_SYNC_MS,

@@ -13,12 +13,19 @@ export interface HealthReport {
   /** The speech recogniser in use (whisper-cpp, openai, pocketsphinx), or null. */
   asr: string | null;
   models: {
-    embed: { name: string; pulled: boolean };
-    vision: { name: string; pulled: boolean };
-    chat: { name: string; pulled: boolean };
-    intent: { name: string; pulled: boolean } | null;
+    embed: ModelReport;
+    vision: ModelReport;
+    chat: ModelReport;
+    intent: ModelReport | null;
   };
   failing: string[];
+}
+
+/** A configured model, and the command that installs it when the host lacks it. */
+export interface ModelReport {
+  name: string;
+  pulled: boolean;
+  pull?: string;
 }
 
 // Health is polled by load balancers and scripts: a host that does not answer fast is down.
@@ -40,9 +47,16 @@ export function publicModelName(name: string): string {
 export async function healthReport(ctx: AppContext): Promise<HealthReport> {
   const { binaries } = ctx.adapters;
   const { models } = ctx.config;
-  const names = [models.embed, models.vision, models.chat, ...(models.intent ? [models.intent] : [])];
-  const status = await ctx.adapters.modelHost.status(names, AbortSignal.timeout(MODEL_HOST_TIMEOUT_MS));
-  const model = (name: string) => ({ name: publicModelName(name), pulled: status.pulled[name] === true });
+  const status = await ctx.adapters.modelHost.status(
+    configuredModels(ctx),
+    AbortSignal.timeout(MODEL_HOST_TIMEOUT_MS),
+  );
+  const model = (name: string): ModelReport => {
+    const shown = publicModelName(name);
+    return status.pulled[name] === true
+      ? { name: shown, pulled: true }
+      : { name: shown, pulled: false, pull: `ollama pull ${shown}` };
+  };
   const checks = {
     ffmpeg: binaries.ffmpeg !== null,
     ffprobe: binaries.ffprobe !== null,
@@ -63,4 +77,25 @@ export async function healthReport(ctx: AppContext): Promise<HealthReport> {
     },
     failing,
   };
+}
+
+const configuredModels = (ctx: AppContext) => {
+  const { models } = ctx.config;
+  return [models.embed, models.vision, models.chat, ...(models.intent ? [models.intent] : [])];
+};
+
+/**
+ * The configured models a reachable model host lacks, each with its pull command (the daemon
+ * says so at start). An unreachable host lists none: health reports that on its own.
+ */
+export async function missingModels(
+  ctx: AppContext,
+  signal?: AbortSignal,
+): Promise<{ model: string; pull: string }[]> {
+  const names = configuredModels(ctx);
+  const status = await ctx.adapters.modelHost.status(names, signal);
+  if (!status.reachable) return [];
+  return [...new Set(names)]
+    .filter((name) => !status.pulled[name])
+    .map((name) => ({ model: publicModelName(name), pull: `ollama pull ${publicModelName(name)}` }));
 }
