@@ -91,7 +91,6 @@ describe("chat with the library", () => {
     expect(res.status, res.text).toBe(200);
     return res.json<ChatResponse>();
   };
-  const sceneOf = (name: string, index = 0) => clips.get(name)?.sceneIds[index] as number;
   const clipOfScene = (sceneId: number) =>
     [...clips.entries()].find(([, c]) => c.sceneIds.includes(sceneId))?.[0];
   /** The chat requests the model host received since `from`, answer writers only. */
