@@ -301,6 +301,26 @@ describe("chat with the library", () => {
       expect(search.assistant_text).toMatch(/found 0 scenes/i);
     });
 
+    it("answers from text matches on a library that is not embedded yet, and zero results normally", async () => {
+      const raw = join(api.home, "..", "raw-project");
+      await mkdir(raw);
+      const seeded = seedClips(raw, [
+        { name: "lighthouse.mov", shot: "2026-05-01", duration_s: 5, scenes: [{ description: "a lighthouse on a cliff" }] },
+      ]);
+      await addProject(api.registry, "raw", raw);
+      classify = () => routeTo("compilation", { search_text: "lighthouse" });
+      const found = await ok({ prompt: "the lighthouse", project_scope: ["raw"] });
+      expect(found.scene_ids).toEqual(seeded.get("lighthouse.mov")?.sceneIds);
+      classify = () => routeTo("compilation", { search_text: "submarine" });
+      const none = await ok({ prompt: "a submarine", project_scope: ["raw"] });
+      expect(none.scene_ids).toEqual([]);
+      expect(none.assistant_text).toMatch(/found 0 scenes/i);
+      classify = () => routeTo("similarity", { reference: { file_name: "lighthouse.mov" } });
+      const similar = await ok({ prompt: "more like lighthouse.mov", project_scope: ["raw"] });
+      expect(similar.scene_ids).toEqual([]);
+      expect(similar.assistant_text).toMatch(/no embedding yet.*0 similar scenes/);
+    });
+
     it("ignores a filter field that does not exist and keeps the ones that do", async () => {
       classify = () =>
         routeTo("compilation", { search_text: "water", filters: { colour_grade: "teal", camera: "C" } });
