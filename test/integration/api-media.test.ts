@@ -410,6 +410,7 @@ describe.skipIf(!hasTools)("media API", () => {
       const scenes = (await get(`/api/media/${clip}/scenes`)).json<Record<string, unknown>[]>();
       expect(scenes).toHaveLength(SCENE_CLIP.scenes);
       expect(scenes[0]).toEqual({
+        id: expect.any(Number),
         index: 0,
         start_s: 0,
         end_s: expect.any(Number),
@@ -428,6 +429,8 @@ describe.skipIf(!hasTools)("media API", () => {
         edit_reason: null,
       });
       expect(scenes[1]?.description).toBe("a yellow square on blue");
+      // Row ids: distinct per scene, what chat's scene_ids name.
+      expect(new Set(scenes.map((s) => s.id)).size).toBe(scenes.length);
       const frame = await bytes(scenes[2]?.keyframe_url as string);
       expect(frame.res.status).toBe(200);
       expect(frame.res.headers.get("content-type")).toBe("image/jpeg");
