@@ -94,15 +94,13 @@ export async function answerAbout(
  * Every scene of the found items that matches the search words nearly as well as the item's best
  * one, in the items' order: "all the drone shots" means both drone shots of a clip, not one.
  */
-async function matchingScenes(
+function matchingScenes(
   turn: TurnContext,
   project: ScopedProject,
-  text: string,
+  query: Float32Array,
   items: readonly SearchItem[],
-): Promise<{ mediaId: number; idx: number }[]> {
+): { mediaId: number; idx: number }[] {
   const model = turn.ctx.config.models.embed;
-  // Cached: the search embedded the same words a moment ago.
-  const query = await turn.ctx.queryEmbeddings.embed(model, text);
   const byItem = new Map<number, { idx: number; score: number }[]>();
   for (const row of project.store.vectors.ofMedia(
     model,
@@ -131,13 +129,20 @@ export const compilation: IntentHandler = async (turn, args) => {
     ...(text ? { q: text } : {}),
     limit: filtered ? FILTERED_DEPTH : MAX_SCENES,
   };
+  // Embedded once for every project, timed as the model's; a failure is the search's to handle
+  // (it answers with text matches), so it is not reported here.
+  const vector = text ? turn.model.embed(text) : null;
+  vector?.catch(() => undefined);
   const found: { scene: ChatScene; score: number }[] = [];
   for (const project of turn.scope) {
-    const search = projectSearch(turn.ctx, project.store, project.name);
+    const search = {
+      ...projectSearch(turn.ctx, project.store, project.name),
+      embedQuery: () => vector ?? Promise.reject(new Error("no search words")),
+    };
     const page = await searchMedia(search, query, apiLinks(project.name));
     const hits =
-      page.search_mode === "semantic" && text
-        ? await matchingScenes(turn, project, text, page.items)
+      page.search_mode === "semantic" && vector
+        ? matchingScenes(turn, project, await vector, page.items)
         : // Found by its words (or listed): the best scene, else the first, stands for the item.
           page.items.map((item) => ({ mediaId: item.id, idx: item.match?.scene_index ?? 0 }));
     const score = new Map(page.items.map((item) => [item.id, item.score ?? 0]));

@@ -1,4 +1,5 @@
 import { type ChatMessage, type ModelHost, ModelHostError, pullHint } from "../../adapters/modelhost.js";
+import type { QueryEmbeddings } from "../query-embeddings.js";
 
 /**
  * The model host as one chat turn uses it: every call adds its tokens and its waiting time to the
@@ -11,9 +12,19 @@ export class ModelCalls {
 
   constructor(
     private readonly host: ModelHost,
-    readonly chatModel: string,
+    private readonly embeddings: QueryEmbeddings,
+    private readonly models: { chat: string; embed: string },
     private readonly signal: AbortSignal | undefined,
   ) {}
+
+  /** A search phrase's embedding, through the process's cache; its wait counts as the model's. */
+  async embed(text: string): Promise<Float32Array> {
+    const { vector } = await this.timed(async () => ({
+      vector: await this.embeddings.embed(this.models.embed, text),
+      tokens: 0,
+    }));
+    return vector;
+  }
 
   async timed<T extends { tokens: number }>(
     call: (signal: AbortSignal | undefined) => Promise<T>,
@@ -36,12 +47,12 @@ export class ModelCalls {
   async write(messages: ChatMessage[], withoutModel: string): Promise<string> {
     try {
       const { content } = await this.timed((signal) =>
-        this.host.chat({ model: this.chatModel, messages, ...(signal ? { signal } : {}) }),
+        this.host.chat({ model: this.models.chat, messages, ...(signal ? { signal } : {}) }),
       );
       return content.trim() || withoutModel;
     } catch (error) {
       if (error instanceof ModelHostError && error.kind === "model_missing")
-        return [withoutModel, `(The chat model is missing: ${pullHint(this.chatModel)}.)`]
+        return [withoutModel, `(The chat model is missing: ${pullHint(this.models.chat)}.)`]
           .filter(Boolean)
           .join(" ");
       throw error;

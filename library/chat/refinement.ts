@@ -12,7 +12,7 @@ async function rerank(turn: TurnContext, scenes: ChatScene[], phrase: string): P
   const model = turn.ctx.config.models.embed;
   let query: Float32Array;
   try {
-    query = await turn.ctx.queryEmbeddings.embed(model, phrase);
+    query = await turn.model.embed(phrase);
   } catch (error) {
     if (error instanceof ModelHostError && error.kind === "model_missing") return null;
     throw error;

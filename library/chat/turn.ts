@@ -147,7 +147,7 @@ export async function chatTurn(
           .map((m) => ({ role: m.role, content: m.content }))
       : [],
     previous: existing ? conversations.lastSceneList(existing.id) : null,
-    model: new ModelCalls(ctx.adapters.modelHost, ctx.config.models.chat, signal),
+    model: new ModelCalls(ctx.adapters.modelHost, ctx.queryEmbeddings, ctx.config.models, signal),
     signal,
   };
   const hasScenes = scope.some((p) => p.store.scenes.hasAny());

@@ -305,7 +305,12 @@ describe("chat with the library", () => {
       const raw = join(api.home, "..", "raw-project");
       await mkdir(raw);
       const seeded = seedClips(raw, [
-        { name: "lighthouse.mov", shot: "2026-05-01", duration_s: 5, scenes: [{ description: "a lighthouse on a cliff" }] },
+        {
+          name: "lighthouse.mov",
+          shot: "2026-05-01",
+          duration_s: 5,
+          scenes: [{ description: "a lighthouse on a cliff" }],
+        },
       ]);
       await addProject(api.registry, "raw", raw);
       classify = () => routeTo("compilation", { search_text: "lighthouse" });
