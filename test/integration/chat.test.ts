@@ -511,6 +511,26 @@ describe("chat with the library", () => {
       );
     });
 
+    it("drops a turn whose client went away: the model call is cancelled and nothing is stored", async () => {
+      const before = (await api.request("GET", "/api/chat/conversations")).json<{ total: number }>().total;
+      host.setLatency(1500);
+      const gone = new AbortController();
+      const pending = fetch(`${api.url}/api/chat`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ prompt: "find drone shots" }),
+        signal: gone.signal,
+      }).catch((error: unknown) => error);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      gone.abort();
+      expect(await pending).toBeInstanceOf(Error);
+      // Long after the host would have answered, the turn has still not been stored.
+      await new Promise((resolve) => setTimeout(resolve, 3500));
+      expect((await api.request("GET", "/api/chat/conversations")).json<{ total: number }>().total).toBe(
+        before,
+      );
+    });
+
     it("counts the host's tokens and measures latency on the server, a slow host included", async () => {
       classify = () => routeTo("general");
       answer = () => "one two three";
