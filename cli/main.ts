@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { EXIT } from "../library/errors.js";
 import { readVersion } from "../library/version.js";
+import { chatCommand } from "./chat.js";
 import { fail, type Io, processIo } from "./context.js";
 import { embedCommand } from "./embed.js";
 import { ingestCommand } from "./ingest.js";
@@ -17,6 +18,8 @@ usage:
              [--language L] [--progress json]
                                     one ingest pass over PROJECT_ROOT
   svc embed [--rebuild] [--json]    bring embeddings and the vector index up to date
+  svc chat [--url URL] [--token T] [--conversation ID] [--project NAME]… [--json] ["PROMPT"]
+                                    ask a running svc serve; without PROMPT, one prompt per line
   svc project add NAME PATH | list [--json] | remove NAME
   svc token create --name N --scopes a,b [--ip-allowlist CIDR,…] [--expires-in DAYS] [--json]
                                     issue an API token (the secret is printed once)
@@ -34,6 +37,7 @@ const COMMANDS: Record<string, Command> = {
   serve: serveCommand,
   ingest: ingestCommand,
   embed: embedCommand,
+  chat: chatCommand,
   project: projectCommand,
   token: tokenCommand,
   trash: trashCommand,

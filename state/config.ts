@@ -203,3 +203,44 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
   return Object.freeze(config);
 }
+
+const clientSchema = z.object({
+  SVC_URL: z.url({ protocol: /^https?$/, error: "expected an http:// or https:// URL" }).optional(),
+  SVC_TOKEN: optionalText(),
+  SVC_PORT: integer(8501, 0, 65535),
+});
+
+/** Where a client command (`svc chat`) finds a running daemon, and the token it sends. */
+export interface ClientConfig {
+  readonly url: string;
+  readonly token: string | undefined;
+}
+
+/**
+ * The client side of the environment: `SVC_URL` (default `http://127.0.0.1:$SVC_PORT`) and
+ * `SVC_TOKEN`. Flags given on the command line win over both.
+ */
+export function loadClientConfig(
+  env: NodeJS.ProcessEnv,
+  flags: { url?: string | undefined; token?: string | undefined } = {},
+): ClientConfig {
+  const raw: Record<string, string> = {};
+  for (const key of Object.keys(clientSchema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value !== "") raw[key] = value;
+  }
+  if (flags.url !== undefined) raw.SVC_URL = flags.url;
+  const parsed = clientSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = String(issue?.path[0] ?? "environment");
+    const name = variable === "SVC_URL" && flags.url !== undefined ? "--url" : variable;
+    const shown = variable === "SVC_TOKEN" ? "" : ` (got "${raw[variable]}")`;
+    throw new ConfigError(name, `${issue?.message ?? "invalid value"}${shown}`);
+  }
+  const e = parsed.data;
+  return Object.freeze({
+    url: (e.SVC_URL ?? `http://127.0.0.1:${e.SVC_PORT}`).replace(/\/+$/, ""),
+    token: flags.token ?? e.SVC_TOKEN,
+  });
+}

@@ -13,19 +13,20 @@ export interface CliResult {
 
 /**
  * Runs the built `svc` binary as a user would, with only the environment given (plus PATH/HOME and
- * the offline pins of env.ts).
+ * the offline pins of env.ts); `input` is piped to its stdin.
  */
 export async function svc(
   args: string[],
   env: Record<string, string | undefined>,
   timeoutMs = 120_000,
+  options: { input?: string } = {},
 ): Promise<CliResult> {
   const result = await execa(process.execPath, [CLI, ...args], {
     env: childEnv(env),
     extendEnv: false,
     reject: false,
     timeout: timeoutMs,
-    stdin: "ignore",
+    ...(options.input === undefined ? { stdin: "ignore" as const } : { input: options.input }),
   });
   return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr) };
 }

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isClassifier, routeTo } from "../support/chat.js";
+import { type ServeChild, startServe, svc } from "../support/cli.js";
+import { type FakeModelHost, startFakeModelHost } from "../support/modelhost-server.js";
+import { tempWorkspace } from "../support/temp.js";
+
+interface Turn {
+  conversation_id: string;
+  assistant_text: string;
+  scene_ids: number[];
+  intent: string;
+  tokens_used: number;
+  latency_ms: number;
+}
+
+const lines = (stdout: string) => stdout.split("\n").filter((l) => l.trim() !== "");
+
+describe("svc chat", () => {
+  let ws: Awaited<ReturnType<typeof tempWorkspace>>;
+  let host: FakeModelHost;
+  let open: ServeChild;
+  let locked: ServeChild;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    ws = await tempWorkspace();
+    host = await startFakeModelHost();
+    host.setChatScript((request) =>
+      isClassifier(request) ? routeTo("general") : `answer to: ${request.messages.at(-1)?.content}`,
+    );
+    env = ws.env({ OLLAMA_HOST: host.url, SVC_PORT: "0", SVC_MCP_PORT: "0" });
+    open = await startServe(env);
+    // The same library behind a daemon that wants a token even from loopback.
+    locked = await startServe({ ...env, SVC_TRUST_LOOPBACK: "0" });
+  }, 60_000);
+
+  afterAll(async () => {
+    open?.child.kill("SIGKILL");
+    locked?.child.kill("SIGKILL");
+    await host?.close();
+    await ws?.cleanup();
+  });
+
+  const chat = (args: string[], extra: Record<string, string> = {}, input?: string) =>
+    svc(
+      ["chat", ...args],
+      { ...env, SVC_URL: open.url, ...extra },
+      60_000,
+      input === undefined ? {} : { input },
+    );
+
+  it("asks one question and prints the answer, with the turn's facts on stderr", async () => {
+    const result = await chat(["what", "is a J cut?"]);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toBe("answer to: what is a J cut?");
+    expect(result.stderr).toMatch(/\[\w+ · no scenes · conversation [0-9a-f-]{36}\]/);
+  });
+
+  it("prints the raw response with --json, and continues a conversation with --conversation", async () => {
+    const first = await chat(["--json", "first question"]);
+    expect(first.exitCode, first.stderr).toBe(0);
+    const turn = JSON.parse(first.stdout) as Turn;
+    expect(Object.keys(turn).sort()).toEqual(
+      ["assistant_text", "conversation_id", "intent", "latency_ms", "scene_ids", "tokens_used"].sort(),
+    );
+    const next = await chat(["--json", "--conversation", turn.conversation_id, "second question"]);
+    expect((JSON.parse(next.stdout) as Turn).conversation_id).toBe(turn.conversation_id);
+  });
+
+  it("reads one prompt per line from stdin, all in one conversation; /new starts another", async () => {
+    const result = await chat(["--json"], {}, "first line\n\n  second line  \n/new\nthird line\n");
+    expect(result.exitCode, result.stderr).toBe(0);
+    const turns = lines(result.stdout).map((l) => JSON.parse(l) as Turn);
+    expect(turns.map((t) => t.assistant_text)).toEqual([
+      "answer to: first line",
+      "answer to: second line",
+      "answer to: third line",
+    ]);
+    expect(turns[1]?.conversation_id).toBe(turns[0]?.conversation_id);
+    expect(turns[2]?.conversation_id).not.toBe(turns[0]?.conversation_id);
+  });
+
+  it("needs a token when the daemon does, and works with one", async () => {
+    const refused = await chat(["hello"], { SVC_URL: locked.url });
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toMatch(/token/);
+    const created = await svc(["token", "create", "--name", "cli", "--scopes", "chat_write", "--json"], env);
+    expect(created.exitCode, created.stderr).toBe(0);
+    const { secret } = JSON.parse(created.stdout) as { secret: string };
+    const allowed = await chat(["--url", locked.url, "--token", secret, "hello"]);
+    expect(allowed.exitCode, allowed.stderr).toBe(0);
+    expect(allowed.stdout).toBe("answer to: hello");
+    expect(allowed.stderr).not.toContain(secret);
+  });
+
+  it("exits 75 naming the URL when no daemon listens there", async () => {
+    const result = await chat(["hello"], { SVC_URL: "http://127.0.0.1:9" });
+    expect(result.exitCode).toBe(75);
+    expect(result.stderr).toMatch(/cannot reach svc at http:\/\/127\.0\.0\.1:9.*svc serve/);
+  });
+
+  it.each([
+    ["an empty prompt", ["   "], /prompt is empty/],
+    ["an unknown flag", ["--colour", "x", "hi"], /usage:/],
+    ["a bad URL", ["--url", "ftp://x", "hi"], /--url/],
+  ])("exits 2 on %s", async (_what, args, message) => {
+    const result = await chat(args);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(message);
+  });
+
+  it("exits 2 with the server's detail for a refused turn", async () => {
+    const result = await chat(["--project", "nowhere", "hello"]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/project_scope: no registered project named "nowhere"/);
+  });
+});
