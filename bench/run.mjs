@@ -1,5 +1,6 @@
 // Usage: npm run bench            (builds, then runs every benchmark)
-//        node bench/run.mjs idle  (one of: ingest, idle, api, semantic, vectors, stalls, bounded, arrivals;
+//        node bench/run.mjs idle  (one of: ingest, idle, api, semantic, vectors, stalls, bounded, arrivals,
+//        chat-eval, chat;
 //        needs a prior `npm run build`)
 // Exits 0 when every run completed, even if a target is missed; non-zero when a run broke.
 // Each run's figures go to bench/results/<finish time>.json; `npm run bench:compare -- a.json b.json`
@@ -12,6 +13,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { benchApi } from "./api.mjs";
 import { arrivalRows, benchArrivals, benchBounded, boundedRows } from "./bounded.mjs";
+import { benchChat, benchChatEval, chatEvalRows, chatRows } from "./chat.mjs";
 import { CORPUS_DIR, ensureCorpus } from "./corpus.mjs";
 import { benchIdleMemory, PRE_INGEST_SLOW_MS } from "./idle-memory.mjs";
 import { benchIngest } from "./ingest.mjs";
@@ -30,6 +32,8 @@ const BENCHES = {
   stalls: () => benchStalls(),
   bounded: benchBounded,
   arrivals: benchArrivals,
+  "chat-eval": () => benchChatEval(),
+  chat: () => benchChat(),
 };
 // The API and semantic benches generate their own libraries: running them alone needs no media corpus.
 const USES_CORPUS = new Set(["ingest", "idle"]);
@@ -250,6 +254,10 @@ function rows(results, errors, conditions) {
   if (results.bounded) out.push(...boundedRows(results.bounded));
   section("arrivals");
   if (results.arrivals) out.push(...arrivalRows(results.arrivals));
+  section("chat-eval");
+  if (results["chat-eval"]) out.push(...chatEvalRows(results["chat-eval"]));
+  section("chat");
+  if (results.chat) out.push(...chatRows(results.chat));
   section("errors");
   for (const [name, message] of Object.entries(errors))
     out.push(row(`${name} benchmark`, "BROKE", {}, "", `ERROR: ${message.split("\n")[0]}`));

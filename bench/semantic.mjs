@@ -56,7 +56,7 @@ const TEXT_SEED = 4_242_001;
 
 const SERVER_SOURCE = join(REPO, "test", "support", "modelhost-server.ts");
 const SERVER_DIR = join(import.meta.dirname, ".corpus", "modelhost");
-const SERVER_JS = join(SERVER_DIR, "modelhost-server.js");
+export const SERVER_JS = join(SERVER_DIR, "modelhost-server.js");
 
 /**
  * The test server as plain JS: the bench runs on the build, which leaves test/ out. Recompiled
@@ -87,8 +87,11 @@ export async function compileModelHost() {
     );
 }
 
-/** The test server in a child process, so its work is not done on autocannon's event loop. */
-export async function startModelHost() {
+/**
+ * The test server in a child process, so its work is not done on autocannon's event loop. `script`
+ * is the bench module whose `--modelhost` mode serves it (this one: embeddings only).
+ */
+export async function startModelHost(script = import.meta.filename) {
   const prefix = "modelhost listening ";
   let settleStart;
   const started = new Promise((resolve, reject) => {
@@ -98,7 +101,7 @@ export async function startModelHost() {
     () => settleStart.reject(new BenchError("model-host test server did not start in 30 s")),
     30_000,
   );
-  const proc = start(process.execPath, [import.meta.filename, "--modelhost"], {
+  const proc = start(process.execPath, [script, "--modelhost"], {
     onLine(line) {
       if (line.startsWith(prefix)) settleStart.resolve(line.slice(prefix.length));
     },
@@ -132,7 +135,7 @@ async function serveModelHost() {
 }
 
 /** Pronounceable made-up words: no stop words, no English stems the test server would merge. */
-function vocabulary(size, rand) {
+export function vocabulary(size, rand) {
   const onsets = "b c d f g h j k l m n p r t v z br dr gr kl pl st tr".split(" ");
   const vowels = "a e i o u ai ou".split(" ");
   const words = new Set();
@@ -147,7 +150,7 @@ function vocabulary(size, rand) {
 }
 
 /** Per-item texts: `words(min, max)` draws a phrase from one shared vocabulary, reproducibly. */
-function textSource() {
+export function textSource() {
   const rand = random(TEXT_SEED);
   const vocab = vocabulary(VOCABULARY, rand);
   return (min, max) =>
@@ -220,7 +223,7 @@ async function storeVectors(root, dist, fakeEmbedding) {
 const rssMb = () => process.memoryUsage().rss / 2 ** 20;
 
 /** The USearch file built from SQLite as the daemon would on a missing index, timed here instead. */
-async function buildIndex(root, dist) {
+export async function buildIndex(root, dist, expectedVectors = ROWS) {
   const { indexStamp } = await importDist("library/vector-index.js");
   const { openVectorIndex } = await importDist("state/vectors.js");
   const store = dist.openLibrary(root);
@@ -233,8 +236,8 @@ async function buildIndex(root, dist) {
       store.vectors.all(MODEL),
     );
     const ms = performance.now() - t0;
-    if (!rebuilt || index.size() !== ROWS)
-      throw new BenchError(`index build: rebuilt ${rebuilt}, ${index.size()} of ${ROWS} vectors`);
+    if (!rebuilt || index.size() !== expectedVectors)
+      throw new BenchError(`index build: rebuilt ${rebuilt}, ${index.size()} of ${expectedVectors} vectors`);
     const file = await stat(store.paths.vectors);
     return {
       vectors: index.size(),
@@ -249,7 +252,7 @@ async function buildIndex(root, dist) {
 }
 
 // The daemon's embedding freshness run (cron every half hour, local time) must not land in a measurement.
-async function clearOfFreshnessRun(pid, windowMs) {
+export async function clearOfFreshnessRun(pid, windowMs) {
   const now = new Date();
   const next = new Date(now);
   next.setMinutes(now.getMinutes() < 30 ? 30 : 60, 0, 0);
@@ -482,7 +485,7 @@ async function semanticLatency(host) {
 }
 
 /** Scenes for the video items (1–8 each, described in vocabulary words), as the vision stage leaves them. */
-function addScenes(root, dist, words) {
+export function addScenes(root, dist, words) {
   const store = dist.openLibrary(root);
   try {
     const rand = random(TEXT_SEED + 2);
