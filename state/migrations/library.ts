@@ -539,4 +539,14 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 6,
+    name: "covering index for chat's analytics",
+    sql: `
+      -- Media rows carry transcripts and word timings: a count or a sum of hours over the table
+      -- read them all. The present items' shoot facts in one index answer those queries alone.
+      CREATE INDEX media_shoot_facts ON media (shot_date, kind, camera_id, rating, duration_s, missing_since)
+        WHERE missing_since IS NULL;
+    `,
+  },
 ];

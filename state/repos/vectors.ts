@@ -162,10 +162,13 @@ export class VectorsRepo extends Repository {
     if (mediaIds.length === 0) return;
     const rows = this.db
       .prepare(
-        `SELECT media_id, scene_idx, vector FROM vectors
-           WHERE model = ? AND media_id IN (SELECT value FROM json_each(?))`,
+        // Driven from the item list through the (media_id, scene_idx) key: the planner would
+        // otherwise walk the model index, every vector of the model, for a few dozen items.
+        `SELECT v.media_id, v.scene_idx, v.vector FROM json_each(?) AS j
+           CROSS JOIN vectors AS v ON v.media_id = j.value
+           WHERE v.model = ?`,
       )
-      .iterate(model, JSON.stringify(mediaIds)) as Iterable<{
+      .iterate(JSON.stringify(mediaIds), model) as Iterable<{
       media_id: number;
       scene_idx: number;
       vector: Buffer;

@@ -209,6 +209,15 @@ describe("analytics", () => {
     expect(store.analytics.aggregate({ group: "none", camera: "' OR 1=1 --" })).toEqual([]);
   });
 
+  it("reads shoot facts from their covering index, not the fat media rows", () => {
+    const plan = store.db
+      .prepare(
+        "EXPLAIN QUERY PLAN SELECT substr(m.shot_date, 1, 7), count(*), sum(m.duration_s) FROM media m WHERE m.missing_since IS NULL AND m.camera_id = 'A' GROUP BY 1",
+      )
+      .all() as { detail: string }[];
+    expect(plan.map((r) => r.detail).join(" ")).toMatch(/COVERING INDEX media_shoot_facts/);
+  });
+
   it("sums projects, counts a multi-tag item once in the total, and checks quoted figures", () => {
     const totals = [
       store.analytics.aggregate({ group: "none" }),
