@@ -541,10 +541,61 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 6,
-    name: "covering index for chat's analytics",
+    name: "shoot facts for chat's analytics",
     sql: `
-      -- Media rows carry transcripts and word timings: a count or a sum of hours over the table
-      -- read them all. The present items' shoot facts in one index answer those queries alone.
+      -- Present items counted per shoot day, kind, camera and rating, with their running time in
+      -- integer nanoseconds, kept by triggers: hours per month or clips per camera read a few
+      -- hundred rows instead of every media row (which carries transcripts and word timings).
+      -- '' stands for "none" in the key columns.
+      CREATE TABLE shoot_facts (
+        day TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        camera TEXT NOT NULL,
+        rating TEXT NOT NULL,
+        clips INTEGER NOT NULL,
+        duration_ns INTEGER NOT NULL,
+        PRIMARY KEY (day, kind, camera, rating)
+      ) WITHOUT ROWID;
+      INSERT INTO shoot_facts (day, kind, camera, rating, clips, duration_ns)
+        SELECT coalesce(shot_date, ''), kind, coalesce(camera_id, ''), coalesce(rating, ''), count(*),
+            sum(CAST(round(coalesce(duration_s, 0) * 1e9) AS INTEGER))
+          FROM media WHERE missing_since IS NULL GROUP BY 1, 2, 3, 4;
+      CREATE TRIGGER shoot_facts_insert AFTER INSERT ON media WHEN new.missing_since IS NULL BEGIN
+        INSERT INTO shoot_facts (day, kind, camera, rating, clips, duration_ns)
+          VALUES (coalesce(new.shot_date, ''), new.kind, coalesce(new.camera_id, ''), coalesce(new.rating, ''),
+            1, CAST(round(coalesce(new.duration_s, 0) * 1e9) AS INTEGER))
+          ON CONFLICT (day, kind, camera, rating) DO UPDATE SET clips = clips + 1,
+            duration_ns = duration_ns + excluded.duration_ns;
+      END;
+      CREATE TRIGGER shoot_facts_delete AFTER DELETE ON media WHEN old.missing_since IS NULL BEGIN
+        UPDATE shoot_facts SET clips = clips - 1,
+            duration_ns = duration_ns - CAST(round(coalesce(old.duration_s, 0) * 1e9) AS INTEGER)
+          WHERE day = coalesce(old.shot_date, '') AND kind = old.kind
+            AND camera = coalesce(old.camera_id, '') AND rating = coalesce(old.rating, '');
+        DELETE FROM shoot_facts WHERE clips <= 0 AND day = coalesce(old.shot_date, '') AND kind = old.kind
+          AND camera = coalesce(old.camera_id, '') AND rating = coalesce(old.rating, '');
+      END;
+      CREATE TRIGGER shoot_facts_update_old
+        AFTER UPDATE OF shot_date, kind, camera_id, rating, duration_s, missing_since ON media
+        WHEN old.missing_since IS NULL BEGIN
+        UPDATE shoot_facts SET clips = clips - 1,
+            duration_ns = duration_ns - CAST(round(coalesce(old.duration_s, 0) * 1e9) AS INTEGER)
+          WHERE day = coalesce(old.shot_date, '') AND kind = old.kind
+            AND camera = coalesce(old.camera_id, '') AND rating = coalesce(old.rating, '');
+        DELETE FROM shoot_facts WHERE clips <= 0 AND day = coalesce(old.shot_date, '') AND kind = old.kind
+          AND camera = coalesce(old.camera_id, '') AND rating = coalesce(old.rating, '');
+      END;
+      CREATE TRIGGER shoot_facts_update_new
+        AFTER UPDATE OF shot_date, kind, camera_id, rating, duration_s, missing_since ON media
+        WHEN new.missing_since IS NULL BEGIN
+        INSERT INTO shoot_facts (day, kind, camera, rating, clips, duration_ns)
+          VALUES (coalesce(new.shot_date, ''), new.kind, coalesce(new.camera_id, ''), coalesce(new.rating, ''),
+            1, CAST(round(coalesce(new.duration_s, 0) * 1e9) AS INTEGER))
+          ON CONFLICT (day, kind, camera, rating) DO UPDATE SET clips = clips + 1,
+            duration_ns = duration_ns + excluded.duration_ns;
+      END;
+
+      -- A tag filter or grouping still reads the items: their shoot facts alone, from this index.
       CREATE INDEX media_shoot_facts ON media (shot_date, kind, camera_id, rating, duration_s, missing_since)
         WHERE missing_since IS NULL;
     `,

@@ -33,45 +33,94 @@ export interface AnalyticsRow {
   duration_s: number;
 }
 
-// Each grouping is a fixed SQL expression over `m` (media) or a join: nothing a model writes ever
-// reaches SQL, only bound values do.
-const KEY: Record<Exclude<AnalyticsGroup, "tag">, string> = {
+// Each grouping is a fixed SQL expression, over the running shoot facts or, for tags, the items
+// themselves: nothing a model writes ever reaches SQL, only bound values do.
+const FACT_KEY: Record<Exclude<AnalyticsGroup, "tag">, string> = {
+  none: "NULL",
+  day: "nullif(f.day, '')",
+  // ISO 8601 week (2026-W09), so weeks never straddle a year boundary the way %W does.
+  week: "strftime('%G-W%V', nullif(f.day, ''))",
+  month: "nullif(substr(f.day, 1, 7), '')",
+  year: "nullif(substr(f.day, 1, 4), '')",
+  camera: "nullif(f.camera, '')",
+  rating: "nullif(f.rating, '')",
+  type: "f.kind",
+};
+
+const ITEM_KEY: Record<AnalyticsGroup, string> = {
   none: "NULL",
   day: "m.shot_date",
-  // ISO 8601 week (2026-W09), so weeks never straddle a year boundary the way %W does.
   week: "strftime('%G-W%V', m.shot_date)",
   month: "substr(m.shot_date, 1, 7)",
   year: "substr(m.shot_date, 1, 4)",
   camera: "m.camera_id",
   rating: "m.rating",
   type: "m.kind",
+  tag: "g.name",
 };
+
+interface Columns {
+  day: string;
+  kind: string;
+  camera: string;
+  rating: string;
+}
+
+/** The query's conditions over the given columns, with their bound values. */
+function conditions(query: AnalyticsQuery, c: Columns): { where: string[]; params: Record<string, string> } {
+  const where: string[] = [];
+  const params: Record<string, string> = {};
+  if (query.from) {
+    where.push(`${c.day} >= @from`);
+    params.from = query.from;
+  }
+  if (query.to) {
+    // '' (no shoot day) sorts first: a date range never takes in an item without a day.
+    where.push(`${c.day} <= @to`, `${c.day} <> ''`);
+    params.to = query.to;
+  }
+  if (query.kinds?.length) {
+    where.push(`${c.kind} IN (SELECT value FROM json_each(@kinds))`);
+    params.kinds = JSON.stringify(query.kinds);
+  }
+  if (query.camera) {
+    where.push(`${c.camera} = @camera COLLATE NOCASE`);
+    params.camera = query.camera;
+  }
+  if (query.rating) {
+    where.push(`${c.rating} = @rating COLLATE NOCASE`);
+    params.rating = query.rating;
+  }
+  return { where, params };
+}
 
 /** Fixed aggregate queries over a project's present items, for the chat's analytics answers. */
 export class AnalyticsRepo extends Repository {
   aggregate(query: AnalyticsQuery): AnalyticsRow[] {
-    const where = ["m.missing_since IS NULL"];
-    const params: Record<string, string> = {};
-    if (query.from) {
-      where.push("m.shot_date >= @from");
-      params.from = query.from;
-    }
-    if (query.to) {
-      where.push("m.shot_date <= @to");
-      params.to = query.to;
-    }
-    if (query.kinds?.length) {
-      where.push("m.kind IN (SELECT value FROM json_each(@kinds))");
-      params.kinds = JSON.stringify(query.kinds);
-    }
-    if (query.camera) {
-      where.push("m.camera_id = @camera COLLATE NOCASE");
-      params.camera = query.camera;
-    }
-    if (query.rating) {
-      where.push("m.rating = @rating COLLATE NOCASE");
-      params.rating = query.rating;
-    }
+    if (query.group === "tag" || query.tag) return this.overItems(query);
+    const { where, params } = conditions(query, {
+      day: "f.day",
+      kind: "f.kind",
+      camera: "f.camera",
+      rating: "f.rating",
+    });
+    return this.prepare(
+      `SELECT ${FACT_KEY[query.group]} AS key, sum(f.clips) AS clips, coalesce(sum(f.duration_ns), 0) / 1e9 AS duration_s
+         FROM shoot_facts f ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
+         GROUP BY 1 HAVING sum(f.clips) > 0 ORDER BY key IS NULL, key`,
+    ).all(params) as AnalyticsRow[];
+  }
+
+  /** With tags the items themselves are read (their shoot facts come from a covering index). */
+  private overItems(query: AnalyticsQuery): AnalyticsRow[] {
+    const day = "coalesce(m.shot_date, '')";
+    const { where, params } = conditions(query, {
+      day,
+      kind: "m.kind",
+      camera: "m.camera_id",
+      rating: "m.rating",
+    });
+    where.unshift("m.missing_since IS NULL");
     if (query.tag) {
       where.push("EXISTS (SELECT 1 FROM tags ft WHERE ft.media_id = m.id AND ft.name = @tag COLLATE NOCASE)");
       params.tag = query.tag;
@@ -81,9 +130,8 @@ export class AnalyticsRepo extends Repository {
       query.group === "tag"
         ? "media m LEFT JOIN (SELECT DISTINCT media_id, name FROM tags) g ON g.media_id = m.id"
         : "media m";
-    const key = query.group === "tag" ? "g.name" : KEY[query.group];
     return this.prepare(
-      `SELECT ${key} AS key, count(*) AS clips, coalesce(sum(m.duration_s), 0) AS duration_s
+      `SELECT ${ITEM_KEY[query.group]} AS key, count(*) AS clips, coalesce(sum(m.duration_s), 0) AS duration_s
          FROM ${source} WHERE ${where.join(" AND ")}
          GROUP BY 1 ORDER BY key IS NULL, key`,
     ).all(params) as AnalyticsRow[];

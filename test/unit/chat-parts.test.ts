@@ -9,6 +9,7 @@ import { type ChatScene, citeScenes, passesFilters, scrubText } from "../../libr
 import type { SceneContextRow } from "../../state/repos/scenes.js";
 import { type LibraryStore, openLibrary } from "../../state/stores.js";
 import { seedClips } from "../support/chat.js";
+import { CLIP_PROBE, stageDone } from "../support/rows.js";
 
 const scene = (sceneId: number, extra: Partial<SceneContextRow> = {}): ChatScene => {
   const row = {
@@ -233,5 +234,34 @@ describe("analytics", () => {
     const plain = plainFigures(f, args({ group_by: "tag" }), "");
     expect(plain).toContain("drone: 4 clips, 1.50 hours");
     expect(plain).toContain("Total: 8 clips, 3.53 hours");
+  });
+
+  it("keeps the running shoot facts right through edits, missing files and deletes", () => {
+    const id = (name: string) => store.media.byPath(name)?.id as number;
+    store.edits.patch(id("a.mov"), { camera_id: "B", rating: "4" }, () => undefined);
+    store.media.markMissing("d.mov");
+    store.edits.remove(id("c.mov"));
+    const keys = (group: Parameters<typeof store.analytics.aggregate>[0]["group"]) =>
+      store.analytics.aggregate({ group }).map((r) => [r.key, r.clips, r.duration_s]);
+    expect(keys("none")).toEqual([[null, 2, 2700]]);
+    expect(keys("camera")).toEqual([["B", 2, 2700]]);
+    expect(keys("rating")).toEqual([
+      ["4", 1, 1800],
+      [null, 1, 900],
+    ]);
+    expect(keys("month")).toEqual([["2026-03", 2, 2700]]);
+    expect(store.analytics.aggregate({ group: "none", camera: "b", to: "2026-03-15" })).toEqual([
+      { key: null, clips: 1, duration_s: 1800 },
+    ]);
+    // The file is back: it counts again.
+    store.media.saveProbe(
+      { relPath: "d.mov", kind: "video", size: 1000, mtimeMs: 1, fingerprint: "d.mov" },
+      { ...CLIP_PROBE, duration_s: 60, creation_date: "2025-12-29T10:00:00Z" },
+      stageDone("probe"),
+    );
+    expect(keys("year")).toEqual([
+      ["2025", 1, 60],
+      ["2026", 2, 2700],
+    ]);
   });
 });
