@@ -1,8 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
+import { execa } from "execa";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { isClassifier, routeTo } from "../support/chat.js";
-import { type ServeChild, startServe, svc } from "../support/cli.js";
+import { CLI, type ServeChild, startServe, svc } from "../support/cli.js";
+import { childEnv } from "../support/env.js";
 import { type FakeModelHost, startFakeModelHost } from "../support/modelhost-server.js";
 import { tempWorkspace } from "../support/temp.js";
+import { until } from "../support/until.js";
 
 interface Turn {
   conversation_id: string;
@@ -91,12 +95,101 @@ describe("svc chat", () => {
     expect(allowed.exitCode, allowed.stderr).toBe(0);
     expect(allowed.stdout).toBe("answer to: hello");
     expect(allowed.stderr).not.toContain(secret);
+    expect(allowed.stdout).not.toContain(secret);
+  });
+
+  it("ends the interactive mode at a 401 instead of refusing every line", async () => {
+    const result = await chat([], { SVC_URL: locked.url }, "first\nsecond\n");
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr.match(/--token or SVC_TOKEN/g)).toHaveLength(1);
   });
 
   it("exits 75 naming the URL when no daemon listens there", async () => {
     const result = await chat(["hello"], { SVC_URL: "http://127.0.0.1:9" });
     expect(result.exitCode).toBe(75);
     expect(result.stderr).toMatch(/cannot reach svc at http:\/\/127\.0\.0\.1:9.*svc serve/);
+  });
+
+  it("ends the interactive mode with 75 when no daemon listens", async () => {
+    const result = await chat([], { SVC_URL: "http://127.0.0.1:9" }, "first\nsecond\n");
+    expect(result.exitCode).toBe(75);
+    expect(result.stderr.match(/cannot reach svc/g)).toHaveLength(1);
+  });
+
+  it("exits 75 with the server's detail when the model host is down (503)", async () => {
+    await host.stop();
+    try {
+      const result = await chat(["hello"]);
+      expect(result.exitCode).toBe(75);
+      expect(result.stderr).toMatch(/^svc: .*model host/m);
+      expect(result.stdout).toBe("");
+    } finally {
+      await host.start();
+    }
+  });
+
+  it("shows a refused turn in the interactive mode and reads the next line", async () => {
+    const unknown = randomUUID();
+    const result = await chat(["--json", "--conversation", unknown], {}, "first\n/new\nsecond\n");
+    expect(result.stderr).toMatch(/^svc: no conversation with that id$/m);
+    const turns = lines(result.stdout).map((l) => JSON.parse(l) as Turn);
+    expect(turns.map((t) => t.assistant_text)).toEqual(["answer to: second"]);
+    expect(turns[0]?.conversation_id).not.toBe(unknown);
+    // A turn was refused, so a script sees it even though later turns were answered.
+    expect(result.exitCode).toBe(2);
+  });
+
+  it("names SVC_URL when it is not an http(s) URL", async () => {
+    const result = await chat(["hello"], { SVC_URL: "localhost:8501" });
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/SVC_URL/);
+  });
+
+  describe("Ctrl-C", () => {
+    let run: ReturnType<typeof execa> | undefined;
+    const start = (args: string[]) => {
+      run = execa(process.execPath, [CLI, "chat", ...args], {
+        env: childEnv({ ...env, SVC_URL: open.url }),
+        extendEnv: false,
+        reject: false,
+      });
+      return run;
+    };
+
+    afterEach(() => {
+      run?.kill("SIGKILL");
+    });
+
+    it("during a turn exits 130 at once", async () => {
+      host.setLatency(60_000);
+      try {
+        const asked = host.requests.length;
+        const chatting = start(["hello"]);
+        await until("the turn reaching the model host", () => host.requests.length > asked);
+        const sent = Date.now();
+        chatting.kill("SIGINT");
+        const result = await chatting;
+        expect(Date.now() - sent).toBeLessThan(5_000);
+        expect(result.exitCode, String(result.stderr)).toBe(130);
+        expect(String(result.stderr)).not.toMatch(/unexpected error|\n\s+at /);
+      } finally {
+        host.setLatency(0);
+      }
+    });
+
+    it("while waiting for a line exits 130 at once", async () => {
+      const chatting = start(["--json"]);
+      let answered = "";
+      chatting.stdout?.on("data", (chunk: Buffer) => {
+        answered += chunk.toString();
+      });
+      chatting.stdin?.write("hello\n");
+      await until("the first answer", () => answered.includes("\n"));
+      chatting.kill("SIGINT");
+      const result = await chatting;
+      expect(result.exitCode, String(result.stderr)).toBe(130);
+      expect((JSON.parse(String(result.stdout)) as Turn).assistant_text).toBe("answer to: hello");
+    });
   });
 
   it.each([
