@@ -81,7 +81,7 @@ export function configFrom(io: Io): Config {
  */
 export async function withContext(
   io: Io,
-  options: { stdoutLogs: boolean; tools?: boolean },
+  options: { stdoutLogs: boolean; stderrLogs?: boolean; tools?: boolean },
   body: (ctx: AppContext) => Promise<number>,
 ): Promise<number> {
   let config: Config;
@@ -105,7 +105,10 @@ export async function withContext(
   try {
     const version = readVersion();
     registry.install.ensure(version);
-    const logger = await createLogger(config, { stdout: options.stdoutLogs });
+    const logger = await createLogger(config, {
+      stdout: options.stdoutLogs,
+      stderr: options.stderrLogs === true,
+    });
     const { log } = logger;
     // Registry-only commands skip probing for ffmpeg/exiftool (a few hundred ms of start-up).
     const adapters = options.tools === false ? noTools(config) : await createAdapters(config, log);

@@ -1,7 +1,6 @@
 import { startDaemon } from "../daemon/serve.js";
 import type { AppContext } from "../library/context.js";
-import { EXIT, UserError } from "../library/errors.js";
-import { errnoOf } from "../state/errno.js";
+import { EXIT } from "../library/errors.js";
 import { fail, type Io, type StopSignals, stopSignals, withContext } from "./context.js";
 
 export async function serveCommand(argv: string[], io: Io): Promise<number> {
@@ -21,19 +20,7 @@ export async function serveCommand(argv: string[], io: Io): Promise<number> {
 
 /** Starts the daemon, then runs until SIGINT or SIGTERM. */
 async function serve(ctx: AppContext, signals: StopSignals): Promise<number> {
-  let daemon: Awaited<ReturnType<typeof startDaemon>>;
-  try {
-    daemon = await startDaemon(ctx);
-  } catch (error) {
-    const code = errnoOf(error, "");
-    if (code === "EADDRINUSE" || code === "EACCES" || code === "EADDRNOTAVAIL") {
-      throw new UserError(
-        `cannot listen on ${ctx.config.bindHost}:${ctx.config.port} (${code}); set SVC_PORT or SVC_BIND_HOST`,
-        EXIT.usage,
-      );
-    }
-    throw error;
-  }
+  const daemon = await startDaemon(ctx);
   ctx.log.info({ signal: await signals.received }, "shutting down");
   await daemon.stop();
   ctx.log.info("stopped");

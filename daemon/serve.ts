@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { serve as serveHttp } from "h3";
 import { createApi } from "../api/app.js";
+import { listenFailure, reachableUrls } from "../library/addresses.js";
 import type { AppContext } from "../library/context.js";
 import { refreshEmbeddings } from "../library/embed.js";
 import { missingModels } from "../library/health.js";
@@ -12,6 +13,7 @@ import { labelPaths } from "../library/redact.js";
 import { seedBootstrapToken } from "../library/tokens.js";
 import { purgeExpiredTrash } from "../library/trash.js";
 import { warmTotals } from "../library/warm-totals.js";
+import { type McpListener, startMcpHttp } from "../mcp/http.js";
 import { IngestQueue } from "./ingest-queue.js";
 import { startSchedules } from "./scheduler.js";
 import { type Watcher, watchProject } from "./watcher.js";
@@ -40,6 +42,8 @@ async function settled(jobs: ReadonlySet<Promise<void>>, ms: number, log: AppCon
 
 export interface RunningDaemon {
   readonly url: string;
+  /** The MCP Streamable HTTP endpoint. */
+  readonly mcpUrl: string;
   readonly queue: IngestQueue;
   stop(): Promise<void>;
 }
@@ -116,9 +120,29 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
     silent: true,
     gracefulShutdown: false,
   });
-  await server.ready();
+  try {
+    await server.ready();
+  } catch (error) {
+    throw listenFailure(error, "SVC_PORT", config.bindHost, config.port);
+  }
   const url = server.url ?? `http://${config.bindHost}:${config.port}/`;
-  log.info({ url }, "svc listening");
+  let mcp: McpListener;
+  try {
+    mcp = await startMcpHttp({ ctx, libraries }, config.bindHost, config.mcpPort);
+  } catch (error) {
+    await server.close(true);
+    throw listenFailure(error, "SVC_MCP_PORT", config.bindHost, config.mcpPort);
+  }
+  const apiPort = Number(new URL(url).port);
+  log.info(
+    {
+      url,
+      mcp_url: mcp.url,
+      api: reachableUrls(config.bindHost, apiPort, "/api/"),
+      mcp: reachableUrls(config.bindHost, mcp.port, "/mcp"),
+    },
+    "svc listening",
+  );
   // Which copy of each tool is in use (source and version; paths stay out of logs).
   const tools = Object.fromEntries(
     Object.entries(ctx.adapters.binaries).map(([name, bin]) => [
@@ -165,6 +189,7 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
 
   return {
     url,
+    mcpUrl: mcp.url,
     queue,
     async stop() {
       shutdown.abort();
@@ -173,7 +198,7 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
       await Promise.all([...watchers.values()].map((w) => w.watcher.close()));
       watchers.clear();
       await Promise.all([queue.stop(), jobs.stop(), settled(background, BACKGROUND_STOP_MS, log)]);
-      await server.close(true);
+      await Promise.all([server.close(true), mcp.close()]);
       libraries.closeAll();
     },
   };

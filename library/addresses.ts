@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { networkInterfaces } from "node:os";
 import ipaddr from "ipaddr.js";
 import { EXIT, UserError } from "./errors.js";
 
@@ -89,4 +90,36 @@ export function ipAllowed(allowlist: readonly string[], ip: string): boolean {
 /** 127.0.0.0/8, ::1 and their IPv4-mapped forms. */
 export function isLoopback(ip: string): boolean {
   return canonicalAddress(ip)?.range() === "loopback";
+}
+
+const LISTEN_ERRORS = new Set(["EADDRINUSE", "EACCES", "EADDRNOTAVAIL"]);
+
+/** A listener that could not bind, said as the setting that fixes it; other errors pass unchanged. */
+export function listenFailure(error: unknown, variable: string, host: string, port: number): unknown {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (code === undefined || !LISTEN_ERRORS.has(code)) return error;
+  return new UserError(
+    `cannot listen on ${host}:${port} (${code}); set ${variable} or SVC_BIND_HOST`,
+    EXIT.usage,
+  );
+}
+
+const urlHost = (address: string) => (address.includes(":") ? `[${address}]` : address);
+
+/**
+ * Where a listener bound to `bindHost` can be reached: the host itself, or for a wildcard bind
+ * (0.0.0.0, ::) loopback plus every address of this machine's network interfaces, so an admin can
+ * read off the URL a LAN client needs.
+ */
+export function reachableUrls(bindHost: string, port: number, path: string): string[] {
+  const wildcard = bindHost === "0.0.0.0" || bindHost === "::" || bindHost === "";
+  if (!wildcard) return [`http://${urlHost(bindHost)}:${port}${path}`];
+  const ipv6 = bindHost === "::";
+  const addresses = Object.values(networkInterfaces())
+    .flat()
+    .filter((entry) => entry !== undefined)
+    .filter((entry) => entry.family === "IPv4" || (ipv6 && !entry.address.startsWith("fe80")))
+    .sort((a, b) => Number(b.internal) - Number(a.internal))
+    .map((entry) => `http://${urlHost(entry.address)}:${port}${path}`);
+  return [...new Set(addresses)];
 }

@@ -50,3 +50,22 @@ export function labelPaths(known: readonly PathLabel[]): (text: string) => strin
     return out;
   };
 }
+
+// Absolute paths in any spelling (POSIX, C:\ or C:/, UNC, file: URLs). A POSIX path needs two
+// components and must not follow a word, a dot or a slash, so relative paths and URL paths stay.
+const FILE_URL = /\bfile:\/\/[^\s"'`<>]*/gi;
+const UNC_PATH = /\\\\[^\s\\"'`<>]+\\[^\s"'`<>]*/g;
+const DRIVE_PATH = /\b[A-Za-z]:[\\/][^\s"'`<>]*/g;
+const POSIX_PATH = /(?<![\w.:/~-])\/(?:[^\s/"'`<>()[\]]+\/)+[^\s"'`<>()[\],;]*/g;
+
+/**
+ * Replaces every absolute path in `text` by `[path]`, whatever machine it names: text that
+ * leaves svc for a model or a remote client must not map the file system.
+ */
+export function scrubPaths(text: string): string {
+  return text
+    .replace(FILE_URL, "[path]")
+    .replace(UNC_PATH, "[path]")
+    .replace(DRIVE_PATH, "[path]")
+    .replace(POSIX_PATH, "[path]");
+}

@@ -4,7 +4,7 @@ import { type LibraryStore, openLibrary } from "../state/stores.js";
 import { openSavedIndex, type SavedIndex } from "../state/vectors.js";
 import type { ListQuery } from "./media/query.js";
 import { type RankingSource, rankPage, type SearchPage } from "./media/ranking.js";
-import { apiLinks } from "./media/view.js";
+import { type LinkKind, linksOf } from "./media/view.js";
 import { answerRequests } from "./thread-pool.js";
 
 export interface RankRequest {
@@ -14,6 +14,8 @@ export interface RankRequest {
   query: ListQuery;
   /** The project name the links carry (absent for the default project). */
   project?: string | undefined;
+  /** URLs for HTTP (the default), paths relative to the project root for MCP. */
+  links?: LinkKind;
 }
 
 /** The nearest scenes to a vector (chat's "more like this"), item vectors left out. */
@@ -76,7 +78,12 @@ class ProjectSearches {
   async rank(request: RankRequest): Promise<RankReply> {
     const source = await this.source(request);
     if ("unavailable" in source) return source;
-    const page: SearchPage = rankPage(source, request.vector, request.query, apiLinks(request.project));
+    const page: SearchPage = rankPage(
+      source,
+      request.vector,
+      request.query,
+      linksOf(request.links ?? "api", request.project),
+    );
     return { json: JSON.stringify(page) };
   }
 

@@ -23,6 +23,8 @@ export const REDACT_PATHS = [
 export interface LoggerOptions {
   /** Also write JSON lines to stdout (the daemon under systemd/launchd). */
   stdout: boolean;
+  /** Also write JSON lines to stderr (`svc mcp`, whose stdout carries the protocol alone). */
+  stderr?: boolean;
 }
 
 /**
@@ -48,6 +50,7 @@ export async function createLogger(config: Config, options: LoggerOptions): Prom
     { stream: file, level: config.logLevel === "silent" ? "fatal" : config.logLevel },
   ];
   if (options.stdout) streams.push({ stream: pino.destination({ dest: 1, sync: true }) });
+  if (options.stderr) streams.push({ stream: pino.destination({ dest: 2, sync: true }) });
   const log = pino(
     {
       level: config.logLevel,

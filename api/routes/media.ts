@@ -22,10 +22,11 @@ import {
 } from "../../library/media/edit.js";
 import { keyframeFile, streamFile, thumbnailFile } from "../../library/media/files.js";
 import { parseIndex, parseMediaId } from "../../library/media/ids.js";
-import { LIST_QUERY } from "../../library/media/query.js";
+import { LIST_QUERY, wholeNumber } from "../../library/media/query.js";
 import { projectSearch, searchMediaJson } from "../../library/media/search.js";
 import { apiLinks, type Links } from "../../library/media/view.js";
 import { ACCESS } from "../../library/scopes.js";
+import { tagCloud } from "../../library/tags.js";
 import type { LibraryStore } from "../../state/stores.js";
 import { readJson } from "../body.js";
 import { jsonResponse, jsonTextResponse } from "../errors.js";
@@ -36,6 +37,11 @@ import type { ApiDeps, RouteDef } from "./types.js";
 const PROJECT = { project: z.string().max(64, "at most 64 characters").optional() };
 const PROJECT_QUERY = z.object(PROJECT);
 const LIST_QUERY_WITH_PROJECT = LIST_QUERY.extend(PROJECT);
+const TAGS_QUERY = z.object({
+  ...PROJECT,
+  prefix: z.string().max(200, "at most 200 characters").optional(),
+  limit: wholeNumber(1, 1_000_000_000).optional(),
+});
 const STREAM_QUERY = z.object({ ...PROJECT, id: z.string().optional() });
 
 interface Target {
@@ -69,6 +75,15 @@ export const mediaRoutes: readonly RouteDef[] = [
     path: "/api/media/facets/shoot-date",
     scopes: ACCESS.read,
     handler: (event, deps) => shootDateFacets(target(event, deps).store),
+  },
+  {
+    method: "GET",
+    path: "/api/tags",
+    scopes: ACCESS.read,
+    handler: (event, deps) => {
+      const { project, ...query } = readQuery(event, TAGS_QUERY);
+      return tagCloud(inProject(deps, project).store, query);
+    },
   },
   {
     method: "POST",

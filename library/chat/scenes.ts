@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import type { SceneRef } from "../../state/repos/conversations.js";
 import { type SceneContextRow, sceneTags } from "../../state/repos/scenes.js";
 import { readSegments } from "../media/browse.js";
-import { redactSecrets } from "../redact.js";
+import { redactSecrets, scrubPaths } from "../redact.js";
 import type { ChatFilters } from "./classify.js";
 import type { ScopedProject } from "./scope.js";
 
@@ -58,19 +58,8 @@ export function scenesAt(
   return loadScenes([project], refs);
 }
 
-// Absolute paths in any spelling (POSIX, C:\ or C:/, UNC): the model may have read one in a
-// transcript or invented one; neither is shown.
-const POSIX_PATH = /(?<![\w.:/~-])\/(?:[^\s/"'`<>()[\]]+\/)+[^\s"'`<>()[\],;]*/g;
-const DRIVE_PATH = /\b[A-Za-z]:[\\/][^\s"'`<>]*/g;
-const UNC_PATH = /\\\\[^\s\\"'`<>]+\\[^\s"'`<>]*/g;
-
 /** Text bound for the model or the user without absolute paths or secrets. */
-export function scrubText(text: string): string {
-  return redactSecrets(text)
-    .replace(UNC_PATH, "[path]")
-    .replace(DRIVE_PATH, "[path]")
-    .replace(POSIX_PATH, "[path]");
-}
+export const scrubText = (text: string): string => scrubPaths(redactSecrets(text));
 
 const clip = (text: string, max: number) => {
   const flat = text.replace(/\s+/g, " ").trim();

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { parseJsonColumn, readJsonColumn } from "../../state/json-column.js";
 import type { Logger } from "../../state/logger.js";
 import { MediaSearchRepo } from "../../state/repos/media-search.js";
+import { VISION_FIELDS } from "../../state/repos/scenes.js";
 import type { LibraryStore } from "../../state/stores.js";
 import { EXIT, UserError } from "../errors.js";
 import { requireItem } from "./ids.js";
@@ -39,6 +40,18 @@ export function listMedia(store: LibraryStore, query: ListQuery, links: Links): 
         ? encodeCursor(sort, { value: MediaSearchRepo.sortValue(last, request.sort.key), id: last.id })
         : null,
   };
+}
+
+export const RECENT_LIMIT = { default: 20, max: 100 } as const;
+
+/** The items ingested last, newest first; `limit` is capped rather than refused. */
+export function recentMedia(
+  store: LibraryStore,
+  options: { limit?: number; type?: ListQuery["type"] },
+  links: Links,
+): MediaPage {
+  const limit = Math.min(options.limit ?? RECENT_LIMIT.default, RECENT_LIMIT.max);
+  return listMedia(store, { sort: "-created", limit, type: options.type }, links);
 }
 
 /** `GET /api/media/{id}`: the item plus its segment timing (never its word timing). */
@@ -123,6 +136,22 @@ export function mediaSegments(store: LibraryStore, id: number, log: Logger): Seg
 export function mediaScenes(store: LibraryStore, id: number, links: Links): SceneView[] {
   requireItem(store, id);
   return store.scenes.forMedia(id).map((scene) => sceneView(scene, links));
+}
+
+/**
+ * An item's scenes as the MCP surface lists them: only once the vision stage has described at
+ * least one of them (SPEC.md: a clip without vision analysis gives total 0).
+ */
+export function analysedScenes(
+  store: LibraryStore,
+  id: number,
+  links: Links,
+): { scenes: SceneView[]; total: number } {
+  const scenes = mediaScenes(store, id, links);
+  const analysed = scenes.some(
+    (scene) => scene.description !== null || VISION_FIELDS.some((field) => scene[field] !== null),
+  );
+  return analysed ? { scenes, total: scenes.length } : { scenes: [], total: 0 };
 }
 
 export interface TranscriptEntry {

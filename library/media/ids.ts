@@ -21,7 +21,15 @@ export function parseIndex(raw: string | undefined | null, field = "index"): num
   return Number(raw);
 }
 
-export const notFound = (id: number) => new UserError(`no media item ${id}`, EXIT.usage, 404);
+/** The id names no item of the project (a 404 over HTTP, a null answer over MCP). */
+export class ItemNotFound extends UserError {
+  constructor(id: number) {
+    super(`no media item ${id}`, EXIT.usage, 404);
+    this.name = "ItemNotFound";
+  }
+}
+
+export const notFound = (id: number) => new ItemNotFound(id);
 
 export function requireItem(store: LibraryStore, id: number): MediaRow {
   const row = store.media.get(id);

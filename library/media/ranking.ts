@@ -165,7 +165,7 @@ export function rankPage(
         scene_index: scene.idx,
         start_s: scene.start_s,
         end_s: scene.end_s,
-        keyframe_url: links.keyframe(row.id, scene.idx),
+        keyframe_url: links.keyframe(row.id, scene.idx, scene.keyframe_path),
         score: Math.round(hit.sceneScore * 1e4) / 1e4,
       };
     }

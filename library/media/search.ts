@@ -8,7 +8,7 @@ import { ThreadFailed, ThreadsBusy } from "../thread-pool.js";
 import { listMedia } from "./browse.js";
 import { buildFilter, type ListQuery } from "./query.js";
 import type { SearchPage } from "./ranking.js";
-import type { Links } from "./view.js";
+import type { LinkKind, Links } from "./view.js";
 
 export type { SceneMatch, SearchItem, SearchMode, SearchPage } from "./ranking.js";
 
@@ -23,15 +23,20 @@ export interface SearchDeps {
 
 /**
  * Search over one project with the process's query-embedding cache and search threads; `project`
- * is the name links carry (absent for the default project).
+ * is the name links carry (absent for the default project), `links` their kind.
  */
-export function projectSearch(ctx: AppContext, store: LibraryStore, project: string | undefined): SearchDeps {
+export function projectSearch(
+  ctx: AppContext,
+  store: LibraryStore,
+  project: string | undefined,
+  links: LinkKind = "api",
+): SearchDeps {
   const model = ctx.config.models.embed;
   return {
     store,
     embedQuery: (text) => ctx.queryEmbeddings.embed(model, text),
     rank: (vector, ranked) =>
-      ctx.vectorThreads.rank({ root: store.paths.root, model, vector, query: ranked, project }),
+      ctx.vectorThreads.rank({ root: store.paths.root, model, vector, query: ranked, project, links }),
     log: ctx.log,
   };
 }

@@ -1,16 +1,20 @@
+import { posix } from "node:path";
+import { DATA_DIR_NAME } from "../../state/paths.js";
 import type { MediaKind } from "../../state/repos/media.js";
 import type { ListedRow } from "../../state/repos/media-search.js";
 import { type SceneRow, sceneTags, VISION_FIELDS } from "../../state/repos/scenes.js";
 import type { TagRow } from "../../state/repos/tags.js";
 
 /**
- * How a transport refers to an item's derived images: URLs over HTTP; another transport can
- * supply paths relative to the project root instead.
+ * How a transport refers to an item's derived images: URLs over HTTP, paths relative to the
+ * project root over MCP. `stored` is the image's path inside the project's data folder.
  */
 export interface Links {
-  thumbnail(id: number): string;
-  keyframe(id: number, index: number): string;
+  thumbnail(id: number, stored: string): string;
+  keyframe(id: number, index: number, stored: string): string;
 }
+
+export type LinkKind = "api" | "paths";
 
 /** URLs of derived images over the HTTP API; they carry the project so they resolve against the same library. */
 export function apiLinks(project: string | undefined): Links {
@@ -20,6 +24,15 @@ export function apiLinks(project: string | undefined): Links {
     keyframe: (id, index) => `/api/media/${id}/keyframes/${index}${suffix}`,
   };
 }
+
+/** Paths of derived images relative to the project root, as MCP clients get them. */
+export const pathLinks: Links = {
+  thumbnail: (_id, stored) => posix.join(DATA_DIR_NAME, stored),
+  keyframe: (_id, _index, stored) => posix.join(DATA_DIR_NAME, stored),
+};
+
+export const linksOf = (kind: LinkKind, project: string | undefined): Links =>
+  kind === "paths" ? pathLinks : apiLinks(project);
 
 /** A media item as every transport shows it: relative paths only, no word timings, no raw metadata. */
 export interface MediaItem {
@@ -93,7 +106,7 @@ export function mediaItem(row: ListedRow, tags: readonly TagRow[], links: Links)
     failed_stage: row.status === "failed" ? row.error_stage : null,
     missing: row.missing_since !== null,
     missing_since: row.missing_since,
-    thumbnail_url: row.thumb_path === null ? null : links.thumbnail(row.id),
+    thumbnail_url: row.thumb_path === null ? null : links.thumbnail(row.id, row.thumb_path),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -122,7 +135,7 @@ export function sceneView(scene: SceneRow, links: Links): SceneView {
     start_s: scene.start_s,
     end_s: scene.end_s,
     duration_s: scene.duration_s,
-    keyframe_url: links.keyframe(scene.media_id, scene.idx),
+    keyframe_url: links.keyframe(scene.media_id, scene.idx, scene.keyframe_path),
     description: scene.description,
     tags: sceneTags(scene.tags_json),
     ...vision,

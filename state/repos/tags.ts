@@ -7,7 +7,32 @@ export interface TagRow {
   source: TagSource;
 }
 
+export interface TagCount {
+  name: string;
+  items: number;
+}
+
 export class TagsRepo extends Repository {
+  /** Items carrying each spelling of a tag (auto and manual counted once), present items only. */
+  counts(): TagCount[] {
+    return this.prepare(
+      `SELECT t.name AS name, COUNT(DISTINCT t.media_id) AS items
+         FROM tags t JOIN media m ON m.id = t.media_id
+        WHERE m.missing_since IS NULL
+        GROUP BY t.name`,
+    ).all() as TagCount[];
+  }
+
+  /** Present items carrying any one of `names`, each counted once. */
+  itemsWithAny(names: readonly string[]): number {
+    const row = this.prepare(
+      `SELECT COUNT(DISTINCT t.media_id) AS items
+         FROM tags t JOIN media m ON m.id = t.media_id
+        WHERE m.missing_since IS NULL AND t.name IN (SELECT value FROM json_each(?))`,
+    ).get(JSON.stringify(names)) as { items: number };
+    return row.items;
+  }
+
   forMedia(mediaId: number): TagRow[] {
     return this.prepare("SELECT name, source FROM tags WHERE media_id = ? ORDER BY name, source").all(
       mediaId,

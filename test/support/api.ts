@@ -10,6 +10,7 @@ import { IngestJobs } from "../../library/ingest-job.js";
 import { LibraryPool } from "../../library/library-pool.js";
 import { ensureProjectRoot } from "../../library/projects.js";
 import { readVersion } from "../../library/version.js";
+import { startMcpHttp } from "../../mcp/http.js";
 import { loadConfig } from "../../state/config.js";
 import { createLogger } from "../../state/logger.js";
 import { openRegistry, type RegistryStore } from "../../state/stores.js";
@@ -30,6 +31,8 @@ export interface StartApiOptions {
   projectRoot?: string | null;
   /** Serve another route table than ROUTES (e.g. fixtures for guard tests). */
   routes?: readonly RouteDef[];
+  /** Also start the MCP HTTP listener (as `svc serve` does), on its own ephemeral port. */
+  mcp?: boolean;
 }
 
 export interface ApiResponse {
@@ -56,6 +59,8 @@ export interface TestApi {
   readonly jobs: IngestJobs;
   readonly home: string;
   readonly root: string | null;
+  /** The MCP Streamable HTTP endpoint when started with `mcp: true`. */
+  readonly mcpUrl: string | null;
   /** Every line of the rotated log files in `$SVC_HOME/logs/`; complete once `stop()` has resolved. */
   readLogLines(): Promise<string[]>;
   request(method: string, path: string, options?: RequestOptions): Promise<ApiResponse>;
@@ -96,12 +101,13 @@ export async function startApi(options: StartApiOptions = {}): Promise<TestApi> 
   await server.ready();
   const url = new URL(server.url ?? "");
   const port = Number(url.port);
+  const mcp = options.mcp ? await startMcpHttp({ ctx, libraries }, "127.0.0.1", 0) : null;
 
   let stopped: Promise<void> | undefined;
   const stop = () => {
     stopped ??= (async () => {
       await jobs.stop();
-      await server.close(true);
+      await Promise.all([server.close(true), mcp?.close()]);
       await ctx.closeThreads();
       libraries.closeAll();
       await logger.close();
@@ -118,6 +124,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<TestApi> 
     jobs,
     home: ws.home,
     root,
+    mcpUrl: mcp?.url ?? null,
     readLogLines: async () => {
       // pino-roll writes svc.1.log, svc.2.log, …; current.log is only a link to the newest.
       const dir = registry.paths.logs;

@@ -1,0 +1,54 @@
+import type { Logger } from "../../state/logger.js";
+import type { LibraryStore } from "../../state/stores.js";
+import { readWords } from "../embedding-text.js";
+import { readSegments, type Segment } from "./browse.js";
+import { requireItem } from "./ids.js";
+
+/** Words one answer carries at most (SPEC.md Limits): a feature film has tens of thousands. */
+export const MAX_WORDS = 5000;
+
+export interface TranscriptWord {
+  word: string;
+  start: number;
+  end: number;
+  /** The recogniser's confidence, null when it gave none. */
+  score: number | null;
+}
+
+export interface TranscriptView {
+  media_id: number;
+  duration_s: number | null;
+  language: string | null;
+  segments: Segment[];
+  has_words: boolean;
+  words?: TranscriptWord[];
+  words_truncated?: boolean;
+}
+
+/**
+ * An item's active transcript as segments, with its word timings when asked for (at most
+ * MAX_WORDS of them, saying when more were left out).
+ */
+export function mediaTranscript(
+  store: LibraryStore,
+  id: number,
+  options: { includeWords: boolean },
+  log: Logger,
+): TranscriptView {
+  const row = requireItem(store, id);
+  const words = readWords(row.words_json);
+  const view: TranscriptView = {
+    media_id: id,
+    duration_s: row.duration_s,
+    language: row.language,
+    segments: readSegments(row.segments_json, id, log),
+    has_words: words.length > 0,
+  };
+  if (!options.includeWords) return view;
+  view.words = words.slice(0, MAX_WORDS).map((w) => {
+    const score = (w as { score?: unknown }).score;
+    return { word: w.word, start: w.start, end: w.end, score: typeof score === "number" ? score : null };
+  });
+  view.words_truncated = words.length > MAX_WORDS;
+  return view;
+}

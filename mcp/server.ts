@@ -1,0 +1,61 @@
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { UserError } from "../library/errors.js";
+import { present, publicText } from "./present.js";
+import { type McpDeps, TOOLS, type ToolDef } from "./tools.js";
+
+export type { McpDeps } from "./tools.js";
+
+const INSTRUCTIONS =
+  "svc is a media library of video, audio and stills. Use search_media to find footage by meaning, " +
+  "get_scenes and get_transcript to read a clip, list_recent, list_tags and library_stats to look around. " +
+  "Every tool is read-only; paths are relative to the project root.";
+
+const failure = (text: string): CallToolResult => ({ isError: true, content: [{ type: "text", text }] });
+
+/**
+ * Runs one tool: its answer passes the sanitiser and is sent as structured content plus the same
+ * JSON as text (`null` when the item is unknown). A user's mistake is an error result with its
+ * reason; anything else is logged and reported without detail.
+ */
+async function call(tool: ToolDef, args: unknown, deps: McpDeps): Promise<CallToolResult> {
+  try {
+    const structured = present(await tool.run(args, deps)) as Record<string, unknown>;
+    const missing = tool.nullKey !== undefined && structured[tool.nullKey] === null;
+    return {
+      content: [{ type: "text", text: missing ? "null" : JSON.stringify(structured) }],
+      structuredContent: structured,
+    };
+  } catch (error) {
+    if (error instanceof UserError) return failure(publicText(error.message));
+    deps.ctx.log.error({ err: error, tool: tool.name }, "MCP tool failed");
+    return failure(`${tool.name} failed unexpectedly (the service log has the details)`);
+  }
+}
+
+/** One MCP server (one per client connection) with svc's read-only tools. */
+export function createMcpServer(deps: McpDeps): McpServer {
+  const server = new McpServer(
+    { name: "svc", title: "svc media library", version: deps.ctx.version },
+    { capabilities: { tools: {}, logging: {} }, instructions: INSTRUCTIONS },
+  );
+  for (const tool of TOOLS) {
+    server.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.input,
+        outputSchema: tool.output,
+        annotations: {
+          readOnlyHint: true,
+          destructiveHint: false,
+          idempotentHint: true,
+          openWorldHint: false,
+        },
+      },
+      (args: unknown) => call(tool, args, deps),
+    );
+  }
+  return server;
+}
