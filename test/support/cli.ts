@@ -47,6 +47,8 @@ export function jsonLines(stdout: string): JsonEvent[] {
 export interface ServeChild {
   child: ResultPromise<{ env: Record<string, string | undefined>; extendEnv: false; reject: false }>;
   url: string;
+  /** The MCP Streamable HTTP endpoint. */
+  mcpUrl: string;
   stdout(): string;
 }
 
@@ -64,9 +66,9 @@ export async function startServe(env: Record<string, string | undefined>): Promi
   child.stdout?.on("data", (chunk: Buffer) => {
     out += chunk.toString();
   });
-  const url = await until("the listening line", () => {
+  const listening = await until("the listening line", () => {
     const line = out.split("\n").find((l) => l.includes('"svc listening"'));
-    return line ? (JSON.parse(line) as { url: string }).url : undefined;
+    return line ? (JSON.parse(line) as { url: string; mcp_url: string }) : undefined;
   });
-  return { child, url, stdout: () => out };
+  return { child, url: listening.url, mcpUrl: listening.mcp_url, stdout: () => out };
 }

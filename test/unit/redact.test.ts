@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { labelPaths, redactSecrets } from "../../library/redact.js";
+import { labelPaths, redactSecrets, scrubPaths } from "../../library/redact.js";
 
 describe("redactSecrets", () => {
   it.each([
@@ -41,5 +41,29 @@ describe("labelPaths", () => {
   it("matches the JSON spelling of a Windows path", () => {
     const windows = labelPaths([{ path: "D:\\Footage", label: "<project:W>" }]);
     expect(windows(JSON.stringify({ at: "D:\\Footage\\a.mov" }))).toBe('{"at":"<project:W>\\\\a.mov"}');
+  });
+});
+
+describe("scrubPaths", () => {
+  it.each([
+    ["saved to /mnt/raid/job 12/A001.mov today", "saved to [path] 12/A001.mov today"],
+    ["C:\\Users\\jo\\A001.mov", "[path]"],
+    ["copied from C:/Projects/A001.mov.", "copied from [path]"],
+    ["on \\\\nas01\\footage\\day1", "on [path]"],
+    ['{"at":"file:///Volumes/CARD/A001.MXF"}', '{"at":"[path]"}'],
+    ["(see /var/log/svc/svc.1.log)", "(see [path])"],
+  ])("hides %s", (input, output) => {
+    expect(scrubPaths(input)).toBe(output);
+  });
+
+  it.each([
+    "day 1/a.mov",
+    ".svc/frames/12/0003.jpg",
+    "https://example.com/a/b",
+    "shot at 1/50 s, f/2.8",
+    "ratio 16:9, 3:2",
+    "and/or",
+  ])("leaves %s alone", (text) => {
+    expect(scrubPaths(text)).toBe(text);
   });
 });

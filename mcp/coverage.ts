@@ -1,0 +1,44 @@
+/**
+ * Where each read route of the HTTP API stands on the MCP surface: the tool that serves the same
+ * library function, or why it is deliberately not exposed. A test fails when a GET route of the
+ * route table is missing here (or an entry names a route that no longer exists), so adding a read
+ * route forces the decision.
+ */
+export type Coverage = { tool: string } | { omitted: string };
+
+export const ROUTE_COVERAGE: Readonly<Record<string, Coverage>> = {
+  "GET /api/media": { tool: "search_media" },
+  "GET /api/media/:id": { tool: "get_media" },
+  "GET /api/media/:id/scenes": { tool: "get_scenes" },
+  "GET /api/media/:id/segments": { tool: "get_transcript" },
+  "GET /api/stats": { tool: "library_stats" },
+  "GET /api/tags": { tool: "list_tags" },
+  "GET /api/media/facets/shoot-date": {
+    omitted:
+      "browsing facets for a UI; search_media's shot_year and shot_date filters cover what an assistant asks",
+  },
+  "GET /api/media/:id/transcripts": {
+    omitted: "archived languages are an editor's choice to activate; get_transcript reads the active one",
+  },
+  "GET /api/media/:id/thumbnail": {
+    omitted: "image bytes; MCP tools answer with thumbnail_path relative to the project root",
+  },
+  "GET /api/media/:id/keyframes/:index": {
+    omitted: "image bytes; get_scenes answers with keyframe_path relative to the project root",
+  },
+  "GET /api/stream": { omitted: "media bytes for playback, not something an assistant reads" },
+  "GET /api/trash": {
+    omitted: "deleted files are an admin's concern, and their original paths are not for assistants",
+  },
+  "GET /api/chat/conversations": {
+    omitted: "people's chat history is private to the chat scopes, not videos_read",
+  },
+  "GET /api/chat/history/:id": {
+    omitted: "people's chat history is private to the chat scopes, not videos_read",
+  },
+  "GET /api/health": { omitted: "a readiness probe for service managers" },
+  "GET /api/version": { omitted: "the MCP initialize handshake already reports the server version" },
+  "GET /api/embed/status": { omitted: "index maintenance for operators" },
+  "GET /api/entitlements": { omitted: "licensing, admin scope only" },
+  "GET /api/logs/tail": { omitted: "service logs, admin scope only" },
+};
