@@ -679,6 +679,20 @@ describe.skipIf(!hasTools)("media API", () => {
     });
   });
 
+  describe("GET /api/tags", () => {
+    it("counts items per tag, most used first, capping a huge limit and refusing junk", async () => {
+      const target = id["audio/tone.wav"] as number;
+      await call("POST", `/api/media/${target}/tags`, { name: "Cloud Tag" });
+      const cloud = await call("GET", "/api/tags?prefix=CLOUD&limit=999999999");
+      expect(cloud.status).toBe(200);
+      expect(cloud.json()).toEqual({ tags: [{ name: "Cloud Tag", count: 1 }], total: 1 });
+      for (const query of ["limit=abc", "limit=0", "limit=-1", "prefix=a&prefix=b"]) {
+        expect((await call("GET", `/api/tags?${query}`)).status, query).toBe(422);
+      }
+      expect((await call("GET", "/api/tags?project=nope")).status).toBe(404);
+    });
+  });
+
   describe("PATCH /api/media/{id}/inout", () => {
     const path = () => `/api/media/${id["day 1/A001.mp4"]}/inout`;
     const patch = (body: unknown) => call("PATCH", path(), body);

@@ -154,6 +154,7 @@ const EXAMPLES: Record<string, Example> = {
   "POST /api/cache/clear": { status: 200, body: () => ({}), before: slotFree },
   "GET /api/media": { status: 200, path: () => "/api/media?q=still" },
   "GET /api/media/facets/shoot-date": { status: 200 },
+  "GET /api/tags": { status: 200 },
   "POST /api/media/bulk-delete": { status: 200, body: (api) => ({ ids: [freshRow(api)] }) },
   "GET /api/media/:id": { status: 200, path: (api) => `/api/media/${seedOf(api).still}` },
   "DELETE /api/media/:id": { status: 200, path: (api) => `/api/media/${freshRow(api)}` },
