@@ -28,6 +28,11 @@ export class LibraryPool {
     return row;
   }
 
+  /** Whether `name` is a registered project (no error either way). */
+  isRegistered(name: string): boolean {
+    return this.ctx.registry.projects.byName(name) !== undefined;
+  }
+
   library(name?: string | null): LibraryStore {
     const project = this.project(name);
     let store = this.open.get(project.root);

@@ -19,14 +19,7 @@ export function resolveScope(libraries: LibraryPool, names: readonly string[] | 
     return [{ name: project.name, root: project.root, store: libraries.library(project.name) }];
   }
   const unique = [...new Set(names.map((n) => n.trim()))];
-  const unknown = unique.filter((name) => {
-    try {
-      libraries.project(name);
-      return false;
-    } catch {
-      return true;
-    }
-  });
+  const unknown = unique.filter((name) => !libraries.isRegistered(name));
   if (unknown.length > 0) {
     const shown = unknown.slice(0, 5).map((n) => `"${n.slice(0, 64)}"`);
     throw new UserError(`project_scope: no registered project named ${shown.join(", ")}`, EXIT.usage, 422);

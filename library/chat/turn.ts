@@ -64,14 +64,7 @@ const HANDLERS: Record<Intent, IntentHandler> = { compilation, refinement, simil
 
 /** A project the conversation named that is still registered (a removed one drops out). */
 function storedScope(libraries: LibraryPool, names: readonly string[]): string[] | undefined {
-  const live = names.filter((name) => {
-    try {
-      libraries.project(name);
-      return true;
-    } catch {
-      return false;
-    }
-  });
+  const live = names.filter((name) => libraries.isRegistered(name));
   return live.length > 0 ? live : undefined;
 }
 

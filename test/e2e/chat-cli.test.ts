@@ -1,21 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { execa } from "execa";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { isClassifier, routeTo } from "../support/chat.js";
+import { isClassifier, routeTo, type ChatResponse as Turn } from "../support/chat.js";
 import { CLI, type ServeChild, startServe, svc } from "../support/cli.js";
 import { childEnv } from "../support/env.js";
 import { type FakeModelHost, startFakeModelHost } from "../support/modelhost-server.js";
 import { tempWorkspace } from "../support/temp.js";
 import { until } from "../support/until.js";
-
-interface Turn {
-  conversation_id: string;
-  assistant_text: string;
-  scene_ids: number[];
-  intent: string;
-  tokens_used: number;
-  latency_ms: number;
-}
 
 const lines = (stdout: string) => stdout.split("\n").filter((l) => l.trim() !== "");
 

@@ -5,22 +5,19 @@ import { buildEmbeddings } from "../../library/embed.js";
 import { addProject } from "../../library/projects.js";
 import { openLibrary } from "../../state/stores.js";
 import { startApi, type TestApi } from "../support/api.js";
-import { isClassifier, routeTo, type SeedClip, type SeededClip, seedClips } from "../support/chat.js";
+import {
+  type ChatResponse,
+  isClassifier,
+  routeTo,
+  type SeedClip,
+  type SeededClip,
+  seedClips,
+} from "../support/chat.js";
 import {
   type ChatScriptRequest,
   type FakeModelHost,
   startFakeModelHost,
 } from "../support/modelhost-server.js";
-
-interface ChatResponse {
-  conversation_id: string;
-  assistant_text: string;
-  scene_ids: number[];
-  intent: string;
-  tokens_used: number;
-  latency_ms: number;
-  scenes?: { project: string; media_id: number; scene_id: number; start_s: number; end_s: number }[];
-}
 
 const CLIPS: SeedClip[] = [
   {

@@ -3,6 +3,17 @@ import { openLibrary } from "../../state/stores.js";
 import type { ChatScriptRequest } from "./modelhost-server.js";
 import { CLIP_PROBE, stageDone } from "./rows.js";
 
+/** The body of a `POST /api/chat` answer. */
+export interface ChatResponse {
+  conversation_id: string;
+  assistant_text: string;
+  scene_ids: number[];
+  intent: string;
+  tokens_used: number;
+  latency_ms: number;
+  scenes?: { project: string; media_id: number; scene_id: number; start_s: number; end_s: number }[];
+}
+
 export interface SeedScene {
   description: string;
   content_type?: string;
