@@ -127,8 +127,7 @@ async function streamable(req: IncomingMessage, res: ServerResponse, owner: stri
     if (error instanceof TooLarge) return rpcError(res, 413, -32600, "request body too large");
     return rpcError(res, 400, -32700, "Parse error: the body is not JSON");
   }
-  if (!isInitializeRequest(body))
-    return rpcError(res, 400, -32000, "Bad Request: no session; the first request must be initialize");
+  if (!isInitializeRequest(body)) return oneShot(res, req, body, sessions);
   const server = sessions.newServer();
   const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
     sessionIdGenerator: () => randomUUID(),
@@ -138,6 +137,22 @@ async function streamable(req: IncomingMessage, res: ServerResponse, owner: stri
   transport.onclose = () => {
     if (transport.sessionId) sessions.forget(transport.sessionId);
   };
+  await server.connect(transport);
+  await transport.handleRequest(req, res, body);
+}
+
+/**
+ * A request outside any session (a script's single `tools/call`, say) is answered on its own by
+ * a server that lives for this request only: svc's tools need no session state, so refusing it
+ * would only make simple clients harder to write.
+ */
+async function oneShot(res: ServerResponse, req: IncomingMessage, body: unknown, sessions: Sessions) {
+  const server = sessions.newServer();
+  const transport = new StreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
+  res.on("close", () => void server.close().catch(() => {}));
   await server.connect(transport);
   await transport.handleRequest(req, res, body);
 }
@@ -182,7 +197,7 @@ export async function startMcpHttp(deps: McpDeps, host: string, port: number): P
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", "http://mcp.invalid");
-    const path = ENDPOINTS[url.pathname];
+    const path = ENDPOINTS[url.pathname.replace(/(.)\/+$/, "$1")];
     if (!path)
       return sendJson(res, 404, {
         detail: "no such endpoint: MCP is served at /mcp (and /sse for older clients)",

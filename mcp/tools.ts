@@ -221,23 +221,26 @@ export const TOOLS: readonly ToolDef[] = [
     input: {
       media_id: mediaId,
       include_words: z.boolean().default(false).describe("Add word timings (for cutting on a word)."),
+      include_segments: z.boolean().default(true).describe("Segments are included unless this is false."),
       project,
     },
     output: {
       media_id: z.number().optional(),
       duration_s: z.number().nullable().optional(),
       language: z.string().nullable().optional(),
-      segments: z.array(segment).nullable(),
+      segments: z.array(segment).nullable().optional(),
       has_words: z.boolean().optional(),
       words: z.array(word).optional(),
       words_truncated: z.boolean().optional(),
     },
     nullKey: "segments",
-    run: (args: { media_id: number; include_words: boolean; project?: string }, { ctx, libraries }) => {
+    run: (
+      args: { media_id: number; include_words: boolean; include_segments: boolean; project?: string },
+      { ctx, libraries },
+    ) => {
       const store = libraries.library(args.project);
-      const view = nullIfUnknown(() =>
-        mediaTranscript(store, args.media_id, { includeWords: args.include_words }, ctx.log),
-      );
+      const options = { includeWords: args.include_words, includeSegments: args.include_segments };
+      const view = nullIfUnknown(() => mediaTranscript(store, args.media_id, options, ctx.log));
       return view ? { ...view } : { segments: null };
     },
   },

@@ -19,20 +19,20 @@ export interface TranscriptView {
   media_id: number;
   duration_s: number | null;
   language: string | null;
-  segments: Segment[];
+  segments?: Segment[];
   has_words: boolean;
   words?: TranscriptWord[];
   words_truncated?: boolean;
 }
 
 /**
- * An item's active transcript as segments, with its word timings when asked for (at most
- * MAX_WORDS of them, saying when more were left out).
+ * An item's active transcript as segments (unless left out), with its word timings when asked
+ * for (at most MAX_WORDS of them, saying when more were left out).
  */
 export function mediaTranscript(
   store: LibraryStore,
   id: number,
-  options: { includeWords: boolean },
+  options: { includeWords: boolean; includeSegments?: boolean },
   log: Logger,
 ): TranscriptView {
   const row = requireItem(store, id);
@@ -41,9 +41,9 @@ export function mediaTranscript(
     media_id: id,
     duration_s: row.duration_s,
     language: row.language,
-    segments: readSegments(row.segments_json, id, log),
     has_words: words.length > 0,
   };
+  if (options.includeSegments !== false) view.segments = readSegments(row.segments_json, id, log);
   if (!options.includeWords) return view;
   view.words = words.slice(0, MAX_WORDS).map((w) => {
     const score = (w as { score?: unknown }).score;

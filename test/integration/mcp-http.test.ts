@@ -213,17 +213,26 @@ describe("MCP over HTTP: local trust and bad requests", () => {
 
   it.each([
     ["a body that is not JSON", "{not json", 400, /Parse error/],
-    [
-      "a request other than initialize without a session",
-      JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
-      400,
-      /initialize/,
-    ],
     ["a body over 1 MiB", JSON.stringify({ ...INITIALIZE, pad: "x".repeat(1_100_000) }), 413, /too large/],
   ])("answers %s with a JSON-RPC error", async (_label, body, status, message) => {
     const res = await raw(api.mcpUrl as string, "POST", "/mcp", { body });
     expect(res.status).toBe(status);
     expect(JSON.parse(res.text).error.message).toMatch(message);
+  });
+
+  it("answers a request outside any session on its own, as plain JSON", async () => {
+    const res = await raw(api.mcpUrl as string, "POST", "/mcp/", {
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 7,
+        method: "tools/call",
+        params: { name: "get_scenes", arguments: { media_id: 5 } },
+      }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^application\/json/);
+    expect(res.headers["mcp-session-id"]).toBeUndefined();
+    expect(JSON.parse(res.text)).toMatchObject({ id: 7, result: { structuredContent: { scenes: null } } });
   });
 
   it("answers an unknown session id with 404 and an unknown path or method plainly", async () => {

@@ -319,6 +319,12 @@ describe.each<McpTransportKind>(["streamable", "sse"])("MCP tools over %s", (kin
       expect(out?.words_truncated).toBe(true);
     });
 
+    it("leaves the segments out when include_segments is false", async () => {
+      const result = await callTool(client, "get_transcript", { media_id: wordy, include_segments: false });
+      expect(result.structuredContent).not.toHaveProperty("segments");
+      expect(result.structuredContent).toMatchObject({ has_words: true, duration_s: 3000 });
+    });
+
     it("answers an unknown id with {segments: null} and the text null", async () => {
       const result = await callTool(client, "get_transcript", { media_id: 777_777, include_words: true });
       expect(result.structuredContent).toEqual({ segments: null });
