@@ -51,9 +51,15 @@ describe("svc serve's MCP listener", () => {
         .map((a) => `http://${a?.address}:${port}/mcp`);
       expect(listening.mcp.sort()).toEqual([...new Set(ipv4)].sort());
       expect(listening.api.every((u) => u.endsWith("/api/"))).toBe(true);
-      // Reached through the listed loopback URL, the listener answers (a bare `{}` is no initialize).
+      // Reached through the listed loopback URL, the listener answers.
       const loopback = listening.mcp.find((u) => u.startsWith("http://127.0.0.1:")) as string;
-      expect((await fetch(loopback, { method: "POST", body: "{}" })).status).toBe(400);
+      const answer = await fetch(loopback, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+      });
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toMatch(/get_transcript/);
     } finally {
       daemon.child.kill("SIGKILL");
     }
