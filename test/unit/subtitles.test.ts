@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import srtValidator, { parser as srtParser } from "srt-validator";
+import { parser as srtParser, validator as srtValidator } from "srt-validator";
 import { describe, expect, it } from "vitest";
 import { type Cue, normaliseCues } from "../../formats/cues.js";
 import { writeSrt } from "../../formats/srt.js";
