@@ -13,6 +13,8 @@ command -v flite >/dev/null 2>&1 || need+=(flite)
 command -v pocketsphinx_continuous >/dev/null 2>&1 || need+=(pocketsphinx)
 [ -d /usr/share/pocketsphinx/model/en-us ] || [ "$(uname -s)" = Darwin ] || need+=(pocketsphinx-en-us)
 [ -d /usr/share/pocketsphinx/test/data/librivox ] || [ "$(uname -s)" = Darwin ] || need+=(pocketsphinx-testdata)
+# Exports: FCPXML is validated against Apple's DTDs with xmllint.
+command -v xmllint >/dev/null 2>&1 || need+=(xmllint)
 
 if [ ${#need[@]} -eq 0 ]; then
   echo "system dependencies: all present"
@@ -29,6 +31,7 @@ case "$(uname -s)" in
         sqlite3) brew_pkgs+=(sqlite) ;;
         flite) brew_pkgs+=(flite) ;;
         pocketsphinx) brew_pkgs+=(cmu-pocketsphinx) ;;
+        xmllint) brew_pkgs+=(libxml2) ;;
       esac
     done
     echo "installing with Homebrew: ${brew_pkgs[*]}"
@@ -45,6 +48,7 @@ case "$(uname -s)" in
         pocketsphinx) apt_pkgs+=(pocketsphinx pocketsphinx-en-us) ;;
         pocketsphinx-en-us) apt_pkgs+=(pocketsphinx-en-us) ;;
         pocketsphinx-testdata) apt_pkgs+=(pocketsphinx-testdata) ;;
+        xmllint) apt_pkgs+=(libxml2-utils) ;;
       esac
     done
     # shellcheck disable=SC2207
