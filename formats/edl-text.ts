@@ -1,0 +1,31 @@
+import { framesToTimecode } from "./timecode.js";
+import type { Timeline } from "./timeline.js";
+
+// EDL is a line-oriented ASCII format: anything else (accents, control characters, line breaks)
+// is replaced, and fields are length-capped, so no user text can break a line.
+export function edlText(text: string, max: number): string {
+  const ascii = text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^\x20-\x7e]/g, "_")
+    .trim();
+  return ascii.slice(0, max);
+}
+
+/** The title and frame-count mode lines every CMX3600 list opens with. */
+export function edlHeader(timeline: Timeline, title: string): string {
+  return `TITLE: ${edlText(title, 70) || "svc"}\nFCM: ${timeline.dropFrame ? "DROP FRAME" : "NON-DROP FRAME"}\n`;
+}
+
+/** One event line: number, reel, channels, cut, source in/out, record in/out. */
+export function eventLine(
+  timeline: Timeline,
+  event: number,
+  reel: string,
+  channels: string,
+  source: [number, number],
+  record: [number, number],
+): string {
+  const tc = (frames: number) => framesToTimecode(frames, timeline.rate, timeline.dropFrame);
+  return `${String(event).padStart(3, "0")}  ${reel.padEnd(8)} ${channels.padEnd(6)}${"C".padEnd(9)}${tc(source[0])} ${tc(source[1])} ${tc(record[0])} ${tc(record[1])}`;
+}

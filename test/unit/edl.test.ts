@@ -1,0 +1,148 @@
+import { describe, expect, it } from "vitest";
+import { channelsOf, reelName, writeEdl } from "../../formats/edl.js";
+import { writeMarkerEdl } from "../../formats/edl-markers.js";
+import { type FrameRate, parseTimecode, STANDARD_RATES } from "../../formats/timecode.js";
+import type { Timeline, TimelineClip } from "../../formats/timeline.js";
+import { readCmx3600 } from "../support/cmx3600.js";
+
+const rate = (label: string) => STANDARD_RATES.find((r) => r.label === label) as FrameRate;
+
+const clip = (over: Partial<TimelineClip>): TimelineClip => ({
+  name: "A001.mov",
+  kind: "video",
+  url: "file:///x/A001.mov",
+  sourceStart: 0,
+  sourceDuration: 1000,
+  windowIn: 0,
+  windowOut: 100,
+  recordIn: 0,
+  audioTracks: 1,
+  audioChannels: 2,
+  width: 1920,
+  height: 1080,
+  dropFrame: false,
+  markers: [],
+  ...over,
+});
+
+function timeline(label: string, dropFrame: boolean): Timeline {
+  const r = rate(label);
+  const base = Math.round(r.num / r.den);
+  const hour = dropFrame ? (base * 600 - (base === 60 ? 4 : 2) * 9) * 6 : base * 3600;
+  return {
+    name: "Cut 1 – café <&>",
+    rate: r,
+    dropFrame,
+    start: hour,
+    clips: [
+      clip({
+        name: "A001_C002.mov",
+        sourceStart: 10 * hour,
+        windowIn: 48,
+        windowOut: 148,
+        markers: [
+          { offset: 0, name: "Scene 1" },
+          { offset: 60, name: "a | b" },
+        ],
+      }),
+      clip({
+        name: "interview sound.wav",
+        kind: "audio",
+        recordIn: 100,
+        windowOut: 250,
+        audioTracks: 2,
+        width: null,
+        height: null,
+      }),
+      clip({ name: "still.png", kind: "image", recordIn: 350, windowOut: 125, audioTracks: 0 }),
+      clip({
+        name: "Ünïcode — tab\tname.mov",
+        recordIn: 475,
+        sourceStart: hour * 23 + 5,
+        windowIn: 3,
+        windowOut: 13,
+        audioTracks: 3,
+      }),
+    ],
+  };
+}
+
+describe("CMX3600 EDL", () => {
+  it.each([
+    ["23.976", false],
+    ["25", false],
+    ["29.97", true],
+    ["29.97", false],
+    ["59.94", true],
+  ])(
+    "at %s fps (drop frame %s) reads back event by event with continuous record timecode",
+    (label, dropFrame) => {
+      const tl = timeline(label, dropFrame);
+      const edl = readCmx3600(writeEdl(tl));
+      expect(edl.title).toBe("Cut 1 _ cafe <&>");
+      expect(edl.dropFrame).toBe(dropFrame);
+      expect(edl.events.map((e) => [e.reel, e.channels, e.transition])).toEqual([
+        ["A001_C00", "B", "C"],
+        ["INTERVIE", "AA", "C"],
+        ["STILL", "V", "C"],
+        ["UNICODE_", "AA/V", "C"],
+      ]);
+      expect(edl.events.map((e) => e.comments)).toEqual([
+        ["FROM CLIP NAME: A001_C002.mov"],
+        ["FROM CLIP NAME: interview sound.wav"],
+        ["FROM CLIP NAME: still.png"],
+        ["FROM CLIP NAME: Unicode _ tab_name.mov"],
+      ]);
+      const frames = (tc: string) => parseTimecode(tc, tl.rate).frames;
+      let record = tl.start;
+      edl.events.forEach((event, i) => {
+        const model = tl.clips[i] as TimelineClip;
+        expect(frames(event.sourceIn)).toBe(model.sourceStart + model.windowIn);
+        expect(frames(event.sourceOut) - frames(event.sourceIn)).toBe(model.windowOut - model.windowIn);
+        expect(frames(event.recordIn)).toBe(record);
+        record = frames(event.recordOut);
+        expect(record - frames(event.recordIn)).toBe(model.windowOut - model.windowIn);
+      });
+    },
+  );
+
+  it("names reels in eight safe characters", () => {
+    expect(reelName("A001C003_220114_R1AB.mov")).toBe("A001C003");
+    expect(reelName("my clip.mp4")).toBe("MY_CLIP");
+    expect(reelName("日本.mov")).toBe("AX");
+    expect(reelName(".mov")).toBe("AX");
+  });
+
+  it("puts audio-only items on audio channels and stills on picture alone", () => {
+    expect(channelsOf(clip({ kind: "audio", audioTracks: 1 }))).toBe("A");
+    expect(channelsOf(clip({ kind: "image", audioTracks: 0 }))).toBe("V");
+    expect(channelsOf(clip({ audioTracks: 0 }))).toBe("V");
+  });
+
+  it("writes an empty list for an empty timeline", () => {
+    expect(readCmx3600(writeEdl({ ...timeline("25", false), clips: [] })).events).toEqual([]);
+  });
+});
+
+describe("marker EDL (DaVinci Resolve timeline markers)", () => {
+  it.each([
+    ["25", false],
+    ["29.97", true],
+  ])("at %s fps writes one one-frame locator per marker at its record timecode", (label, dropFrame) => {
+    const tl = timeline(label, dropFrame);
+    tl.clips[2]?.markers.push({ offset: 10, name: "still marker" });
+    const edl = readCmx3600(writeMarkerEdl(tl));
+    expect(edl.events.map((e) => e.marker)).toEqual([
+      { colour: "ResolveColorBlue", name: "Scene 1", duration: 1 },
+      { colour: "ResolveColorBlue", name: "a / b", duration: 1 },
+      { colour: "ResolveColorBlue", name: "still marker", duration: 1 },
+    ]);
+    const at = edl.events.map((e) => parseTimecode(e.recordIn, tl.rate).frames - tl.start);
+    expect(at).toEqual([0, 60, 360]);
+    for (const event of edl.events) {
+      expect(
+        parseTimecode(event.recordOut, tl.rate).frames - parseTimecode(event.recordIn, tl.rate).frames,
+      ).toBe(1);
+    }
+  });
+});
