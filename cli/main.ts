@@ -4,6 +4,7 @@ import { readVersion } from "../library/version.js";
 import { chatCommand } from "./chat.js";
 import { fail, type Io, processIo } from "./context.js";
 import { embedCommand } from "./embed.js";
+import { exportCommand } from "./export.js";
 import { ingestCommand } from "./ingest.js";
 import { mcpCommand } from "./mcp.js";
 import { projectCommand } from "./project.js";
@@ -21,6 +22,9 @@ usage:
   svc embed [--rebuild] [--json]    bring embeddings and the vector index up to date
   svc chat [--url URL] [--token T] [--conversation ID] [--project NAME]… [--json] ["PROMPT"]
                                     ask a running svc serve; without PROMPT, one prompt per line
+  svc export timeline --ids 1,2,3 --format edl|fcpxml|xmeml|srt|vtt|otio [--fps R] [--name N] [-o FILE]
+  svc export batch --ids 1,2,3 [--formats srt,vtt,txt,edl,edl-markers,fcpxml] [-o FILE.zip]
+                                    timelines and per-clip files for NLEs (same as the API)
   svc mcp                           MCP tools over stdio (for Claude Desktop and other MCP clients)
   svc project add NAME PATH | list [--json] | remove NAME
   svc token create --name N --scopes a,b [--ip-allowlist CIDR,…] [--expires-in DAYS] [--json]
@@ -40,6 +44,7 @@ const COMMANDS: Record<string, Command> = {
   ingest: ingestCommand,
   embed: embedCommand,
   chat: chatCommand,
+  export: exportCommand,
   mcp: mcpCommand,
   project: projectCommand,
   token: tokenCommand,

@@ -36,6 +36,10 @@ export const ROUTE_COVERAGE: Readonly<Record<string, Coverage>> = {
   "GET /api/chat/history/:id": {
     omitted: "people's chat history is private to the chat scopes, not videos_read",
   },
+  "GET /api/export/timeline/:fmt": {
+    omitted:
+      "a file for an NLE, not an answer; an assistant reads the same clips through get_media and get_transcript",
+  },
   "GET /api/health": { omitted: "a readiness probe for service managers" },
   "GET /api/version": { omitted: "the MCP initialize handshake already reports the server version" },
   "GET /api/embed/status": { omitted: "index maintenance for operators" },

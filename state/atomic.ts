@@ -30,14 +30,20 @@ async function syncFolder(dir: string): Promise<void> {
  * is synced before the rename and the folder after it, so after a crash or power cut `dest` holds
  * either the old content or the whole new one, never an empty or partial file.
  */
-export async function writeFileAtomic(dest: string, data: Uint8Array | string): Promise<void> {
+export async function writeFileAtomic(
+  dest: string,
+  data: Uint8Array | string | AsyncIterable<Uint8Array | string>,
+): Promise<void> {
   const dir = dirname(dest);
   await mkdir(dir, { recursive: true });
   const tmp = join(dir, `.${basename(dest)}.${randomBytes(6).toString("hex")}.tmp`);
   try {
     const handle = await open(tmp, "wx");
     try {
-      await handle.writeFile(data);
+      if (typeof data === "string" || data instanceof Uint8Array) await handle.writeFile(data);
+      else
+        for await (const chunk of data)
+          await handle.write(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
       await handle.sync();
     } finally {
       await handle.close();

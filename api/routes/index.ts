@@ -1,4 +1,5 @@
 import { chatRoutes } from "./chat.js";
+import { exportRoutes } from "./export.js";
 import { mediaRoutes } from "./media.js";
 import { operationRoutes } from "./operations.js";
 import { trashRoutes } from "./trash.js";
@@ -10,4 +11,5 @@ export const ROUTES: readonly RouteDef[] = [
   ...mediaRoutes,
   ...trashRoutes,
   ...chatRoutes,
+  ...exportRoutes,
 ];

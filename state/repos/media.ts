@@ -95,6 +95,14 @@ export class MediaRepo extends Repository {
     return this.prepare("SELECT * FROM media WHERE id = ?").get(id) as MediaRow | undefined;
   }
 
+  /** File names of those of `ids` that are items (one query, no heavy columns). */
+  names(ids: readonly number[]): Map<number, string> {
+    const rows = this.prepare(
+      "SELECT m.id AS id, m.name AS name FROM json_each(?) j JOIN media m ON m.id = j.value",
+    ).all(JSON.stringify(ids)) as { id: number; name: string }[];
+    return new Map(rows.map((r) => [r.id, r.name]));
+  }
+
   byPath(relPath: string): MediaRow | undefined {
     return this.prepare("SELECT * FROM media WHERE rel_path = ?").get(relPath) as MediaRow | undefined;
   }

@@ -199,6 +199,14 @@ const EXAMPLES: Record<string, Example> = {
   "POST /api/chat": { status: 200, body: () => ({ prompt: "what makes a good establishing shot?" }) },
   "GET /api/chat/conversations": { status: 200 },
   "GET /api/chat/history/:id": { status: 200, path: (api) => `/api/chat/history/${freshConversation(api)}` },
+  "GET /api/export/timeline/:fmt": {
+    status: 200,
+    path: (api) => `/api/export/timeline/edl?ids=${seedOf(api).clip},${seedOf(api).still}`,
+  },
+  "POST /api/export/batch": {
+    status: 200,
+    body: (api) => ({ ids: [seedOf(api).clip], formats: ["srt", "edl"] }),
+  },
   "POST /api/trash/:id/restore": { status: 200, path: (api) => `/api/trash/${freshTrash(api)}/restore` },
 };
 

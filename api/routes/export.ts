@@ -1,0 +1,66 @@
+import { Readable } from "node:stream";
+import { getRouterParam, type H3Event } from "h3";
+import { z } from "zod";
+import { BATCH_BODY, exportBatch } from "../../library/export/batch.js";
+import type { MediaRefs } from "../../library/export/build.js";
+import { exportTimeline, TIMELINE_QUERY, timelineFormat } from "../../library/export/timeline.js";
+import { ACCESS } from "../../library/scopes.js";
+import { readJson } from "../body.js";
+import type { Caller } from "../guard.js";
+import { readQuery } from "../query.js";
+import type { RouteDef } from "./types.js";
+
+const TIMELINE_WITH_PROJECT = TIMELINE_QUERY.extend({ project: z.string().max(64).optional() });
+
+/** A batch body is a list of ids: 10,000 of them fit in well under this. */
+const MAX_BATCH_BODY = 256 * 1024;
+
+/**
+ * Absolute media paths go only to the people at the workstation (local trust) and admins, as
+ * project roots do; other callers get paths relative to the project root.
+ */
+function refsFor(event: H3Event): MediaRefs {
+  const caller = event.context.caller as Caller | undefined;
+  if (caller?.kind === "local") return "absolute";
+  if (caller?.kind === "token" && caller.token.scopes.includes("admin")) return "absolute";
+  return "relative";
+}
+
+export const exportRoutes: readonly RouteDef[] = [
+  {
+    method: "GET",
+    path: "/api/export/timeline/:fmt",
+    scopes: ACCESS.read,
+    handler: (event, deps) => {
+      const format = timelineFormat(getRouterParam(event, "fmt"));
+      const { project, ...query } = readQuery(event, TIMELINE_WITH_PROJECT);
+      const file = exportTimeline(
+        deps.libraries.library(project),
+        format,
+        query,
+        refsFor(event),
+        deps.ctx.log,
+      );
+      const headers: Record<string, string> = {
+        "content-type": file.contentType,
+        "content-disposition": file.disposition,
+      };
+      if (file.skipped.length > 0) headers["x-svc-skipped"] = file.skipped.map((s) => s.id).join(",");
+      return new Response(file.body, { headers });
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/export/batch",
+    scopes: ACCESS.read,
+    handler: async (event, deps) => {
+      const request = await readJson(event, BATCH_BODY, MAX_BATCH_BODY);
+      const store = deps.libraries.library(request.project);
+      const batch = exportBatch(store, request, refsFor(event), deps.ctx.log);
+      const body = Readable.toWeb(batch.stream) as ReadableStream<Uint8Array>;
+      return new Response(body, {
+        headers: { "content-type": "application/zip", "content-disposition": batch.disposition },
+      });
+    },
+  },
+];

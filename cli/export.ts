@@ -1,0 +1,87 @@
+import { resolve } from "node:path";
+import { pipeline } from "node:stream/promises";
+import { parseArgs } from "node:util";
+import { EXIT, UserError } from "../library/errors.js";
+import { BATCH_BODY, exportBatch } from "../library/export/batch.js";
+import { exportTimeline, TIMELINE_QUERY, timelineFormat } from "../library/export/timeline.js";
+import { LibraryPool } from "../library/library-pool.js";
+import { ensureProjectRoot } from "../library/projects.js";
+import { writeFileAtomic } from "../state/atomic.js";
+import { fail, type Io, withContext } from "./context.js";
+
+export const EXPORT_USAGE = `usage: svc export timeline --ids 1,2,3 --format edl|fcpxml|xmeml|srt|vtt|otio [--fps 25] [--name NAME] [--project P] [-o FILE]
+       svc export batch --ids 1,2,3 [--formats srt,vtt,txt,edl,edl-markers,fcpxml] [--project P] [-o FILE.zip]`;
+
+const OPTIONS = {
+  ids: { type: "string" },
+  format: { type: "string" },
+  formats: { type: "string" },
+  fps: { type: "string" },
+  name: { type: "string" },
+  project: { type: "string" },
+  output: { type: "string", short: "o" },
+} as const;
+
+/** A zod failure as the flag it came from. */
+function invalid(result: { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } }) {
+  const issue = result.error.issues[0];
+  return new UserError(`--${String(issue?.path[0] ?? "ids")}: ${issue?.message ?? "invalid"}`, EXIT.usage);
+}
+
+/**
+ * `svc export timeline|batch`: the API's export functions on this machine (media referenced by
+ * absolute `file://` URLs: the CLI's user is at the workstation). Writes `-o` through a temp file
+ * and a rename, or to stdout.
+ */
+export async function exportCommand(argv: string[], io: Io): Promise<number> {
+  const [action, ...rest] = argv;
+  let values: { [K in keyof typeof OPTIONS]?: string };
+  try {
+    ({ values } = parseArgs({ args: rest, options: OPTIONS, strict: true, allowPositionals: false }));
+  } catch (error) {
+    fail(io, `${(error as Error).message}\n${EXPORT_USAGE}`);
+    return EXIT.usage;
+  }
+  if (action !== "timeline" && action !== "batch") {
+    fail(io, EXPORT_USAGE);
+    return EXIT.usage;
+  }
+  return withContext(io, { stdoutLogs: false, tools: false }, async (ctx) => {
+    if (ctx.config.projectRoot) await ensureProjectRoot(ctx.registry, ctx.config.projectRoot);
+    const libraries = new LibraryPool(ctx);
+    try {
+      const out = values.output ? resolve(values.output) : null;
+      if (action === "timeline") {
+        const format = timelineFormat(values.format);
+        const query = TIMELINE_QUERY.safeParse({ ids: values.ids ?? "", fps: values.fps, name: values.name });
+        if (!query.success) throw invalid(query);
+        const file = exportTimeline(
+          libraries.library(values.project),
+          format,
+          query.data,
+          "absolute",
+          ctx.log,
+        );
+        if (out) await writeFileAtomic(out, file.body);
+        else io.stdout.write(file.body);
+        for (const s of file.skipped) fail(io, `item ${s.id} left out: ${s.reason}`);
+        return EXIT.ok;
+      }
+      const request = BATCH_BODY.safeParse({
+        ids: (values.ids ?? "")
+          .split(",")
+          .filter(Boolean)
+          .map((id) => (/^\d+$/.test(id) ? Number(id) : id)),
+        ...(values.formats ? { formats: values.formats.split(",") } : {}),
+        project: values.project,
+      });
+      if (!request.success) throw invalid(request);
+      const batch = exportBatch(libraries.library(values.project), request.data, "absolute", ctx.log);
+      if (out) await writeFileAtomic(out, batch.stream);
+      else await pipeline(batch.stream, io.stdout);
+      return EXIT.ok;
+    } finally {
+      libraries.closeAll();
+    }
+  });
+}

@@ -1,0 +1,180 @@
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Cue } from "../../formats/cues.js";
+import {
+  canDropFrame,
+  type FrameRate,
+  framesToSeconds,
+  parseTimecode,
+  secondsToFrames,
+  snapRate,
+} from "../../formats/timecode.js";
+import type { Timeline, TimelineClip, TimelineMarker } from "../../formats/timeline.js";
+import type { Logger } from "../../state/logger.js";
+import type { MediaRow } from "../../state/repos/media.js";
+import type { SceneRow } from "../../state/repos/scenes.js";
+import type { LibraryStore } from "../../state/stores.js";
+import { readSegments } from "../media/browse.js";
+
+/** How long a still stands on a timeline: it has no duration of its own. */
+export const STILL_SECONDS = 5;
+/** The timeline rate when no clip has one (audio and stills only) and none was asked for. */
+export const FALLBACK_RATE: FrameRate = { num: 25, den: 1 };
+const HOUR_S = 3600;
+
+/**
+ * How exported files point at the original media: `file://` URLs of the absolute path for the
+ * people at the workstation (local trust, admin tokens, the CLI), the path relative to the
+ * project root for everyone else, who may not learn the machine's folders (an NLE then relinks
+ * by name).
+ */
+export type MediaRefs = "absolute" | "relative";
+
+export interface ExportClip {
+  row: MediaRow;
+  scenes: SceneRow[];
+}
+
+/** The clip's own rate: its probed frames per second snapped to a standard rate (VFR clips by their average). */
+export const clipRate = (row: MediaRow): FrameRate | null =>
+  row.fps !== null && row.fps > 0 ? snapRate(row.fps) : null;
+
+/**
+ * The timeline's rate and timecode mode: the one asked for, else the first clip's that has one.
+ * Drop frame follows the first clip's own timecode (`;` before the frames) at 29.97 and 59.94,
+ * and is the default there when no clip says.
+ */
+export function timelineRate(clips: readonly ExportClip[], asked: FrameRate | undefined) {
+  const first = clips.find((c) => clipRate(c.row) !== null);
+  const rate = asked ?? (first ? (clipRate(first.row) as FrameRate) : FALLBACK_RATE);
+  const marked = clips.find((c) => c.row.start_timecode)?.row.start_timecode ?? null;
+  const dropFrame = canDropFrame(rate) && (marked === null || /[;.,]\d+$/.test(marked));
+  return { rate, dropFrame };
+}
+
+/** Seconds of the file: a still stands for STILL_SECONDS; 0 when the probe found no duration. */
+const fileSeconds = (row: MediaRow) => (row.kind === "image" ? STILL_SECONDS : (row.duration_s ?? 0));
+
+/**
+ * The part of the clip an export uses, in seconds: in_point..out_point clamped to the file
+ * (unmarked ends: the file's ends); null when nothing is left.
+ */
+export function clipWindow(row: MediaRow, trimmed: boolean): { in: number; out: number } | null {
+  const length = fileSeconds(row);
+  const start = trimmed && row.kind !== "image" ? Math.min(Math.max(row.in_point ?? 0, 0), length) : 0;
+  const end =
+    trimmed && row.kind !== "image" ? Math.min(Math.max(row.out_point ?? length, 0), length) : length;
+  return end > start ? { in: start, out: end } : null;
+}
+
+/**
+ * The clip's first frame as source timecode, at the timeline rate: the probed start timecode
+ * read at the clip's own rate and carried over by time. A file without one (or with one that
+ * does not parse) starts at 00:00:00:00.
+ */
+function sourceStartSeconds(row: MediaRow, rate: FrameRate): number {
+  if (!row.start_timecode) return 0;
+  try {
+    const own = clipRate(row) ?? rate;
+    return framesToSeconds(parseTimecode(row.start_timecode, own).frames, own);
+  } catch {
+    return 0;
+  }
+}
+
+function mediaUrl(store: LibraryStore, row: MediaRow, refs: MediaRefs): string {
+  if (refs === "absolute") return pathToFileURL(join(store.paths.root, row.rel_path)).href;
+  return row.rel_path.split("/").map(encodeURIComponent).join("/");
+}
+
+function markersOf(scenes: readonly SceneRow[], window: { in: number; out: number }, rate: FrameRate) {
+  const first = secondsToFrames(window.in, rate);
+  const last = secondsToFrames(window.out, rate);
+  return scenes
+    .map((scene): TimelineMarker | null => {
+      const at = secondsToFrames(scene.start_s, rate);
+      if (at < first || at >= last) return null;
+      const note = scene.description?.replace(/\s+/g, " ").trim();
+      return {
+        offset: at - first,
+        name: `Scene ${scene.idx + 1}`,
+        ...(note ? { note: note.slice(0, 500) } : {}),
+      };
+    })
+    .filter((m): m is TimelineMarker => m !== null);
+}
+
+/** The transcript segments inside the window, cut at its edges and moved to `at` seconds on the timeline. */
+function retimedCues(row: MediaRow, window: { in: number; out: number }, at: number, log: Logger): Cue[] {
+  return readSegments(row.segments_json, row.id, log)
+    .filter((s) => s.end > window.in && s.start < window.out)
+    .map((s) => ({
+      start: at + Math.max(s.start, window.in) - window.in,
+      end: at + Math.min(s.end, window.out) - window.in,
+      text: s.text,
+    }));
+}
+
+export interface BuiltTimeline {
+  timeline: Timeline;
+  /** Subtitle cues on the timeline, seconds from its first frame. */
+  cues: Cue[];
+  /** Clips that contributed nothing (no duration, or a window with nothing left), and why. */
+  skipped: { id: number; reason: string }[];
+}
+
+/**
+ * Lays clips end to end from 01:00:00:00 at the timeline rate. Every clip contributes its window
+ * (`trimmed`) or the whole file, measured in seconds and converted at the timeline rate, so
+ * clips of other rates (and variable-rate clips, by their average) keep their running time.
+ */
+export function buildTimeline(
+  store: LibraryStore,
+  clips: readonly ExportClip[],
+  options: { name: string; rate?: FrameRate; trimmed: boolean; refs: MediaRefs },
+  log: Logger,
+): BuiltTimeline {
+  const { rate, dropFrame } = timelineRate(clips, options.rate);
+  const timeline: Timeline = {
+    name: options.name,
+    rate,
+    dropFrame,
+    start: secondsToFrames(HOUR_S, rate),
+    clips: [],
+  };
+  const cues: Cue[] = [];
+  const skipped: BuiltTimeline["skipped"] = [];
+  let record = 0;
+  for (const { row, scenes } of clips) {
+    const window = clipWindow(row, options.trimmed);
+    const windowIn = window ? secondsToFrames(window.in, rate) : 0;
+    const windowOut = window ? secondsToFrames(window.out, rate) : 0;
+    if (!window || windowOut <= windowIn) {
+      skipped.push({
+        id: row.id,
+        reason: fileSeconds(row) > 0 ? "the in/out window leaves nothing" : "no duration",
+      });
+      continue;
+    }
+    const clip: TimelineClip = {
+      name: row.name,
+      kind: row.kind,
+      url: mediaUrl(store, row, options.refs),
+      sourceStart: secondsToFrames(sourceStartSeconds(row, rate), rate),
+      sourceDuration: Math.max(windowOut, secondsToFrames(fileSeconds(row), rate)),
+      windowIn,
+      windowOut,
+      recordIn: record,
+      audioTracks: row.kind === "image" ? 0 : row.audio_tracks,
+      audioChannels: 2,
+      width: row.width,
+      height: row.height,
+      dropFrame: /[;.,]\d+$/.test(row.start_timecode ?? ""),
+      markers: markersOf(scenes, window, rate),
+    };
+    timeline.clips.push(clip);
+    cues.push(...retimedCues(row, window, framesToSeconds(record, rate), log));
+    record += windowOut - windowIn;
+  }
+  return { timeline, cues, skipped };
+}

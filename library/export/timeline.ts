@@ -1,0 +1,134 @@
+import { z } from "zod";
+import type { Cue } from "../../formats/cues.js";
+import { writeEdl } from "../../formats/edl.js";
+import { writeMarkerEdl } from "../../formats/edl-markers.js";
+import { writeSrt } from "../../formats/srt.js";
+import { type FrameRate, STANDARD_RATES } from "../../formats/timecode.js";
+import type { Timeline } from "../../formats/timeline.js";
+import { writeText } from "../../formats/txt.js";
+import { writeVtt } from "../../formats/vtt.js";
+import type { Logger } from "../../state/logger.js";
+import type { LibraryStore } from "../../state/stores.js";
+import { EXIT, UserError } from "../errors.js";
+import { buildTimeline, type ExportClip, type MediaRefs } from "./build.js";
+import { attachment, safeStem } from "./names.js";
+
+export interface Writer {
+  /** The file name extension, with its dot. */
+  readonly ext: string;
+  readonly contentType: string;
+  write(timeline: Timeline, cues: readonly Cue[]): string;
+}
+
+const XML = "application/xml; charset=utf-8";
+
+/** Every file svc can write from a timeline, by the name the API and CLI use for it. */
+export const WRITERS = {
+  edl: { ext: ".edl", contentType: "text/plain; charset=utf-8", write: (t) => writeEdl(t) },
+  "edl-markers": {
+    ext: ".markers.edl",
+    contentType: "text/plain; charset=utf-8",
+    write: (t) => writeMarkerEdl(t),
+  },
+  srt: {
+    ext: ".srt",
+    contentType: "application/x-subrip; charset=utf-8",
+    write: (_t, cues) => writeSrt(cues),
+  },
+  vtt: { ext: ".vtt", contentType: "text/vtt; charset=utf-8", write: (_t, cues) => writeVtt(cues) },
+  txt: { ext: ".txt", contentType: "text/plain; charset=utf-8", write: (_t, cues) => writeText(cues) },
+} as const satisfies Record<string, Writer>;
+
+export type FormatName = keyof typeof WRITERS;
+
+/** Formats of `GET /api/export/timeline/{fmt}`: one file for the whole edit. */
+export const TIMELINE_FORMATS = ["edl", "srt", "vtt"] as const satisfies readonly FormatName[];
+export type TimelineFormat = (typeof TIMELINE_FORMATS)[number];
+
+/** Clips one timeline may hold; an edit of more is better cut into reels. */
+export const MAX_TIMELINE_CLIPS = 2000;
+
+const RATE_LABELS = STANDARD_RATES.map((r) => r.label);
+
+/** The clip list of an export: comma-separated ids, in edit order (an id may repeat). */
+export const idList = (max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^[1-9]\d{0,14}(,[1-9]\d{0,14})*$/, "expected media ids separated by commas, e.g. 12,7,31")
+    .transform((text) => text.split(",").map(Number))
+    .refine((ids) => ids.length <= max, `at most ${max} clips`);
+
+export const TIMELINE_QUERY = z.object({
+  ids: idList(MAX_TIMELINE_CLIPS),
+  fps: z
+    .enum(RATE_LABELS as [string, ...string[]], { error: `expected one of ${RATE_LABELS.join(", ")}` })
+    .optional(),
+  name: z.string().trim().min(1).max(120).optional(),
+});
+export type TimelineQuery = z.infer<typeof TIMELINE_QUERY>;
+
+/** `fmt` of the timeline route, or 422 naming the formats there are. */
+export function timelineFormat(fmt: string | undefined): TimelineFormat {
+  const found = TIMELINE_FORMATS.find((f) => f === fmt);
+  if (!found) {
+    throw new UserError(
+      `unknown timeline format "${String(fmt).slice(0, 32)}": expected one of ${TIMELINE_FORMATS.join(", ")}`,
+      EXIT.usage,
+      422,
+    );
+  }
+  return found;
+}
+
+export const rateOfLabel = (label: string | undefined): FrameRate | undefined =>
+  STANDARD_RATES.find((r) => r.label === label);
+
+/** The items of `ids` in that order with their scenes; 404 naming the ids that are not items. */
+export function loadClips(store: LibraryStore, ids: readonly number[]): ExportClip[] {
+  const rows = new Map(ids.map((id) => [id, store.media.get(id)]));
+  const unknown = [...rows].filter(([, row]) => !row).map(([id]) => id);
+  if (unknown.length > 0) {
+    const shown = unknown.slice(0, 10).join(", ");
+    throw new UserError(`no media item ${shown}${unknown.length > 10 ? ", …" : ""}`, EXIT.usage, 404);
+  }
+  return ids.map((id) => {
+    const row = rows.get(id) as NonNullable<ReturnType<LibraryStore["media"]["get"]>>;
+    return { row, scenes: store.scenes.forMedia(id) };
+  });
+}
+
+export interface ExportedFile {
+  fileName: string;
+  contentType: string;
+  /** `Content-Disposition` for the download. */
+  disposition: string;
+  body: string;
+  /** Clips that contributed nothing, and why. */
+  skipped: { id: number; reason: string }[];
+}
+
+/**
+ * `GET /api/export/timeline/{fmt}`: the clips end to end, each by its in/out window, as one
+ * timeline file; subtitle formats carry the transcript re-timed onto the timeline.
+ */
+export function exportTimeline(
+  store: LibraryStore,
+  format: TimelineFormat,
+  query: TimelineQuery,
+  refs: MediaRefs,
+  log: Logger,
+): ExportedFile {
+  const name = query.name ?? "svc timeline";
+  const clips = loadClips(store, query.ids);
+  const built = buildTimeline(store, clips, { name, rate: rateOfLabel(query.fps), trimmed: true, refs }, log);
+  const writer = WRITERS[format];
+  const fileName = `${safeStem(name)}${writer.ext}`;
+  return {
+    fileName,
+    contentType: writer.contentType,
+    disposition: attachment(fileName),
+    body: writer.write(built.timeline, built.cues),
+    skipped: built.skipped,
+  };
+}
