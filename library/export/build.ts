@@ -20,7 +20,6 @@ import { readSegments } from "../media/browse.js";
 export const STILL_SECONDS = 5;
 /** The timeline rate when no clip has one (audio and stills only) and none was asked for. */
 export const FALLBACK_RATE: FrameRate = { num: 25, den: 1 };
-const HOUR_S = 3600;
 
 /**
  * How exported files point at the original media: `file://` URLs of the absolute path for the
@@ -135,13 +134,9 @@ export function buildTimeline(
   log: Logger,
 ): BuiltTimeline {
   const { rate, dropFrame } = timelineRate(clips, options.rate);
-  const timeline: Timeline = {
-    name: options.name,
-    rate,
-    dropFrame,
-    start: secondsToFrames(HOUR_S, rate),
-    clips: [],
-  };
+  // The first frame is labelled 01:00:00:00 in the timeline's own timecode, as NLEs start edits.
+  const start = parseTimecode(dropFrame ? "01:00:00;00" : "01:00:00:00", rate).frames;
+  const timeline: Timeline = { name: options.name, rate, dropFrame, start, clips: [] };
   const cues: Cue[] = [];
   const skipped: BuiltTimeline["skipped"] = [];
   let record = 0;

@@ -39,6 +39,8 @@ export interface ApiResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   text: string;
+  /** The body as bytes (zips and other binary answers). */
+  body: Buffer;
   /** The parsed body; throws when it is not JSON. */
   json<T = unknown>(): T;
 }
@@ -165,11 +167,13 @@ function send(port: number, method: string, path: string, options: RequestOption
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("error", reject);
       res.on("end", () => {
-        const text = Buffer.concat(chunks).toString("utf8");
+        const body = Buffer.concat(chunks);
+        const text = body.toString("utf8");
         resolve({
           status: res.statusCode ?? 0,
           headers: res.headers,
           text,
+          body,
           json: <T>() => JSON.parse(text) as T,
         });
       });
