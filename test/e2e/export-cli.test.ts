@@ -1,0 +1,103 @@
+import { chmod, mkdir, readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { execa } from "execa";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLI, svc } from "../support/cli.js";
+import { readCmx3600 } from "../support/cmx3600.js";
+import { childEnv } from "../support/env.js";
+import { seedExportItems } from "../support/export-fixtures.js";
+import { tempWorkspace } from "../support/temp.js";
+import { readZip } from "../support/zip.js";
+
+describe("svc export", () => {
+  let ws: Awaited<ReturnType<typeof tempWorkspace>>;
+  let ids: number[];
+
+  beforeAll(async () => {
+    ws = await tempWorkspace("svc-export-cli-");
+    ids = seedExportItems(ws.root, [
+      {
+        path: "A001.mov",
+        duration_s: 10,
+        start_timecode: "01:00:00:00",
+        in_point: 1,
+        out_point: 3,
+        segments: [{ start: 1, end: 2, text: "hello" }],
+      },
+      { path: "sub/A001.mov", duration_s: 4 },
+    ]);
+  });
+  afterAll(async () => {
+    await ws?.cleanup();
+  });
+
+  it("writes a timeline to -o through a temp file, leaving nothing else behind", async () => {
+    const out = join(ws.base, "cuts", "cut.edl");
+    const result = await svc(
+      ["export", "timeline", "--ids", ids.join(","), "--format", "edl", "-o", out],
+      ws.env(),
+    );
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toBe("");
+    const edl = readCmx3600(await readFile(out, "utf8"));
+    expect(edl.events.map((e) => [e.sourceIn, e.recordIn])).toEqual([
+      ["01:00:01:00", "01:00:00:00"],
+      ["00:00:00:00", "01:00:02:00"],
+    ]);
+    expect(await readdir(join(ws.base, "cuts"))).toEqual(["cut.edl"]);
+  });
+
+  it("writes a timeline to stdout without -o", async () => {
+    const result = await svc(["export", "timeline", "--ids", String(ids[0]), "--format", "srt"], ws.env());
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toBe("1\n00:00:00,000 --> 00:00:01,000\nhello");
+  });
+
+  it("writes a batch zip", async () => {
+    const out = join(ws.base, "batch.zip");
+    const result = await svc(
+      ["export", "batch", "--ids", `${ids.join(",")},999`, "--formats", "srt,edl", "-o", out],
+      ws.env(),
+    );
+    expect(result.exitCode, result.stderr).toBe(0);
+    const zip = await readZip(await readFile(out));
+    expect([...zip.keys()]).toEqual(["A001.srt", "A001.edl", "A001-2.srt", "A001-2.edl", "manifest.json"]);
+  });
+
+  it.each([
+    [
+      ["export", "timeline", "--ids", "1", "--format", "mp4"],
+      /unknown timeline format "mp4": expected one of/,
+    ],
+    [["export", "timeline", "--ids", "x", "--format", "edl"], /--ids: expected media ids/],
+    [["export", "timeline", "--ids", "999", "--format", "edl"], /no media item 999/],
+    [["export", "batch", "--ids", "1", "--formats", "doc"], /--formats: expected formats among/],
+    [["export", "render"], /usage: svc export timeline/],
+    [["export", "timeline", "--colour", "red"], /usage: svc export timeline/],
+  ])("refuses %j with exit 2 and a clear message", async (args, message) => {
+    const result = await svc(args, ws.env());
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("fails cleanly when -o cannot be written, leaving no partial file", async () => {
+    const locked = join(ws.base, "locked");
+    await mkdir(locked);
+    await chmod(locked, 0o555);
+    const result = await execa(
+      process.execPath,
+      [CLI, "export", "timeline", "--ids", String(ids[0]), "--format", "edl", "-o", join(locked, "cut.edl")],
+      {
+        env: childEnv(ws.env()),
+        extendEnv: false,
+        reject: false,
+        uid: 65534,
+        gid: 65534,
+      },
+    );
+    expect(result.exitCode).not.toBe(0);
+    expect(result.stderr).toMatch(/^svc: /m);
+    expect(await readdir(locked)).toEqual([]);
+  });
+});
