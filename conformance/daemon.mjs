@@ -9,15 +9,15 @@ const tail = (text) => text.trim().split("\n").slice(-10).join("\n");
 /**
  * Starts `svc serve` on this Node (svc's native modules are built for it) and resolves once it
  * listens and has finished its first catch-up scan, so the library the checks read is settled.
- * stdout and stderr go to `logFile`. `stop()` ends it with SIGTERM, then SIGKILL; if this script
- * exits first, for whatever reason, the daemon is killed with it.
+ * stdout and stderr go to `logFile`. `stop()` ends it with SIGTERM, then SIGKILL, as does an
+ * abort of `signal` before it is ready; if this script exits first, the daemon is killed with it.
  */
-export async function startDaemon({ cli, env, logFile }) {
+export async function startDaemon({ cli, env, logFile, signal }) {
   const log = createWriteStream(logFile);
   const child = spawn(process.execPath, [cli, "serve"], { env, stdio: ["ignore", "pipe", "pipe"] });
   const killOnExit = () => child.kill("SIGKILL");
   process.on("exit", killOnExit);
-  const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve(signal ?? code)));
+  const exited = new Promise((resolve) => child.once("exit", (code, killedBy) => resolve(killedBy ?? code)));
 
   let output = "";
   let pending = "";
@@ -54,6 +54,14 @@ export async function startDaemon({ cli, env, logFile }) {
       clearTimeout(timer);
       reject(new Error(`svc serve exited (${how}) before it was ready:\n${tail(output)}`));
     });
+    signal.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
   });
 
   const stop = async () => {

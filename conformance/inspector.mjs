@@ -149,9 +149,9 @@ export function inspectorChecks(id, clip) {
  * Runs one check: the inspector CLI on Node 22 against `target`, its JSON output judged by the
  * check. Returns null when it holds, else what went wrong; `record` keeps every run for the log.
  */
-export async function runCheck({ node, bin, target, check, env, record }) {
+export async function runCheck({ node, bin, target, check, env, record, signal }) {
   const args = [bin, "--cli", ...target, ...check.args, "--format", "json"];
-  const { code, stdout, stderr } = await runProgram(node, args, { env, timeoutMs: CALL_MS });
+  const { code, stdout, stderr } = await runProgram(node, args, { env, timeoutMs: CALL_MS, signal });
   record(`$ mcp-inspector ${args.slice(1).join(" ")}\nexit ${code}\n${stdout}${stderr}\n`);
   if (code !== check.exit)
     return `exit ${code}, expected ${check.exit}: ${(stderr || stdout).trim().slice(-400)}`;

@@ -2,11 +2,12 @@ import { spawn } from "node:child_process";
 
 /**
  * Runs a program to its end and gives its exit code and output. A run still going after
- * `timeoutMs` is killed and reported with code null, so a hung tool cannot hang the check.
+ * `timeoutMs` is killed and reported with code null, so a hung tool cannot hang the check; when
+ * `signal` aborts, the program is stopped and, once its output has closed, the call rejects.
  */
-export function runProgram(command, args, { env, cwd, timeoutMs }) {
+export function runProgram(command, args, { env, timeoutMs, signal }) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env, cwd, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, args, { env, signal, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk) => {
@@ -16,13 +17,14 @@ export function runProgram(command, args, { env, cwd, timeoutMs }) {
       stderr += chunk;
     });
     const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+    let failure;
     child.once("error", (error) => {
-      clearTimeout(timer);
-      reject(error);
+      failure = error;
     });
-    child.once("close", (code, signal) => {
+    child.once("close", (code, killedBy) => {
       clearTimeout(timer);
-      resolve({ code: signal ? null : code, stdout, stderr });
+      if (failure) reject(failure);
+      else resolve({ code: killedBy ? null : code, stdout, stderr });
     });
   });
 }

