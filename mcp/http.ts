@@ -6,7 +6,7 @@ import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
-import { type Caller, guard } from "../api/guard.js";
+import { type Caller, guard, isCrossSite, type RequestFacts } from "../api/guard.js";
 import type { Scope } from "../library/scopes.js";
 import { verifyToken } from "../library/tokens.js";
 import { publicText } from "./present.js";
@@ -210,15 +210,19 @@ export async function startMcpHttp(deps: McpDeps, host: string, port: number): P
         { detail: `${method} is not served at ${url.pathname}` },
         { allow: path.methods.join(", ") },
       );
-    const verdict = guard(
-      {
-        peer: req.socket.remoteAddress ?? "",
-        headers: { get: (name) => headerValue(req, name) },
-        query: url.searchParams,
-      },
-      { method: method as "GET", scopes: MCP_SCOPES },
-      ctx.config,
-      (secret) => verifyToken(ctx.registry, secret),
+    const facts: RequestFacts = {
+      peer: req.socket.remoteAddress ?? "",
+      headers: { get: (name) => headerValue(req, name) },
+      query: url.searchParams,
+    };
+    // The MCP transports require Origin to be checked on every connection, a stream's GET included,
+    // and a bad one answered 403: no page of another site has any business here, reads included.
+    if (isCrossSite(facts.headers))
+      return sendJson(res, 403, {
+        detail: "cross-site request refused: the MCP endpoints accept only same-site requests",
+      });
+    const verdict = guard(facts, { method: method as "GET", scopes: MCP_SCOPES }, ctx.config, (secret) =>
+      verifyToken(ctx.registry, secret),
     );
     if (!verdict.ok) {
       const challenge: Record<string, string> =
