@@ -1,6 +1,6 @@
 // Usage: npm run bench            (builds, then runs every benchmark)
 //        node bench/run.mjs idle  (one of: ingest, idle, api, semantic, vectors, stalls, bounded, arrivals,
-//        chat-eval, chat;
+//        chat-eval, chat, export;
 //        needs a prior `npm run build`)
 // Exits 0 when every run completed, even if a target is missed; non-zero when a run broke.
 // Each run's figures go to bench/results/<finish time>.json; `npm run bench:compare -- a.json b.json`
@@ -15,6 +15,7 @@ import { benchApi } from "./api.mjs";
 import { arrivalRows, benchArrivals, benchBounded, boundedRows } from "./bounded.mjs";
 import { benchChat, benchChatEval, chatEvalRows, chatRows } from "./chat.mjs";
 import { CORPUS_DIR, ensureCorpus } from "./corpus.mjs";
+import { benchExport, exportRows } from "./export.mjs";
 import { benchIdleMemory, PRE_INGEST_SLOW_MS } from "./idle-memory.mjs";
 import { benchIngest } from "./ingest.mjs";
 import { CLI, cleanTemp, cpuMeter, FFMPEG, log, printRows, REPO, seconds } from "./lib.mjs";
@@ -34,6 +35,7 @@ const BENCHES = {
   arrivals: benchArrivals,
   "chat-eval": () => benchChatEval(),
   chat: () => benchChat(),
+  export: () => benchExport(),
 };
 // The API and semantic benches generate their own libraries: running them alone needs no media corpus.
 const USES_CORPUS = new Set(["ingest", "idle"]);
@@ -258,6 +260,8 @@ function rows(results, errors, conditions) {
   if (results["chat-eval"]) out.push(...chatEvalRows(results["chat-eval"]));
   section("chat");
   if (results.chat) out.push(...chatRows(results.chat));
+  section("export");
+  if (results.export) out.push(...exportRows(results.export));
   section("errors");
   for (const [name, message] of Object.entries(errors))
     out.push(row(`${name} benchmark`, "BROKE", {}, "", `ERROR: ${message.split("\n")[0]}`));
