@@ -5,15 +5,16 @@ const ILLEGAL = /[<>:"/\\|?*\u0000-\u001f\u007f]/g;
 const MAX_STEM = 120;
 
 /**
- * A file stem that every desktop OS accepts: illegal characters become `_`, trailing dots and
- * spaces go (Windows drops them silently), reserved device names get a `_` suffix, and the
- * length is capped. Never empty.
+ * A file stem that every desktop OS accepts and shows: illegal characters become `_`, leading
+ * dots go (a hidden file on macOS and Linux), trailing dots and spaces go (Windows drops them
+ * silently), reserved device names get a `_` suffix, and the length is capped. Never empty.
  */
 export function safeStem(name: string): string {
   let stem = name
     .normalize("NFC")
     .replace(ILLEGAL, "_")
     .trim()
+    .replace(/^\.+/, "")
     .slice(0, MAX_STEM)
     .replace(/[. ]+$/, "");
   if (stem === "") stem = "untitled";
@@ -42,6 +43,7 @@ export function uniqueStems(stems: readonly string[]): string[] {
 export function attachment(fileName: string): string {
   const ascii = fileName
     .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
     .replace(/[^\x20-\x7e]/g, "_")
     .replace(/["\\%]/g, "_");
   const exact = encodeURIComponent(fileName).replace(
