@@ -31,6 +31,7 @@ import {
   SERVER_JS,
   startModelHost,
   stopChild,
+  storeVectors,
   textSource,
 } from "./semantic.mjs";
 
@@ -223,40 +224,6 @@ async function serveRoutedModelHost() {
   process.once("SIGTERM", () => host.close().then(() => process.exit(0)));
 }
 
-/** Every text the builder would embed (items and scenes), stored with the test server's vectors. */
-async function storeAllVectors(root, dist, fakeEmbedding) {
-  const t0 = performance.now();
-  const { planEmbedding } = await importDist("library/embedding.js");
-  const { textHash } = await importDist("library/embedding-text.js");
-  const config = { models: { embed: MODEL } };
-  const store = dist.openLibrary(root);
-  try {
-    const insert = store.db.prepare(
-      `INSERT INTO vectors (media_id, scene_idx, model, dim, vector, text_hash, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    );
-    const setHash = store.db.prepare("UPDATE media SET embed_hash = ? WHERE id = ?");
-    const now = new Date().toISOString();
-    let vectors = 0;
-    store.db.transaction(() => {
-      for (const id of store.media.embeddableIds()) {
-        const plan = planEmbedding({ store, config }, id, false);
-        for (const { scene_idx, text } of plan.texts) {
-          const vector = Float32Array.from(fakeEmbedding(text, DIM));
-          insert.run(id, scene_idx, MODEL, DIM, Buffer.from(vector.buffer), textHash(text), now);
-          vectors += 1;
-        }
-        setHash.run(plan.hash, id);
-      }
-    })();
-    const scenes = store.db.prepare("SELECT count(*) AS n FROM vectors WHERE scene_idx >= 0").get().n;
-    store.db.pragma("wal_checkpoint(TRUNCATE)");
-    return { vectors, sceneVectors: scenes, ms: Math.round(performance.now() - t0) };
-  } finally {
-    store.close();
-  }
-}
-
 /** One conversation's turns, in order: each handler that reads the library, then plain chat. */
 function conversationScript(words) {
   return [
@@ -353,6 +320,26 @@ async function measure(base, pid, connections, words) {
   return figures;
 }
 
+/**
+ * A library of ROWS items with 100,000+ described scenes and every text embedded (the test
+ * server's vectors) and indexed, as the chat and MCP benches search it.
+ */
+export async function sceneLibrary(label, root, dist, fakeEmbedding) {
+  log(`${label}: generating a ${ROWS}-item library with scenes`);
+  const library = await buildLibrary(root, dist, { rows: ROWS });
+  const words = textSource();
+  const sceneCount = addScenes(root, dist, words);
+  if (sceneCount < MIN_SCENES)
+    throw new BenchError(`${label}: only ${sceneCount} scenes, wanted ${MIN_SCENES}`);
+  const stored = await storeVectors(root, dist, fakeEmbedding, { scenes: true });
+  log(
+    `  ${library.rows} items, ${sceneCount} scenes; ${stored.vectors} vectors stored in ${seconds(stored.ms)}`,
+  );
+  const index = await buildIndex(root, dist, stored.vectors);
+  log(`  USearch index: ${index.vectors} vectors in ${seconds(index.ms)}`);
+  return { library, sceneCount, stored, words };
+}
+
 export async function benchChat() {
   await compileModelHost();
   const host = await startModelHost(import.meta.filename);
@@ -361,18 +348,7 @@ export async function benchChat() {
   const root = await tempDir("chat");
   const home = await tempDir("chat-home");
   try {
-    log(`chat: generating a ${ROWS}-item library with scenes`);
-    const library = await buildLibrary(root, dist, { rows: ROWS });
-    const words = textSource();
-    const sceneCount = addScenes(root, dist, words);
-    if (sceneCount < MIN_SCENES)
-      throw new BenchError(`chat: only ${sceneCount} scenes, wanted ${MIN_SCENES}`);
-    const stored = await storeAllVectors(root, dist, fakeEmbedding);
-    log(
-      `  ${library.rows} items, ${sceneCount} scenes; ${stored.vectors} vectors stored in ${seconds(stored.ms)}`,
-    );
-    const index = await buildIndex(root, dist, stored.vectors);
-    log(`  USearch index: ${index.vectors} vectors in ${seconds(index.ms)}`);
+    const { sceneCount, stored, words } = await sceneLibrary("chat", root, dist, fakeEmbedding);
 
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;

@@ -1,6 +1,6 @@
 // Usage: npm run bench            (builds, then runs every benchmark)
 //        node bench/run.mjs idle  (one of: ingest, idle, api, semantic, vectors, stalls, bounded, arrivals,
-//        chat-eval, chat, export;
+//        chat-eval, chat, mcp, export;
 //        needs a prior `npm run build`)
 // Exits 0 when every run completed, even if a target is missed; non-zero when a run broke.
 // Each run's figures go to bench/results/<finish time>.json; `npm run bench:compare -- a.json b.json`
@@ -19,6 +19,7 @@ import { benchExport, exportRows } from "./export.mjs";
 import { benchIdleMemory, PRE_INGEST_SLOW_MS } from "./idle-memory.mjs";
 import { benchIngest } from "./ingest.mjs";
 import { CLI, cleanTemp, cpuMeter, FFMPEG, log, printRows, REPO, seconds } from "./lib.mjs";
+import { benchMcp, mcpRows } from "./mcp.mjs";
 import { benchSemantic } from "./semantic.mjs";
 import { benchStalls, stallRows } from "./stalls.mjs";
 import { benchVectors, vectorRows } from "./vectors.mjs";
@@ -35,6 +36,7 @@ const BENCHES = {
   arrivals: benchArrivals,
   "chat-eval": () => benchChatEval(),
   chat: () => benchChat(),
+  mcp: () => benchMcp(),
   export: () => benchExport(),
 };
 // The API and semantic benches generate their own libraries: running them alone needs no media corpus.
@@ -260,6 +262,8 @@ function rows(results, errors, conditions) {
   if (results["chat-eval"]) out.push(...chatEvalRows(results["chat-eval"]));
   section("chat");
   if (results.chat) out.push(...chatRows(results.chat));
+  section("mcp");
+  if (results.mcp) out.push(...mcpRows(results.mcp));
   section("export");
   if (results.export) out.push(...exportRows(results.export));
   section("errors");

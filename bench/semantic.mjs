@@ -183,7 +183,12 @@ function withTranscripts() {
  * gives the text and hash, the test server's function the vector. embed_hash and text_hash are
  * set, so the daemon's freshness run finds every item unchanged.
  */
-async function storeVectors(root, dist, fakeEmbedding) {
+/**
+ * Embeddings written straight into SQLite with the test server's deterministic vectors, as the
+ * builder would store them: the item texts alone (`scenes: false`, each checked to read as fresh
+ * afterwards) or every text the planner gives, scenes included.
+ */
+export async function storeVectors(root, dist, fakeEmbedding, { scenes = false } = {}) {
   const t0 = performance.now();
   const { planEmbedding } = await importDist("library/embedding.js");
   const { textHash } = await importDist("library/embedding-text.js");
@@ -192,29 +197,33 @@ async function storeVectors(root, dist, fakeEmbedding) {
   try {
     const insert = store.db.prepare(
       `INSERT INTO vectors (media_id, scene_idx, model, dim, vector, text_hash, created_at)
-       VALUES (?, -1, ?, ?, ?, ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
     );
     const setHash = store.db.prepare("UPDATE media SET embed_hash = ? WHERE id = ?");
     const now = new Date().toISOString();
     const ids = store.media.embeddableIds();
+    let vectors = 0;
     store.db.transaction(() => {
       for (const id of ids) {
         const plan = planEmbedding({ store, config }, id, false);
-        const text = plan.texts[0]?.text;
-        if (plan.freshness !== "new" || plan.texts.length !== 1 || !text)
+        if (!scenes && (plan.freshness !== "new" || plan.texts.length !== 1 || !plan.texts[0]?.text))
           throw new BenchError(`item ${id}: expected one new item text, got ${plan.freshness}`);
-        const vector = Float32Array.from(fakeEmbedding(text, DIM));
-        insert.run(id, MODEL, DIM, Buffer.from(vector.buffer), textHash(text), now);
+        for (const { scene_idx, text } of plan.texts) {
+          const vector = Float32Array.from(fakeEmbedding(text, DIM));
+          insert.run(id, scene_idx, MODEL, DIM, Buffer.from(vector.buffer), textHash(text), now);
+          vectors += 1;
+        }
         setHash.run(plan.hash, id);
       }
     })();
-    for (let id = 1; id <= ids.length; id += Math.floor(ids.length / 50)) {
-      const { freshness } = planEmbedding({ store, config }, id, false);
-      if (freshness !== "unchanged")
-        throw new BenchError(`item ${id} reads as ${freshness} after its vector was stored`);
-    }
+    if (!scenes)
+      for (let id = 1; id <= ids.length; id += Math.floor(ids.length / 50)) {
+        const { freshness } = planEmbedding({ store, config }, id, false);
+        if (freshness !== "unchanged")
+          throw new BenchError(`item ${id} reads as ${freshness} after its vector was stored`);
+      }
     store.db.pragma("wal_checkpoint(TRUNCATE)");
-    return { vectors: ids.length, ms: Math.round(performance.now() - t0) };
+    return { vectors, ms: Math.round(performance.now() - t0) };
   } finally {
     store.close();
   }

@@ -69,3 +69,12 @@ export function scrubPaths(text: string): string {
     .replace(DRIVE_PATH, "[path]")
     .replace(POSIX_PATH, "[path]");
 }
+
+// Every pattern of redactSecrets and scrubPaths needs one of these; most text (a word, a tag, a
+// description) has none and is returned as it is, without running the patterns.
+const MAY_HOLD = /[/\\]|token|bearer|svc_/i;
+
+/** Text bound for a model, a remote client or an assistant: no absolute path, no secret. */
+export function scrubText(text: string): string {
+  return MAY_HOLD.test(text) ? scrubPaths(redactSecrets(text)) : text;
+}

@@ -1,4 +1,4 @@
-import { redactSecrets, scrubPaths } from "../library/redact.js";
+import { scrubText } from "../library/redact.js";
 
 // The shared views name derived images by URL; over MCP the same values are paths relative to
 // the project root (pathLinks), so the keys say so.
@@ -8,7 +8,7 @@ const RENAMED: Readonly<Record<string, string>> = {
 };
 
 /** One string as it may leave the MCP server: no absolute path in any spelling, no secret. */
-export const publicText = (text: string): string => scrubPaths(redactSecrets(text));
+export const publicText = scrubText;
 
 /**
  * The one gate every value leaving the MCP server passes: each string (keys included) goes

@@ -3,6 +3,7 @@ import { cosine } from "../embed.js";
 import type { ListQuery } from "../media/query.js";
 import { projectSearch, type SearchItem, searchMedia } from "../media/search.js";
 import { apiLinks } from "../media/view.js";
+import { scrubText } from "../redact.js";
 import type { ChatFilters } from "./classify.js";
 import {
   type ChatScene,
@@ -13,7 +14,6 @@ import {
   passesFilters,
   sceneLabel,
   scenesAt,
-  scrubText,
 } from "./scenes.js";
 import type { ScopedProject } from "./scope.js";
 import { groundedMessages, type IntentHandler, type TurnContext } from "./turn-types.js";

@@ -3,7 +3,7 @@ import type { ConversationRow, MessageRow, SceneRef } from "../../state/repos/co
 import type { RegistryStore } from "../../state/stores.js";
 import { EXIT, UserError } from "../errors.js";
 import { wholeNumber } from "../media/query.js";
-import { scrubText } from "./scenes.js";
+import { scrubText } from "../redact.js";
 
 const MAX_PAGE = 200;
 

@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import type { SceneRef } from "../../state/repos/conversations.js";
 import { type SceneContextRow, sceneTags } from "../../state/repos/scenes.js";
 import { readSegments } from "../media/browse.js";
-import { redactSecrets, scrubPaths } from "../redact.js";
+import { scrubText } from "../redact.js";
 import type { ChatFilters } from "./classify.js";
 import type { ScopedProject } from "./scope.js";
 
@@ -57,9 +57,6 @@ export function scenesAt(
   }
   return loadScenes([project], refs);
 }
-
-/** Text bound for the model or the user without absolute paths or secrets. */
-export const scrubText = (text: string): string => scrubPaths(redactSecrets(text));
 
 const clip = (text: string, max: number) => {
   const flat = text.replace(/\s+/g, " ").trim();

@@ -1,8 +1,9 @@
 import type { SceneRef } from "../../state/repos/conversations.js";
 import { ITEM_VECTOR } from "../../state/repos/vectors.js";
+import { scrubText } from "../redact.js";
 import type { SceneReference } from "./classify.js";
 import { answerAbout, MAX_SCENES } from "./compilation.js";
-import { type ChatScene, loadScenes, scenesAt, scrubText } from "./scenes.js";
+import { type ChatScene, loadScenes, scenesAt } from "./scenes.js";
 import type { ScopedProject } from "./scope.js";
 import type { IntentHandler, TurnContext } from "./turn-types.js";
 

@@ -42,7 +42,13 @@ export const WRITERS = {
 export type FormatName = keyof typeof WRITERS;
 
 /** Formats of `GET /api/export/timeline/{fmt}`: one file for the whole edit. */
-export const TIMELINE_FORMATS = ["edl", "srt", "vtt"] as const satisfies readonly FormatName[];
+export const TIMELINE_FORMATS = [
+  "edl",
+  "edl-markers",
+  "srt",
+  "vtt",
+  "txt",
+] as const satisfies readonly FormatName[];
 export type TimelineFormat = (typeof TIMELINE_FORMATS)[number];
 
 /** Clips one timeline may hold; an edit of more is better cut into reels. */

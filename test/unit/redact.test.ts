@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { labelPaths, redactSecrets, scrubPaths } from "../../library/redact.js";
+import { labelPaths, redactSecrets, scrubPaths, scrubText } from "../../library/redact.js";
 
 describe("redactSecrets", () => {
   it.each([
@@ -65,5 +65,18 @@ describe("scrubPaths", () => {
     "and/or",
   ])("leaves %s alone", (text) => {
     expect(scrubPaths(text)).toBe(text);
+  });
+});
+
+describe("scrubText", () => {
+  it.each([
+    ["plain words stay", "plain words stay"],
+    ["see C:\\Footage\\a.mov now", "see [path] now"],
+    ["auth: Bearer abc.def", "auth: Bearer [redacted]"],
+    ["/api/x?token=secret1", "/api/x?token=[redacted]"],
+    [`svc_${"b".repeat(20)}`, "svc_[redacted]"],
+    ["on \\\\nas\\share\\x", "on [path]"],
+  ])("%s → %s", (input, output) => {
+    expect(scrubText(input)).toBe(output);
   });
 });
