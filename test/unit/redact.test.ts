@@ -73,7 +73,7 @@ describe("scrubText", () => {
     ["plain words stay", "plain words stay"],
     ["see C:\\Footage\\a.mov now", "see [path] now"],
     ["auth: Bearer abc.def", "auth: Bearer [redacted]"],
-    ["/api/x?token=secret1", "/api/x?token=[redacted]"],
+    ["page?token=secret1", "page?token=[redacted]"],
     [`svc_${"b".repeat(20)}`, "svc_[redacted]"],
     ["on \\\\nas\\share\\x", "on [path]"],
   ])("%s → %s", (input, output) => {
