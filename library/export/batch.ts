@@ -76,7 +76,7 @@ export function exportBatch(
   };
   known.forEach((id, i) => {
     const stem = stems[i] as string;
-    const files = request.formats.map((format) => `${stem}${WRITERS[format as FormatName].ext}`);
+    const files = request.formats.map((format) => `${stem}${WRITERS[format].ext}`);
     manifest.files.push({ id, name: names.get(id) as string, files });
     request.formats.forEach((format, f) => {
       zip.addReadStreamLazy(files[f] as string, (done) => {
@@ -88,7 +88,7 @@ export function exportBatch(
           }
           const clips = [{ row, scenes: store.scenes.forMedia(id) }];
           const built = buildTimeline(store, clips, { name: row.name, trimmed: false, refs }, log);
-          done(null, Readable.from([WRITERS[format as FormatName].write(built.timeline, built.cues)]));
+          done(null, Readable.from([WRITERS[format].write(built.timeline, built.cues)]));
         } catch (error) {
           done(error as Error, Readable.from([]));
         }

@@ -1,6 +1,7 @@
 // Names Windows refuses whatever the extension (CON.srt is still CON).
 const RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])$/i;
 // Characters Windows or macOS cannot have in a file name, plus control characters.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const ILLEGAL = /[<>:"/\\|?*\u0000-\u001f\u007f]/g;
 const MAX_STEM = 120;
 

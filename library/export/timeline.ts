@@ -2,11 +2,14 @@ import { z } from "zod";
 import type { Cue } from "../../formats/cues.js";
 import { writeEdl } from "../../formats/edl.js";
 import { writeMarkerEdl } from "../../formats/edl-markers.js";
+import { writeFcpxml } from "../../formats/fcpxml.js";
+import { writeOtio } from "../../formats/otio.js";
 import { writeSrt } from "../../formats/srt.js";
 import { type FrameRate, STANDARD_RATES } from "../../formats/timecode.js";
 import type { Timeline } from "../../formats/timeline.js";
 import { writeText } from "../../formats/txt.js";
 import { writeVtt } from "../../formats/vtt.js";
+import { writeXmeml } from "../../formats/xmeml.js";
 import type { Logger } from "../../state/logger.js";
 import type { LibraryStore } from "../../state/stores.js";
 import { EXIT, UserError } from "../errors.js";
@@ -37,6 +40,9 @@ export const WRITERS = {
   },
   vtt: { ext: ".vtt", contentType: "text/vtt; charset=utf-8", write: (_t, cues) => writeVtt(cues) },
   txt: { ext: ".txt", contentType: "text/plain; charset=utf-8", write: (_t, cues) => writeText(cues) },
+  fcpxml: { ext: ".fcpxml", contentType: XML, write: (t) => writeFcpxml(t) },
+  xmeml: { ext: ".xml", contentType: XML, write: (t) => writeXmeml(t) },
+  otio: { ext: ".otio", contentType: "application/json; charset=utf-8", write: (t) => writeOtio(t) },
 } as const satisfies Record<string, Writer>;
 
 export type FormatName = keyof typeof WRITERS;
@@ -44,9 +50,12 @@ export type FormatName = keyof typeof WRITERS;
 /** Formats of `GET /api/export/timeline/{fmt}`: one file for the whole edit. */
 export const TIMELINE_FORMATS = [
   "edl",
-  "edl-markers",
+  "fcpxml",
+  "xmeml",
+  "otio",
   "srt",
   "vtt",
+  "edl-markers",
   "txt",
 ] as const satisfies readonly FormatName[];
 export type TimelineFormat = (typeof TIMELINE_FORMATS)[number];

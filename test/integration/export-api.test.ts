@@ -1,5 +1,6 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { execa } from "execa";
 import { parser as srtParser, validator as srtValidator } from "srt-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +10,7 @@ import { startApi, type TestApi } from "../support/api.js";
 import { readCmx3600 } from "../support/cmx3600.js";
 import { seedExportItems } from "../support/export-fixtures.js";
 
+import { fcpxmlDtd, xmllint } from "../support/xmllint.js";
 import { readZip } from "../support/zip.js";
 
 const RATE_25 = STANDARD_RATES.find((r) => r.label === "25") as (typeof STANDARD_RATES)[number];
@@ -163,14 +165,14 @@ describe("export API", () => {
     it("zips one file per clip per format with safe, de-collided names and a manifest", async () => {
       const res = await batch({
         ids: [ids[0], ids[1], 424242, ids[3], ids[5]],
-        formats: ["srt", "vtt", "txt", "edl", "edl-markers"],
+        formats: ["srt", "vtt", "txt", "edl", "edl-markers", "fcpxml"],
       });
       expect(res.status, res.text).toBe(200);
       expect(res.headers["content-type"]).toBe("application/zip");
       const zip = await readZip(res.body);
       expect([...zip.keys()]).toEqual([
         ...["A001", "A001-2", "CON_", "bad_name__x_"].flatMap((stem) =>
-          [".srt", ".vtt", ".txt", ".edl", ".markers.edl"].map((ext) => `${stem}${ext}`),
+          [".srt", ".vtt", ".txt", ".edl", ".markers.edl", ".fcpxml"].map((ext) => `${stem}${ext}`),
         ),
         "manifest.json",
       ]);
@@ -179,7 +181,7 @@ describe("export API", () => {
       expect(manifest.files[0]).toEqual({
         id: ids[0],
         name: "A001.mov",
-        files: ["A001.srt", "A001.vtt", "A001.txt", "A001.edl", "A001.markers.edl"],
+        files: ["A001.srt", "A001.vtt", "A001.txt", "A001.edl", "A001.markers.edl", "A001.fcpxml"],
       });
       // A sidecar describes the whole file in its own time, not the trimmed window.
       const srt = zip.get("A001.srt")?.toString() ?? "";
@@ -191,18 +193,21 @@ describe("export API", () => {
         ["01:00:03:00", "Scene 2"],
       ]);
       expect(readCmx3600(zip.get("A001-2.edl")?.toString() ?? "").events).toHaveLength(1);
+      const lint = await xmllint(api.home, zip.get("A001.fcpxml")?.toString() ?? "", fcpxmlDtd("1.9"));
+      expect(lint.exitCode, lint.stderr).toBe(0);
     });
 
     it.each([
-      [{ ids: [] }, /ids: give at least one media id/],
-      [{ ids: ["1"] }, /ids/],
+      ["no ids", { ids: [] }, /ids: give at least one media id/],
+      ["a string id", { ids: ["1"] }, /ids/],
       [
+        "an unknown format",
         { ids: [1], formats: ["mov"] },
         /formats.0: expected formats among srt, vtt, txt, edl, edl-markers, fcpxml/,
       ],
-      [{ ids: Array.from({ length: 10_001 }, (_, i) => i + 1) }, /at most 10000 clips/],
-      [{ ids: [1], extra: true }, /Unrecognized key/],
-    ])("refuses %j with 422", async (body, detail) => {
+      ["10,001 ids", { ids: Array.from({ length: 10_001 }, (_, i) => i + 1) }, /at most 10000 clips/],
+      ["an unknown field", { ids: [1], extra: true }, /Unrecognized key/],
+    ])("refuses %s with 422", async (_label, body, detail) => {
       const res = await batch(body);
       expect(res.status).toBe(422);
       expect(res.json<{ detail: string }>().detail).toMatch(detail);
@@ -221,17 +226,54 @@ describe("export API", () => {
     expect(JSON.parse(zip.get("manifest.json")?.toString() ?? "{}").skipped).toHaveLength(9994);
   });
 
-  it("gives a reviewer's token relative media references and no absolute path", async () => {
+  it("gives a reviewer's token relative media references, an admin's and local callers file URLs", async () => {
+    const local = await timeline("fcpxml", `ids=${ids[0]}`);
+    expect(local.text).toContain(`src="${pathToFileURL(join(api.root as string, "day 1/A001.mov")).href}"`);
     const remote = await startApi({ projectRoot: api.root, env: { SVC_TRUST_LOOPBACK: "0" } });
     try {
-      const { secret } = createToken(remote.registry, { name: "review", scopes: ["videos_read"] });
-      const res = await remote.request("GET", `/api/export/timeline/edl?ids=${ids[0]}`, {
-        headers: { authorization: `Bearer ${secret}` },
-      });
-      expect(res.status).toBe(200);
-      expect(res.text).not.toContain(api.root as string);
+      const reviewer = createToken(remote.registry, { name: "review", scopes: ["videos_read"] });
+      const admin = createToken(remote.registry, { name: "admin", scopes: ["admin"] });
+      const as = (secret: string) =>
+        remote.request("GET", `/api/export/timeline/fcpxml?ids=${ids[0]}`, {
+          headers: { authorization: `Bearer ${secret}` },
+        });
+      const reviewed = await as(reviewer.secret);
+      expect(reviewed.status).toBe(200);
+      expect(reviewed.text).toContain('src="day%201/A001.mov"');
+      expect(reviewed.text).not.toContain(api.root as string);
+      for (const fmt of ["otio", "xmeml"]) {
+        const other = await remote.request("GET", `/api/export/timeline/${fmt}?ids=${ids[0]}`, {
+          headers: { authorization: `Bearer ${reviewer.secret}` },
+        });
+        expect(other.text).not.toContain(api.root as string);
+      }
+      expect((await as(admin.secret)).text).toContain("file:///");
     } finally {
       await remote.stop();
+    }
+  });
+
+  it("writes FCPXML, FCP7 XML and OTIO timelines that validate and name every clip", async () => {
+    const query = `ids=${ids.slice(0, 4).join(",")}`;
+    const fcpxml = await timeline("fcpxml", query);
+    expect(fcpxml.headers["content-disposition"]).toMatch(/filename="svc timeline\.fcpxml"/);
+    const lint = await xmllint(api.home, fcpxml.text, fcpxmlDtd("1.9"));
+    expect(lint.stderr).toBe("");
+    expect(lint.exitCode).toBe(0);
+    const xmeml = await timeline("xmeml", query);
+    expect((await xmllint(api.home, xmeml.text)).exitCode).toBe(0);
+    const otio = (await timeline("otio", query)).json<{
+      tracks: { children: { children: { OTIO_SCHEMA: string; name: string }[] }[] };
+    }>();
+    // The audio take leaves a gap on the video track.
+    expect(otio.tracks.children[0]?.children.map((c) => c.name || c.OTIO_SCHEMA)).toEqual([
+      "A001.mov",
+      "A001.mp4",
+      "Gap.1",
+      "CON.png",
+    ]);
+    for (const text of [fcpxml.text, xmeml.text]) {
+      for (const name of ["A001.mov", "A001.mp4", "interview.wav", "CON.png"]) expect(text).toContain(name);
     }
   });
 });
