@@ -1,85 +1,136 @@
 import { create } from "xmlbuilder2";
-import { framesToRational } from "./timecode.js";
-import { hasPicture, hasSound, type Timeline, timelineLength, windowLength } from "./timeline.js";
-import { xmlText } from "./xml-text.js";
+import { oneLine } from "./clean-text.js";
+import { canDropFrame, framesToRational } from "./timecode.js";
+import { hasPicture, hasSound, type Timeline, type TimelineClip, timelineLength } from "./timeline.js";
+import { type ClipMedia, mediaOf, orderedClips, withGaps } from "./track-items.js";
 
-/**
- * FCPXML 1.9: the newest version that both Final Cut Pro (10.5 and later) and DaVinci Resolve
- * import; 1.10 and 1.11 open in fewer NLE versions. One asset per source file (its media-rep
- * pointing at the original), one asset-clip per window on the project's spine in rational time,
- * gaps where the record side has holes, scene markers in each clip's source time. Every asset
- * uses the sequence's format: NLEs conform a clip of another rate on import.
+/*
+ * FCPXML 1.9, the version with the widest import: Final Cut Pro reads it from 10.5 on and
+ * DaVinci Resolve reads it too, while 1.10 and 1.11 shut out older releases of both. Elements and
+ * attributes follow the order of Apple's 1.9 DTD, which the tests validate against.
  */
-export const FCPXML_VERSION = "1.9";
-
+const VERSION = "1.9";
 const DEFAULT_SIZE = { width: 1920, height: 1080 };
 
+type Size = { width: number; height: number };
+
+interface Asset {
+  id: string;
+  clip: TimelineClip;
+  media: ClipMedia;
+  formatId: string | undefined;
+}
+
+const sizeOf = (clip: TimelineClip): Size | undefined =>
+  clip.width && clip.height ? { width: clip.width, height: clip.height } : undefined;
+
+/** The timeline as an FCPXML 1.9 document: one library, event, project and sequence. */
 export function writeFcpxml(timeline: Timeline): string {
-  const t = (frames: number) => framesToRational(frames, timeline.rate);
-  const tcFormat = timeline.dropFrame ? "DF" : "NDF";
-  const sized = timeline.clips.find((c) => hasPicture(c) && c.width && c.height);
-  const doc = create({ version: "1.0", encoding: "UTF-8" }).dtd({ name: "fcpxml" });
-  const root = doc.ele("fcpxml", { version: FCPXML_VERSION });
-  const resources = root.ele("resources");
-  resources.ele("format", {
-    id: "r1",
-    frameDuration: t(1),
-    width: String(sized?.width ?? DEFAULT_SIZE.width),
-    height: String(sized?.height ?? DEFAULT_SIZE.height),
-  });
-  const assets = new Map<string, string>();
-  for (const clip of timeline.clips) {
-    if (assets.has(clip.url)) continue;
-    const id = `r${assets.size + 2}`;
-    assets.set(clip.url, id);
-    const sound = hasSound(clip);
-    const asset = resources.ele("asset", {
-      id,
-      name: xmlText(clip.name),
-      start: t(clip.sourceStart),
-      duration: t(clip.sourceDuration),
-      hasVideo: hasPicture(clip) ? "1" : "0",
-      ...(hasPicture(clip) ? { format: "r1" } : {}),
-      hasAudio: sound ? "1" : "0",
-      ...(sound ? { audioSources: String(clip.audioTracks), audioChannels: String(clip.audioChannels) } : {}),
-    });
-    asset.ele("media-rep", { kind: "original-media", src: xmlText(clip.url) });
+  const clips = orderedClips(timeline);
+  const rate = timeline.rate;
+  const time = (frames: number) => framesToRational(frames, rate);
+  const tcFormat = (dropFrame: boolean) => (dropFrame && canDropFrame(rate) ? "DF" : "NDF");
+  let lastId = 0;
+  const nextId = () => `r${++lastId}`;
+
+  // One format per picture size: the sequence takes the first clip's, and a clip of another size
+  // keeps its own so an NLE does not conform it as if it were the sequence's.
+  const firstPicture = clips.find(hasPicture);
+  const sequenceSize = (firstPicture && sizeOf(firstPicture)) ?? DEFAULT_SIZE;
+  const formats = new Map<string, Size & { id: string }>();
+  const formatFor = (size: Size) => {
+    const key = `${size.width}x${size.height}`;
+    const known = formats.get(key);
+    if (known) return known.id;
+    const id = nextId();
+    formats.set(key, { id, ...size });
+    return id;
+  };
+  const sequenceFormat = formatFor(sequenceSize);
+
+  // One asset per file, however many windows of it the timeline uses; a still's asset lasts as
+  // long as its longest window.
+  const assets = new Map<string, Asset>();
+  for (const clip of clips) {
+    const known = assets.get(clip.url);
+    if (known) {
+      if (clip.kind === "image")
+        known.media.duration = Math.max(known.media.duration, mediaOf(clip).duration);
+      continue;
+    }
+    const formatId = hasPicture(clip) ? formatFor(sizeOf(clip) ?? sequenceSize) : undefined;
+    assets.set(clip.url, { id: nextId(), clip, media: mediaOf(clip), formatId });
   }
-  const length = timelineLength(timeline);
+
+  const doc = create({ version: "1.0", encoding: "UTF-8" }).dtd({ name: "fcpxml" });
+  const root = doc.ele("fcpxml", { version: VERSION });
+  const resources = root.ele("resources");
+  for (const format of formats.values())
+    resources.ele("format", {
+      id: format.id,
+      frameDuration: time(1),
+      width: String(format.width),
+      height: String(format.height),
+    });
+  for (const asset of assets.values()) {
+    const { clip, media } = asset;
+    const attributes: Record<string, string> = {
+      id: asset.id,
+      name: oneLine(clip.name),
+      start: time(media.start),
+      duration: time(media.duration),
+      hasVideo: hasPicture(clip) ? "1" : "0",
+    };
+    if (asset.formatId) attributes.format = asset.formatId;
+    attributes.hasAudio = hasSound(clip) ? "1" : "0";
+    if (hasSound(clip)) {
+      attributes.audioSources = String(clip.audioTracks);
+      attributes.audioChannels = String(clip.audioChannels);
+    }
+    resources.ele("asset", attributes).ele("media-rep", { kind: "original-media", src: clip.url });
+  }
+
+  const name = oneLine(timeline.name);
   const sequence = root
     .ele("library")
-    .ele("event", { name: "svc export" })
-    .ele("project", { name: xmlText(timeline.name) })
-    .ele("sequence", { format: "r1", duration: t(length), tcStart: t(timeline.start), tcFormat });
+    .ele("event", { name })
+    .ele("project", { name })
+    .ele("sequence", {
+      format: sequenceFormat,
+      duration: time(timelineLength(timeline)),
+      tcStart: time(timeline.start),
+      tcFormat: tcFormat(timeline.dropFrame),
+      audioLayout: "stereo",
+      audioRate: "48k",
+    });
   const spine = sequence.ele("spine");
-  let end = 0;
-  for (const clip of [...timeline.clips].sort((a, b) => a.recordIn - b.recordIn)) {
-    if (clip.recordIn > end) {
-      spine.ele("gap", {
-        name: "Gap",
-        offset: t(timeline.start + end),
-        start: t(timeline.start),
-        duration: t(clip.recordIn - end),
-      });
+  for (const item of withGaps(clips)) {
+    const offset = time(timeline.start + item.recordIn);
+    if (item.kind === "gap") {
+      spine.ele("gap", { name: "Gap", offset, duration: time(item.length) });
+      continue;
     }
-    const sourceIn = clip.sourceStart + clip.windowIn;
-    const item = spine.ele("asset-clip", {
-      ref: assets.get(clip.url) as string,
-      offset: t(timeline.start + clip.recordIn),
-      name: xmlText(clip.name),
-      start: t(sourceIn),
-      duration: t(windowLength(clip)),
-      tcFormat: clip.dropFrame ? "DF" : "NDF",
+    const { clip } = item;
+    const asset = assets.get(clip.url) as Asset;
+    const start = mediaOf(clip).start + mediaOf(clip).in;
+    const element = spine.ele("asset-clip", {
+      ref: asset.id,
+      offset,
+      name: oneLine(clip.name),
+      start: time(start),
+      duration: time(item.length),
+      tcFormat: tcFormat(clip.dropFrame),
     });
     for (const marker of clip.markers) {
-      item.ele("marker", {
-        start: t(sourceIn + marker.offset),
-        duration: t(1),
-        value: xmlText(marker.name),
-        ...(marker.note ? { note: xmlText(marker.note) } : {}),
-      });
+      const attributes: Record<string, string> = {
+        start: time(start + marker.offset),
+        duration: time(1),
+        value: oneLine(marker.name),
+      };
+      const note = oneLine(marker.note ?? "");
+      if (note !== "") attributes.note = note;
+      element.ele("marker", attributes);
     }
-    end = Math.max(end, clip.recordIn + windowLength(clip));
   }
   return doc.end({ prettyPrint: true });
 }

@@ -1,93 +1,97 @@
-import { type FrameRate, fpsOf } from "./timecode.js";
+import { oneLine } from "./clean-text.js";
+import { fpsOf } from "./timecode.js";
 import { hasPicture, hasSound, type Timeline, type TimelineClip, windowLength } from "./timeline.js";
+import { mediaOf, orderedClips, withGaps } from "./track-items.js";
 
-// OpenTimelineIO's JSON: every object names its schema; times are {rate, value} pairs with the
-// rate as a float (24000/1001 is 23.976023976023978), as OTIO itself writes them.
-const time = (value: number, rate: FrameRate) => ({
-  OTIO_SCHEMA: "RationalTime.1",
-  rate: fpsOf(rate),
-  value,
-});
-const range = (start: number, duration: number, rate: FrameRate) => ({
-  OTIO_SCHEMA: "TimeRange.1",
-  start_time: time(start, rate),
-  duration: time(duration, rate),
-});
+/*
+ * OpenTimelineIO JSON, with the field names of OTIO's serialized schema. OTIO upgrades an older
+ * schema version when it reads one but refuses a newer one than it knows, so this writes
+ * Timeline.1 (Timeline.2 only adds canvas_size) beside Clip.2 and Marker.2. Rates are floats, as
+ * OTIO keeps them: 24000/1001 is 23.976023976023978. Times are whole frames at that rate.
+ */
+const MEDIA_KEY = "DEFAULT_MEDIA";
+const MARKER_COLOR = "BLUE";
 
-const gap = (frames: number, rate: FrameRate) => ({
-  OTIO_SCHEMA: "Gap.1",
-  metadata: {},
-  name: "",
-  source_range: range(0, frames, rate),
-  effects: [],
-  markers: [],
-  enabled: true,
-});
+type Json = { [key: string]: Json } | Json[] | string | number | boolean | null;
 
-function clipOf(clip: TimelineClip, rate: FrameRate, withMarkers: boolean) {
-  const sourceIn = clip.sourceStart + clip.windowIn;
-  return {
-    OTIO_SCHEMA: "Clip.2",
-    metadata: {},
-    name: clip.name,
-    source_range: range(sourceIn, windowLength(clip), rate),
-    effects: [],
-    markers: withMarkers
-      ? clip.markers.map((m) => ({
-          OTIO_SCHEMA: "Marker.2",
+/** The timeline as an OTIO document: one video track and one audio track. */
+export function writeOtio(timeline: Timeline): string {
+  const clips = orderedClips(timeline);
+  const rate = fpsOf(timeline.rate);
+  const time = (value: number): Json => ({ OTIO_SCHEMA: "RationalTime.1", rate, value });
+  const range = (start: number, duration: number): Json => ({
+    OTIO_SCHEMA: "TimeRange.1",
+    duration: time(duration),
+    start_time: time(start),
+  });
+
+  // A clip with picture and sound sits on both tracks; its markers go on the picture only, so an
+  // NLE does not show each one twice.
+  const clipJson = (clip: TimelineClip, withMarkers: boolean): Json => {
+    const media = mediaOf(clip);
+    const start = media.start + media.in;
+    const name = oneLine(clip.name);
+    return {
+      OTIO_SCHEMA: "Clip.2",
+      metadata: {},
+      name,
+      source_range: range(start, windowLength(clip)),
+      effects: [],
+      markers: withMarkers
+        ? clip.markers.map((marker) => ({
+            OTIO_SCHEMA: "Marker.2",
+            metadata: {},
+            name: oneLine(marker.name),
+            color: MARKER_COLOR,
+            marked_range: range(start + marker.offset, 1),
+            comment: oneLine(marker.note ?? ""),
+          }))
+        : [],
+      enabled: true,
+      media_references: {
+        [MEDIA_KEY]: {
+          OTIO_SCHEMA: "ExternalReference.1",
           metadata: {},
-          name: m.name,
-          color: "RED",
-          marked_range: range(sourceIn + m.offset, 0, rate),
-          comment: m.note ?? "",
-        }))
-      : [],
-    enabled: true,
-    media_references: {
-      DEFAULT_MEDIA: {
-        OTIO_SCHEMA: "ExternalReference.1",
-        metadata: {},
-        name: clip.name,
-        available_range: range(clip.sourceStart, clip.sourceDuration, rate),
-        available_image_bounds: null,
-        target_url: clip.url,
+          name,
+          available_range: range(media.start, media.duration),
+          available_image_bounds: null,
+          target_url: clip.url,
+        },
       },
-    },
-    active_media_reference_key: "DEFAULT_MEDIA",
+      active_media_reference_key: MEDIA_KEY,
+    };
   };
-}
 
-/** One track of a kind: its clips in record order, gaps where the other kind or nothing plays. */
-function track(timeline: Timeline, kind: "Video" | "Audio") {
-  const children: unknown[] = [];
-  let end = 0;
-  for (const clip of [...timeline.clips].sort((a, b) => a.recordIn - b.recordIn)) {
-    const belongs = kind === "Video" ? hasPicture(clip) : hasSound(clip);
-    if (!belongs) continue;
-    if (clip.recordIn > end) children.push(gap(clip.recordIn - end, timeline.rate));
-    children.push(clipOf(clip, timeline.rate, kind === "Video" || !hasPicture(clip)));
-    end = clip.recordIn + windowLength(clip);
-  }
-  return {
+  const track = (name: string, kind: "Video" | "Audio", onTrack: TimelineClip[]): Json => ({
     OTIO_SCHEMA: "Track.1",
     metadata: {},
-    name: kind === "Video" ? "V1" : "A1",
+    name,
     source_range: null,
     effects: [],
     markers: [],
     enabled: true,
-    children,
+    children: withGaps(onTrack).map(
+      (item): Json =>
+        item.kind === "gap"
+          ? {
+              OTIO_SCHEMA: "Gap.1",
+              metadata: {},
+              name: "",
+              source_range: range(0, item.length),
+              effects: [],
+              markers: [],
+              enabled: true,
+            }
+          : clipJson(item.clip, kind === "Video" || !hasPicture(item.clip)),
+    ),
     kind,
-  };
-}
+  });
 
-/** OpenTimelineIO JSON (`.otio`): one video and one audio track, markers on the clips. */
-export function writeOtio(timeline: Timeline): string {
-  const document = {
+  const document: Json = {
     OTIO_SCHEMA: "Timeline.1",
     metadata: {},
-    name: timeline.name,
-    global_start_time: time(timeline.start, timeline.rate),
+    name: oneLine(timeline.name),
+    global_start_time: time(timeline.start),
     tracks: {
       OTIO_SCHEMA: "Stack.1",
       metadata: {},
@@ -96,8 +100,11 @@ export function writeOtio(timeline: Timeline): string {
       effects: [],
       markers: [],
       enabled: true,
-      children: [track(timeline, "Video"), track(timeline, "Audio")],
+      children: [
+        track("V1", "Video", clips.filter(hasPicture)),
+        track("A1", "Audio", clips.filter(hasSound)),
+      ],
     },
   };
-  return `${JSON.stringify(document, null, 2)}\n`;
+  return `${JSON.stringify(document, null, 4)}\n`;
 }

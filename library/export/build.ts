@@ -160,7 +160,9 @@ export function buildTimeline(
       windowIn,
       windowOut,
       recordIn: record,
-      audioTracks: row.kind === "image" ? 0 : row.audio_tracks,
+      // An audio item always has sound, whatever an older probe recorded.
+      audioTracks:
+        row.kind === "image" ? 0 : row.kind === "audio" ? Math.max(1, row.audio_tracks) : row.audio_tracks,
       audioChannels: 2,
       width: row.width,
       height: row.height,

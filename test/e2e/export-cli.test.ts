@@ -1,12 +1,17 @@
+import { existsSync } from "node:fs";
 import { chmod, mkdir, readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openLibrary } from "../../state/stores.js";
 import { CLI, svc } from "../support/cli.js";
 import { readCmx3600 } from "../support/cmx3600.js";
 import { childEnv } from "../support/env.js";
 import { seedExportItems } from "../support/export-fixtures.js";
+import { makeTimecodedClip } from "../support/media.js";
 import { tempWorkspace } from "../support/temp.js";
+import { fcpxmlDtd, xmllint } from "../support/xmllint.js";
 import { readZip } from "../support/zip.js";
 
 describe("svc export", () => {
@@ -100,4 +105,37 @@ describe("svc export", () => {
     expect(result.stderr).toMatch(/^svc: /m);
     expect(await readdir(locked)).toEqual([]);
   });
+
+  it("exports a really ingested clip with its probed timecode, pointing at the file on disk", async () => {
+    const real = await tempWorkspace("svc-export-real-");
+    try {
+      await makeTimecodedClip(real.root, "A002.mp4");
+      const ingest = await svc(["ingest"], real.env());
+      expect(ingest.exitCode, ingest.stderr).toBe(0);
+      const store = openLibrary(real.root);
+      const id = store.media.byPath("A002.mp4")?.id as number;
+      store.edits.patch(id, { in_point: 1, out_point: 2.5 }, () => undefined);
+      store.close();
+      const edl = await svc(["export", "timeline", "--ids", String(id), "--format", "edl"], real.env());
+      expect(edl.exitCode, edl.stderr).toBe(0);
+      const [event] = readCmx3600(edl.stdout).events;
+      expect([event?.sourceIn, event?.sourceOut, event?.channels]).toEqual([
+        "01:00:01:00",
+        "01:00:02:13",
+        "AA/V",
+      ]);
+      const out = join(real.base, "cut.fcpxml");
+      const fcpxml = await svc(
+        ["export", "timeline", "--ids", String(id), "--format", "fcpxml", "-o", out],
+        real.env(),
+      );
+      expect(fcpxml.exitCode, fcpxml.stderr).toBe(0);
+      const xml = await readFile(out, "utf8");
+      expect((await xmllint(xml, fcpxmlDtd("1.9"))).status).toBe(0);
+      const src = /src="([^"]+)"/.exec(xml)?.[1] as string;
+      expect(existsSync(fileURLToPath(src))).toBe(true);
+    } finally {
+      await real.cleanup();
+    }
+  }, 120_000);
 });

@@ -1,7 +1,134 @@
-import { type FrameRate, STANDARD_RATES } from "../../formats/timecode.js";
+import { type FrameRate, parseTimecode, STANDARD_RATES, timecodeBase } from "../../formats/timecode.js";
 import type { Timeline, TimelineClip } from "../../formats/timeline.js";
 
-export const rate = (label: string) => STANDARD_RATES.find((r) => r.label === label) as FrameRate;
+/**
+ * Names that break hand-made XML, each with what a writer may turn it into: control characters
+ * are dropped and line breaks or tabs become a space; everything else must survive exactly.
+ */
+export const NASTY = {
+  clip: { raw: "Tom & Jerry <1>.mov", clean: "Tom & Jerry <1>.mov" },
+  still: { raw: `Still "quoted" & 'single'.png`, clean: `Still "quoted" & 'single'.png` },
+  audio: { raw: "music ]]> end\u0001\u007f\u0085.wav", clean: "music ]]> end.wav" },
+  marker: { raw: `Scene 1: <b>"hi"</b> ]]> & more`, clean: `Scene 1: <b>"hi"</b> ]]> & more` },
+  bell: { raw: "bell\u0007 tab\there\r\nnext line", clean: "bell tab here next line" },
+  note: { raw: "a note\u0000 with ]]> & <x>", clean: "a note with ]]> & <x>" },
+} as const;
+
+export const rateOf = (label: string): FrameRate => {
+  const rate = STANDARD_RATES.find((r) => r.label === label);
+  if (!rate) throw new Error(`no standard rate ${label}`);
+  return { num: rate.num, den: rate.den };
+};
+
+const base: Omit<TimelineClip, "name" | "kind" | "url"> = {
+  sourceStart: 0,
+  sourceDuration: 0,
+  windowIn: 0,
+  windowOut: 0,
+  recordIn: 0,
+  audioTracks: 1,
+  audioChannels: 2,
+  width: 1920,
+  height: 1080,
+  dropFrame: false,
+  markers: [],
+};
+
+/**
+ * A timeline at `label` fps with everything an export has to get right: source timecode
+ * (drop frame when `dropFrame`), a clip of another picture size, a still, a gap, a mono
+ * audio-only clip, a clip with four mono tracks, a second window of the first file, markers, nasty names.
+ */
+export function sampleTimeline(label: string, dropFrame = false): Timeline {
+  const rate = rateOf(label);
+  const second = timecodeBase(rate);
+  const tc = (text: string) => parseTimecode(dropFrame ? text.replace(/:(\d+)$/, ";$1") : text, rate).frames;
+  const camera = "file:///footage/Tom%20%26%20Jerry%20%3C1%3E.mov";
+  const clips: TimelineClip[] = [
+    {
+      ...base,
+      name: NASTY.clip.raw,
+      kind: "video",
+      url: camera,
+      sourceStart: tc("14:59:58:00"),
+      sourceDuration: 120 * second,
+      windowIn: 2 * second + 3,
+      windowOut: 7 * second,
+      recordIn: 0,
+      dropFrame,
+      markers: [
+        { offset: 0, name: NASTY.marker.raw },
+        { offset: second + 1, name: NASTY.bell.raw, note: NASTY.note.raw },
+      ],
+    },
+    {
+      ...base,
+      name: NASTY.still.raw,
+      kind: "image",
+      url: "file:///footage/still%20%22quoted%22.png",
+      audioTracks: 0,
+      width: 4000,
+      height: 3000,
+      windowOut: 3 * second,
+      recordIn: 7 * second - 2 * second - 3,
+      markers: [{ offset: 2, name: "on the still" }],
+    },
+  ];
+  const afterStill = clips[1] ? clips[1].recordIn + 3 * second : 0;
+  const afterGap = afterStill + 2 * second + 5;
+  clips.push(
+    {
+      ...base,
+      name: NASTY.audio.raw,
+      kind: "audio",
+      url: "file:///footage/music.wav",
+      audioChannels: 1,
+      width: null,
+      height: null,
+      sourceDuration: 30 * second,
+      windowIn: 10,
+      windowOut: 4 * second,
+      recordIn: afterGap,
+      markers: [{ offset: 5, name: "beat" }],
+    },
+    {
+      ...base,
+      name: "four mono tracks.mxf",
+      kind: "video",
+      url: "file:///footage/four.mxf",
+      sourceStart: tc("01:00:00:00"),
+      sourceDuration: 10 * second,
+      audioTracks: 4,
+      audioChannels: 1,
+      width: 3840,
+      height: 2160,
+      windowIn: 0,
+      windowOut: 10 * second,
+      recordIn: afterGap + 4 * second - 10,
+      dropFrame,
+    },
+    {
+      ...base,
+      name: NASTY.clip.raw,
+      kind: "video",
+      url: camera,
+      sourceStart: tc("14:59:58:00"),
+      sourceDuration: 120 * second,
+      windowIn: 100 * second,
+      windowOut: 101 * second,
+      recordIn: afterGap + 14 * second - 10,
+      dropFrame,
+      markers: [{ offset: second - 1, name: "last frame" }],
+    },
+  );
+  return {
+    name: `Search: "cats" & <dogs> ${label}`,
+    rate,
+    dropFrame,
+    start: tc("01:00:00:00"),
+    clips,
+  };
+}
 
 export const clip = (over: Partial<TimelineClip>): TimelineClip => ({
   name: "A001.mov",
@@ -23,7 +150,7 @@ export const clip = (over: Partial<TimelineClip>): TimelineClip => ({
 
 /** Four clips at `label` fps: a video with markers, an audio take, a still and a three-track clip with an awkward name. */
 export function timeline(label: string, dropFrame: boolean): Timeline {
-  const r = rate(label);
+  const r = rateOf(label);
   const base = Math.round(r.num / r.den);
   const hour = dropFrame ? (base * 600 - (base === 60 ? 4 : 2) * 9) * 6 : base * 3600;
   return {

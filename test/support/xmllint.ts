@@ -1,28 +1,45 @@
+import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { execa } from "execa";
+import { fileURLToPath } from "node:url";
+
+const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
 /**
- * Apple's FCPXML DTDs in ../shared/reference/fcpxml, found from the repository upwards (a git
- * worktree sits deeper than the main checkout). Throws when they are not there: the check must
- * fail, never be skipped.
+ * One of Apple's FCPXML DTDs from the shared reference folder, which sits beside the main
+ * checkout (`<repo>/../shared`) and so two levels up from a worktree (`<repo>/../../shared`).
+ * Throws when it is missing: a validation test must fail, not pass by skipping.
  */
 export function fcpxmlDtd(version: string): string {
-  let dir = resolve(import.meta.dirname, "..", "..");
-  for (let i = 0; i < 4; i += 1) {
-    const dtd = join(dir, "..", "shared", "reference", "fcpxml", `FCPXMLv${version.replace(".", "_")}.dtd`);
-    if (existsSync(dtd)) return dtd;
-    dir = resolve(dir, "..");
-  }
-  throw new Error(`FCPXML ${version} DTD not found in ../shared/reference/fcpxml`);
+  const candidates = [resolve(repoRoot, ".."), resolve(repoRoot, "..", "..")].map((dir) =>
+    join(dir, "shared", "reference", "fcpxml", `FCPXMLv${version.replace(".", "_")}.dtd`),
+  );
+  const found = candidates.find((file) => existsSync(file));
+  if (!found) throw new Error(`FCPXML DTD not found; looked at ${candidates.join(", ")}`);
+  return found;
 }
 
-/** Runs xmllint on `xml` (written to `dir`): well-formedness, or validity against `dtd`. */
-export async function xmllint(dir: string, xml: string, dtd?: string) {
-  const file = join(dir, `doc-${Date.now()}-${Math.random().toString(16).slice(2)}.xml`);
-  await writeFile(file, xml);
-  const args = ["--noout", "--nonet", ...(dtd ? ["--dtdvalid", dtd] : []), file];
-  const result = await execa("xmllint", args, { reject: false });
-  return { exitCode: result.exitCode, stderr: String(result.stderr) };
+export interface LintResult {
+  status: number;
+  stderr: string;
+}
+
+/**
+ * Runs xmllint over `xml` written to a temp file (`--nonet`, plus `--dtdvalid dtd` when given).
+ * Throws when xmllint cannot be run at all, so a missing tool fails the test.
+ */
+export async function xmllint(xml: string, dtd?: string): Promise<LintResult> {
+  const dir = await mkdtemp(join(tmpdir(), "svc-xmllint-"));
+  try {
+    const file = join(dir, "doc.xml");
+    await writeFile(file, xml);
+    const args = ["--noout", "--nonet", ...(dtd ? ["--dtdvalid", dtd] : []), file];
+    const run = spawnSync("xmllint", args, { encoding: "utf8" });
+    if (run.error) throw new Error(`xmllint could not run (install libxml2-utils): ${run.error.message}`);
+    return { status: run.status ?? -1, stderr: run.stderr };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }

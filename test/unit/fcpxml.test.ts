@@ -1,121 +1,173 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { XMLParser } from "fast-xml-parser";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FCPXML_VERSION, writeFcpxml } from "../../formats/fcpxml.js";
+import { describe, expect, it } from "vitest";
+import { writeFcpxml } from "../../formats/fcpxml.js";
 import { rationalToFrames } from "../../formats/timecode.js";
-import type { Timeline } from "../../formats/timeline.js";
-import { clip, timeline } from "../support/timelines.js";
+import { hasPicture, hasSound, type Timeline, timelineLength, windowLength } from "../../formats/timeline.js";
+import { NASTY, sampleTimeline } from "../support/timelines.js";
 import { fcpxmlDtd, xmllint } from "../support/xmllint.js";
 
-type Attrs = Record<string, string>;
+type Attributes = Record<string, string>;
+type Element = Attributes & { marker?: Attributes[]; "media-rep"?: Attributes };
+
+const REPEATED = new Set(["format", "asset", "asset-clip", "gap", "marker"]);
 const parser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: "",
-  isArray: (name) => ["asset", "asset-clip", "marker", "gap"].includes(name),
+  parseAttributeValue: false,
+  parseTagValue: false,
+  isArray: (name, _path, _leaf, isAttribute) => !isAttribute && REPEATED.has(name),
 });
 
-function readBack(xml: string) {
-  const doc = parser.parse(xml) as {
-    fcpxml: Attrs & {
-      resources: { format: Attrs; asset: (Attrs & { "media-rep": Attrs })[] };
-      library: {
-        event: {
-          project: Attrs & {
-            sequence: Attrs & { spine: { "asset-clip"?: (Attrs & { marker?: Attrs[] })[]; gap?: Attrs[] } };
-          };
-        };
-      };
-    };
+const clean = (raw: string) => Object.values(NASTY).find((n) => n.raw === raw)?.clean ?? raw;
+
+const CASES = [
+  ["23.976", false],
+  ["25", false],
+  ["29.97", true],
+  ["59.94", false],
+] as const;
+
+function parse(xml: string) {
+  const root = parser.parse(xml).fcpxml;
+  const sequence = root.library.event.project.sequence;
+  return {
+    version: root.version as string,
+    formats: new Map(((root.resources.format ?? []) as Attributes[]).map((f) => [f.id, f])),
+    assets: new Map(((root.resources.asset ?? []) as Element[]).map((a) => [a.id, a])),
+    event: root.library.event as Attributes,
+    sequence: sequence as Attributes,
+    clips: (sequence.spine?.["asset-clip"] ?? []) as Element[],
+    gaps: (sequence.spine?.gap ?? []) as Attributes[],
   };
-  return doc.fcpxml;
 }
 
-describe("FCPXML", () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), "svc-fcpxml-"));
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
+describe("FCPXML writer", () => {
+  it.each(CASES)("writes %s fps (drop frame %s) that Apple's 1.9 DTD accepts", async (label, dropFrame) => {
+    const lint = await xmllint(writeFcpxml(sampleTimeline(label, dropFrame)), fcpxmlDtd("1.9"));
+    expect(lint).toEqual({ status: 0, stderr: "" });
   });
 
-  const nasty = (tl: Timeline): Timeline => ({
-    ...tl,
-    name: 'Tom & Jerry <1> "final" ]]> \u0007cut',
-    clips: [
-      ...tl.clips,
-      clip({
-        name: "Tom & Jerry <1>.mov",
-        recordIn: 600,
-        windowOut: 24,
-        markers: [{ offset: 3, name: 'a "quoted" <marker> & ]]>', note: "bell\u0007 here" }],
-      }),
-      // A hole on the record side before this one.
-      clip({ name: "after gap.mov", recordIn: 700, windowOut: 10 }),
-    ],
+  it("is checked by a validator that does reject what breaks the DTD", async () => {
+    const xml = writeFcpxml(sampleTimeline("25"));
+    // A sequence's note belongs before its spine.
+    const misordered = xml.replace("</spine>", "</spine><note>late</note>");
+    expect(misordered).not.toBe(xml);
+    for (const broken of [xml.replace('version="1.9"', 'version="1.10"'), misordered]) {
+      const lint = await xmllint(broken, fcpxmlDtd("1.9"));
+      expect(lint.status).toBe(3);
+    }
   });
 
-  it.each([
-    ["23.976", false],
-    ["25", false],
-    ["29.97", true],
-    ["59.94", true],
-  ])(
-    "at %s fps (drop frame %s) is valid against its DTD and reads back to the model",
-    async (label, dropFrame) => {
-      const tl = nasty(timeline(label, dropFrame));
-      const xml = writeFcpxml(tl);
-      const lint = await xmllint(dir, xml, fcpxmlDtd(FCPXML_VERSION));
-      expect(lint.stderr).toBe("");
-      expect(lint.exitCode).toBe(0);
+  it.each(CASES)(
+    "reads back at %s fps (drop frame %s) to the model's frames and names",
+    (label, dropFrame) => {
+      const timeline = sampleTimeline(label, dropFrame);
+      const doc = parse(writeFcpxml(timeline));
+      const frames = (time: string | undefined) => rationalToFrames(time as string, timeline.rate);
 
-      const doc = readBack(xml);
       expect(doc.version).toBe("1.9");
-      const f = (time: string) => rationalToFrames(time, tl.rate);
-      expect(f(doc.resources.format.frameDuration as string)).toBe(1);
-      const sequence = doc.library.event.project.sequence;
-      expect(doc.library.event.project.name).toBe('Tom & Jerry <1> "final" ]]> cut');
-      expect(sequence.tcFormat).toBe(dropFrame ? "DF" : "NDF");
-      expect(f(sequence.tcStart as string)).toBe(tl.start);
-      expect(f(sequence.duration as string)).toBe(710);
-      const clips = sequence.spine["asset-clip"] ?? [];
-      expect(clips.map((c) => c.name)).toEqual(tl.clips.map((c) => c.name));
-      clips.forEach((c, i) => {
-        const model = tl.clips[i] as Timeline["clips"][number];
-        expect(f(c.offset as string), c.name).toBe(tl.start + model.recordIn);
-        expect(f(c.start as string), c.name).toBe(model.sourceStart + model.windowIn);
-        expect(f(c.duration as string), c.name).toBe(model.windowOut - model.windowIn);
-        expect((c.marker ?? []).map((m) => [f(m.start as string) - f(c.start as string), m.value])).toEqual(
-          model.markers.map((m) => [m.offset, m.name]),
+      expect(doc.event.name).toBe(timeline.name);
+      expect(frames(doc.sequence.tcStart)).toBe(timeline.start);
+      expect(frames(doc.sequence.duration)).toBe(timelineLength(timeline));
+      expect(doc.sequence.tcFormat).toBe(dropFrame ? "DF" : "NDF");
+      const sequenceFormat = doc.formats.get(doc.sequence.format as string);
+      expect(sequenceFormat).toMatchObject({ width: "1920", height: "1080" });
+      expect(frames(sequenceFormat?.frameDuration)).toBe(1);
+
+      // Spine items follow one another from the sequence start to its end, the gap included.
+      const spine = [...doc.gaps, ...doc.clips].sort((a, b) => frames(a.offset) - frames(b.offset));
+      let at = timeline.start;
+      for (const item of spine) {
+        expect(frames(item.offset)).toBe(at);
+        at += frames(item.duration);
+      }
+      expect(at).toBe(timeline.start + timelineLength(timeline));
+      expect(doc.gaps).toHaveLength(1);
+      expect(doc.clips).toHaveLength(timeline.clips.length);
+      // The first file is used twice but is one asset.
+      expect(doc.assets.size).toBe(timeline.clips.length - 1);
+
+      for (const clip of timeline.clips) {
+        const element = doc.clips.find((c) => frames(c.offset) === timeline.start + clip.recordIn);
+        if (!element) throw new Error(`no asset-clip at record frame ${clip.recordIn}`);
+        const source = clip.kind === "image" ? 0 : clip.sourceStart + clip.windowIn;
+        expect(element.name).toBe(clean(clip.name));
+        expect(frames(element.start)).toBe(source);
+        expect(frames(element.duration)).toBe(windowLength(clip));
+        expect(element.tcFormat).toBe(clip.dropFrame ? "DF" : "NDF");
+
+        const asset = doc.assets.get(element.ref as string);
+        expect(asset?.name).toBe(clean(clip.name));
+        expect(asset?.["media-rep"]).toEqual({ kind: "original-media", src: clip.url });
+        expect(frames(asset?.start)).toBe(clip.kind === "image" ? 0 : clip.sourceStart);
+        expect(frames(asset?.duration)).toBe(
+          clip.kind === "image" ? windowLength(clip) : clip.sourceDuration,
         );
-      });
-      expect(clips[4]?.marker?.[0]?.note).toBe("bell here");
-      const gaps = (sequence.spine.gap ?? []).map((g) => [
-        f(g.offset as string) - tl.start,
-        f(g.duration as string),
-      ]);
-      expect(gaps).toEqual([
-        [485, 115],
-        [624, 76],
-      ]);
-      const assets = doc.resources.asset;
-      expect(assets.map((a) => a["media-rep"].src)).toEqual(tl.clips.map((c) => c.url));
-      const audio = assets.find((a) => a.name === "interview sound.wav");
-      expect(audio).toMatchObject({ hasVideo: "0", hasAudio: "1", audioSources: "2" });
-      expect(assets.find((a) => a.name === "still.png")).toMatchObject({ hasVideo: "1", hasAudio: "0" });
+        expect(asset?.hasVideo).toBe(hasPicture(clip) ? "1" : "0");
+        expect(asset?.hasAudio).toBe(hasSound(clip) ? "1" : "0");
+        if (hasSound(clip))
+          expect(asset).toMatchObject({
+            audioSources: String(clip.audioTracks),
+            audioChannels: String(clip.audioChannels),
+          });
+        if (hasPicture(clip))
+          expect(doc.formats.get(asset?.format as string)).toMatchObject({
+            width: String(clip.width),
+            height: String(clip.height),
+          });
+        else expect(asset?.format).toBeUndefined();
+
+        expect(
+          (element.marker ?? []).map((m) => ({
+            offset: frames(m.start) - source,
+            duration: frames(m.duration),
+            name: m.value,
+            note: m.note,
+          })),
+        ).toEqual(
+          clip.markers.map((m) => ({
+            offset: m.offset,
+            duration: 1,
+            name: clean(m.name),
+            note: m.note === undefined ? undefined : clean(m.note),
+          })),
+        );
+      }
     },
   );
 
-  it("writes one asset for a file used twice", () => {
-    const tl = timeline("25", false);
-    const twice = {
-      ...tl,
-      clips: [tl.clips[0], { ...(tl.clips[0] as Timeline["clips"][number]), recordIn: 100 }],
-    } as Timeline;
-    const doc = readBack(writeFcpxml(twice));
-    expect(doc.resources.asset).toHaveLength(1);
-    expect(doc.library.event.project.sequence.spine["asset-clip"]).toHaveLength(2);
+  it("leaves no control characters in the document and writes clips in record order", () => {
+    const timeline = sampleTimeline("25");
+    const xml = writeFcpxml(timeline);
+    const controls = [...xml].filter((ch) => {
+      const cp = ch.codePointAt(0) ?? 0;
+      return (cp < 0x20 && ch !== "\n" && ch !== "\t" && ch !== "\r") || (cp >= 0x7f && cp <= 0x9f);
+    });
+    expect(controls).toEqual([]);
+    expect(writeFcpxml({ ...timeline, clips: [...timeline.clips].reverse() })).toBe(xml);
+  });
+
+  it("writes an empty timeline as a valid document", async () => {
+    const empty: Timeline = { ...sampleTimeline("24"), clips: [] };
+    const xml = writeFcpxml(empty);
+    expect(await xmllint(xml, fcpxmlDtd("1.9"))).toEqual({ status: 0, stderr: "" });
+    expect(parse(xml).sequence.duration).toBe("0s");
+  });
+
+  it("refuses a timeline it cannot write faithfully, naming the clip", () => {
+    const timeline = sampleTimeline("25");
+    const [first, second] = timeline.clips;
+    if (!first || !second) throw new Error("sample timeline too short");
+    const overlapping = { ...timeline, clips: [first, { ...second, recordIn: second.recordIn - 1 }] };
+    expect(() => writeFcpxml(overlapping)).toThrow(
+      `clip "${second.name}" starts at frame ${second.recordIn - 1}, before "${first.name}" ends at frame ${second.recordIn}`,
+    );
+    const lateMarker = { ...first, markers: [{ offset: windowLength(first), name: "after the end" }] };
+    expect(() => writeFcpxml({ ...timeline, clips: [lateMarker] })).toThrow(
+      /marker "after the end".*outside/,
+    );
+    const pastFile = { ...first, windowOut: first.sourceDuration + 1 };
+    expect(() => writeFcpxml({ ...timeline, clips: [pastFile] })).toThrow(/past the file's/);
+    expect(() => writeFcpxml({ ...timeline, clips: [{ ...first, recordIn: 1.5 }] })).toThrow(/recordIn/);
   });
 });
