@@ -30,20 +30,34 @@ const SNAP_TOLERANCE = 0.01;
 
 export const fpsOf = (rate: FrameRate): number => rate.num / rate.den;
 
+/** The rate of `candidates` closest to `fps`, and how far off it is (relative). */
+function closestStandard(
+  fps: number,
+  candidates: readonly FrameRate[] = STANDARD_RATES,
+): { rate: FrameRate; error: number } {
+  if (!Number.isFinite(fps) || fps <= 0) throw new RangeError(`not a frame rate: ${fps}`);
+  let rate: FrameRate = candidates[0] as FrameRate;
+  let error = Number.POSITIVE_INFINITY;
+  for (const candidate of candidates) {
+    const off = Math.abs(fpsOf(candidate) - fps) / fpsOf(candidate);
+    if (off < error) [rate, error] = [candidate, off];
+  }
+  return { rate: { num: rate.num, den: rate.den }, error };
+}
+
 /** The standard rate closest to a probed frames-per-second value (within 1 %), else its whole-number rounding. */
 export function snapRate(fps: number): FrameRate {
-  if (!Number.isFinite(fps) || fps <= 0) throw new RangeError(`not a frame rate: ${fps}`);
-  let best: FrameRate | undefined;
-  let bestError = Number.POSITIVE_INFINITY;
-  for (const rate of STANDARD_RATES) {
-    const error = Math.abs(fpsOf(rate) - fps) / fpsOf(rate);
-    if (error < bestError) {
-      best = rate;
-      bestError = error;
-    }
-  }
-  if (best && bestError <= SNAP_TOLERANCE) return { num: best.num, den: best.den };
-  return { num: Math.max(1, Math.round(fps)), den: 1 };
+  const { rate, error } = closestStandard(fps);
+  return error <= SNAP_TOLERANCE ? rate : { num: Math.max(1, Math.round(fps)), den: 1 };
+}
+
+/**
+ * The standard rate closest to `fps`, however far: what a timeline an NLE opens must run at. A
+ * whole-number rate stays among the whole-number ones (12 → 24, not 23.976).
+ */
+export function nearestStandardRate(fps: number): FrameRate {
+  const whole = Math.abs(fps - Math.round(fps)) < 0.01;
+  return closestStandard(fps, whole ? STANDARD_RATES.filter((r) => r.den === 1) : STANDARD_RATES).rate;
 }
 
 /** The rate's label as people write it ("29.97", "25", "12"). */

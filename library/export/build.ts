@@ -5,6 +5,7 @@ import {
   canDropFrame,
   type FrameRate,
   framesToSeconds,
+  nearestStandardRate,
   parseTimecode,
   secondsToFrames,
   snapRate,
@@ -45,7 +46,8 @@ export const clipRate = (row: MediaRow): FrameRate | null =>
  */
 export function timelineRate(clips: readonly ExportClip[], asked: FrameRate | undefined) {
   const first = clips.find((c) => clipRate(c.row) !== null);
-  const rate = asked ?? (first ? (clipRate(first.row) as FrameRate) : FALLBACK_RATE);
+  // NLEs open timelines at the standard rates only: a clip at 12 or 27 fps sets the closest one.
+  const rate = asked ?? (first?.row.fps ? nearestStandardRate(first.row.fps) : FALLBACK_RATE);
   const marked = clips.find((c) => c.row.start_timecode)?.row.start_timecode ?? null;
   const dropFrame = canDropFrame(rate) && (marked === null || /[;.,]\d+$/.test(marked));
   return { rate, dropFrame };

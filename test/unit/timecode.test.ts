@@ -6,6 +6,7 @@ import {
   framesToRational,
   framesToSeconds,
   framesToTimecode,
+  nearestStandardRate,
   parseTimecode,
   rateLabel,
   rationalToFrames,
@@ -119,6 +120,16 @@ describe("timecode", () => {
     [14.985, "15"],
   ])("snaps a probed %d fps to %s", (fps, label) => {
     expect(rateLabel(snapRate(fps))).toBe(label);
+  });
+
+  it.each([
+    [12, "24"],
+    [27, "25"],
+    [29.5, "29.97"],
+    [100, "60"],
+    [23.976, "23.976"],
+  ])("takes %d fps to the nearest standard rate %s for a timeline", (fps, label) => {
+    expect(rateLabel(nearestStandardRate(fps))).toBe(label);
   });
 
   it("refuses a rate that is not positive", () => {
