@@ -1,4 +1,3 @@
-import { create } from "xmlbuilder2";
 import { oneLine } from "./clean-text.js";
 import { canDropFrame, type FrameRate, framesToTimecode, timecodeBase } from "./timecode.js";
 import {
@@ -10,6 +9,7 @@ import {
   windowLength,
 } from "./timeline.js";
 import { type ClipMedia, mediaOf, orderedClips } from "./track-items.js";
+import { XmlWriter } from "./xml-writer.js";
 
 /*
  * Final Cut Pro 7 XML (xmeml version 4): the interchange Premiere Pro imports, which Resolve reads
@@ -22,7 +22,9 @@ const DEFAULT_SIZE = { width: 1920, height: 1080 };
 const SAMPLE_RATE = "48000";
 const DEPTH = "16";
 
-type Node = ReturnType<typeof create>;
+// Written as a stream (a 500-clip timeline is several megabytes): every element opened here is
+// closed with up() in document order.
+type Node = XmlWriter;
 
 interface Item {
   id: string;
@@ -48,23 +50,25 @@ const channelsOf = (clip: TimelineClip) => clip.audioTracks * Math.max(1, clip.a
 const audioTracksOf = (clip: TimelineClip) => (hasSound(clip) ? 2 * Math.ceil(channelsOf(clip) / 2) : 0);
 
 function rate(parent: Node, value: FrameRate): void {
-  const element = parent.ele("rate");
-  element.ele("timebase").txt(String(timecodeBase(value)));
-  element.ele("ntsc").txt(value.den === 1001 ? "TRUE" : "FALSE");
+  parent.ele("rate");
+  text(parent, "timebase", timecodeBase(value));
+  text(parent, "ntsc", value.den === 1001 ? "TRUE" : "FALSE");
+  parent.up();
 }
 
 function timecode(parent: Node, frames: number, value: FrameRate, dropFrame: boolean): void {
   const df = dropFrame && canDropFrame(value);
-  const element = parent.ele("timecode");
-  rate(element, value);
-  element.ele("string").txt(framesToTimecode(frames, value, df));
-  element.ele("frame").txt(String(frames));
-  element.ele("displayformat").txt(df ? "DF" : "NDF");
+  parent.ele("timecode");
+  rate(parent, value);
+  text(parent, "string", framesToTimecode(frames, value, df));
+  text(parent, "frame", frames);
+  text(parent, "displayformat", df ? "DF" : "NDF");
+  parent.up();
 }
 
-const text = (parent: Node, name: string, value: string | number): void => {
-  parent.ele(name).txt(String(value));
-};
+function text(parent: Node, name: string, value: string | number): void {
+  parent.ele(name).txt(String(value)).up();
+}
 
 /** The timeline as an xmeml sequence: one video track and a stereo pair of audio tracks per channel pair. */
 export function writeXmeml(timeline: Timeline): string {
@@ -116,120 +120,134 @@ export function writeXmeml(timeline: Timeline): string {
   }
   const written = new Set<string>();
 
-  const fileElement = (parent: Node, source: SourceFile) => {
-    const element = parent.ele("file", { id: source.id });
-    if (written.has(source.id)) return;
+  const fileElement = (b: Node, source: SourceFile) => {
+    b.ele("file", { id: source.id });
+    if (written.has(source.id)) {
+      b.up();
+      return;
+    }
     written.add(source.id);
     const { clip, media } = source;
-    text(element, "name", oneLine(clip.name));
-    text(element, "pathurl", clip.url);
-    rate(element, fps);
-    text(element, "duration", media.duration);
-    if (clip.kind !== "image") timecode(element, media.start, fps, clip.dropFrame);
-    const mediaElement = element.ele("media");
+    text(b, "name", oneLine(clip.name));
+    text(b, "pathurl", clip.url);
+    rate(b, fps);
+    text(b, "duration", media.duration);
+    if (clip.kind !== "image") timecode(b, media.start, fps, clip.dropFrame);
+    b.ele("media");
     if (hasPicture(clip)) {
-      const characteristics = mediaElement.ele("video").ele("samplecharacteristics");
-      rate(characteristics, fps);
-      text(characteristics, "width", clip.width ?? size.width);
-      text(characteristics, "height", clip.height ?? size.height);
+      b.ele("video").ele("samplecharacteristics");
+      rate(b, fps);
+      text(b, "width", clip.width ?? size.width);
+      text(b, "height", clip.height ?? size.height);
+      b.up().up();
     }
     if (hasSound(clip)) {
-      const audio = mediaElement.ele("audio");
-      const characteristics = audio.ele("samplecharacteristics");
-      text(characteristics, "depth", DEPTH);
-      text(characteristics, "samplerate", SAMPLE_RATE);
-      text(audio, "channelcount", channelsOf(clip));
+      b.ele("audio").ele("samplecharacteristics");
+      text(b, "depth", DEPTH);
+      text(b, "samplerate", SAMPLE_RATE);
+      b.up();
+      text(b, "channelcount", channelsOf(clip));
+      b.up();
     }
+    b.up().up();
   };
 
-  const writeItem = (track: Node, item: Item) => {
+  const writeItem = (b: Node, item: Item) => {
     const { clip } = item;
     const media = mediaOf(clip);
-    const element = track.ele(
+    b.ele(
       "clipitem",
       item.kind === "audio" ? { id: item.id, premiereChannelType: "stereo" } : { id: item.id },
     );
-    text(element, "name", oneLine(clip.name));
-    text(element, "enabled", "TRUE");
-    text(element, "duration", media.duration);
-    rate(element, fps);
-    text(element, "start", clip.recordIn);
-    text(element, "end", clip.recordIn + windowLength(clip));
-    text(element, "in", media.in);
-    text(element, "out", media.in + windowLength(clip));
-    fileElement(element, files.get(clip.url) as SourceFile);
+    text(b, "name", oneLine(clip.name));
+    text(b, "enabled", "TRUE");
+    text(b, "duration", media.duration);
+    rate(b, fps);
+    text(b, "start", clip.recordIn);
+    text(b, "end", clip.recordIn + windowLength(clip));
+    text(b, "in", media.in);
+    text(b, "out", media.in + windowLength(clip));
+    fileElement(b, files.get(clip.url) as SourceFile);
     if (item.kind === "audio") {
-      const source = element.ele("sourcetrack");
-      text(source, "mediatype", "audio");
-      text(source, "trackindex", item.channel);
+      b.ele("sourcetrack");
+      text(b, "mediatype", "audio");
+      text(b, "trackindex", item.channel);
+      b.up();
     }
     const linked = itemsOf.get(clip) ?? [];
     if (linked.length > 1)
       for (const other of linked) {
-        const link = element.ele("link");
-        text(link, "linkclipref", other.id);
-        text(link, "mediatype", other.kind);
-        text(link, "trackindex", other.track);
-        text(link, "clipindex", other.index);
-        if (other.kind === "audio") text(link, "groupindex", Math.ceil(other.track / 2));
+        b.ele("link");
+        text(b, "linkclipref", other.id);
+        text(b, "mediatype", other.kind);
+        text(b, "trackindex", other.track);
+        text(b, "clipindex", other.index);
+        if (other.kind === "audio") text(b, "groupindex", Math.ceil(other.track / 2));
+        b.up();
       }
     // Markers belong to the clip, so they go on its first item only.
     if (linked[0] === item)
       for (const marker of clip.markers) {
-        const entry = element.ele("marker");
-        text(entry, "name", oneLine(marker.name));
-        text(entry, "comment", oneLine(marker.note ?? ""));
-        text(entry, "in", media.in + marker.offset);
-        text(entry, "out", -1);
+        b.ele("marker");
+        text(b, "name", oneLine(marker.name));
+        text(b, "comment", oneLine(marker.note ?? ""));
+        text(b, "in", media.in + marker.offset);
+        text(b, "out", -1);
+        b.up();
       }
+    b.up();
   };
 
-  const doc = create({ version: "1.0", encoding: "UTF-8" }).dtd({ name: "xmeml" });
-  const sequence = doc
-    .ele("xmeml", { version: VERSION })
-    .ele("sequence", { id: "sequence-1", explodedTracks: "true" });
-  text(sequence, "name", oneLine(timeline.name));
-  text(sequence, "duration", timelineLength(timeline));
-  rate(sequence, fps);
-  timecode(sequence, timeline.start, fps, timeline.dropFrame);
-  const media = sequence.ele("media");
+  const b = new XmlWriter({ doctype: "xmeml" });
+  b.ele("xmeml", { version: VERSION }).ele("sequence", { id: "sequence-1", explodedTracks: "true" });
+  text(b, "name", oneLine(timeline.name));
+  text(b, "duration", timelineLength(timeline));
+  rate(b, fps);
+  timecode(b, timeline.start, fps, timeline.dropFrame);
+  b.ele("media");
 
-  const video = media.ele("video");
-  const format = video.ele("format").ele("samplecharacteristics");
-  rate(format, fps);
-  text(format, "width", size.width);
-  text(format, "height", size.height);
-  text(format, "anamorphic", "FALSE");
-  text(format, "pixelaspectratio", "square");
-  text(format, "fielddominance", "none");
-  const videoTrack = video.ele("track");
-  for (const item of videoItems) writeItem(videoTrack, item);
-  text(videoTrack, "enabled", "TRUE");
-  text(videoTrack, "locked", "FALSE");
+  b.ele("video").ele("format").ele("samplecharacteristics");
+  rate(b, fps);
+  text(b, "width", size.width);
+  text(b, "height", size.height);
+  text(b, "anamorphic", "FALSE");
+  text(b, "pixelaspectratio", "square");
+  text(b, "fielddominance", "none");
+  b.up().up();
+  b.ele("track");
+  for (const item of videoItems) writeItem(b, item);
+  text(b, "enabled", "TRUE");
+  text(b, "locked", "FALSE");
+  b.up().up();
 
-  const audio = media.ele("audio");
-  text(audio, "numOutputChannels", 2);
-  const audioFormat = audio.ele("format").ele("samplecharacteristics");
-  text(audioFormat, "depth", DEPTH);
-  text(audioFormat, "samplerate", SAMPLE_RATE);
-  const outputs = audio.ele("outputs");
+  b.ele("audio");
+  text(b, "numOutputChannels", 2);
+  b.ele("format").ele("samplecharacteristics");
+  text(b, "depth", DEPTH);
+  text(b, "samplerate", SAMPLE_RATE);
+  b.up().up();
+  b.ele("outputs");
   for (const channel of [1, 2]) {
-    const group = outputs.ele("group");
-    text(group, "index", channel);
-    text(group, "numchannels", 1);
-    text(group, "downmix", 0);
-    text(group.ele("channel"), "index", channel);
+    b.ele("group");
+    text(b, "index", channel);
+    text(b, "numchannels", 1);
+    text(b, "downmix", 0);
+    b.ele("channel");
+    text(b, "index", channel);
+    b.up().up();
   }
+  b.up();
   audioItems.forEach((items, i) => {
-    const track = audio.ele("track", {
+    b.ele("track", {
       currentExplodedTrackIndex: String(i % 2),
       totalExplodedTrackCount: "2",
       premiereTrackType: "Stereo",
     });
-    for (const item of items) writeItem(track, item);
-    text(track, "enabled", "TRUE");
-    text(track, "locked", "FALSE");
-    text(track, "outputchannelindex", (i % 2) + 1);
+    for (const item of items) writeItem(b, item);
+    text(b, "enabled", "TRUE");
+    text(b, "locked", "FALSE");
+    text(b, "outputchannelindex", (i % 2) + 1);
+    b.up();
   });
-  return doc.end({ prettyPrint: true });
+  return b.end();
 }

@@ -1,0 +1,35 @@
+import { XMLParser } from "fast-xml-parser";
+import { describe, expect, it } from "vitest";
+import { escapeAttribute, escapeText, XmlWriter } from "../../formats/xml-writer.js";
+import { xmllint } from "../support/xmllint.js";
+
+describe("XmlWriter", () => {
+  it("escapes markup in text and attributes and drops what XML cannot carry", () => {
+    expect(escapeText('a < b & c > d "q"\u0001')).toBe('a &lt; b &amp; c &gt; d "q"');
+    expect(escapeAttribute('say "hi"\tand\nbye & <x>')).toBe(
+      "say &quot;hi&quot;&#9;and&#10;bye &amp; &lt;x&gt;",
+    );
+  });
+
+  it("writes a well-formed document whose values read back exactly", async () => {
+    const nasty = `Tom & Jerry <1> "x" ]]> 'y'`;
+    const w = new XmlWriter({ doctype: "root" });
+    w.ele("root", { name: nasty });
+    w.ele("item").txt(nasty).up();
+    w.ele("empty").up();
+    w.ele("nested").ele("leaf", { n: "1" }).txt("v").up().up();
+    const xml = w.end();
+    expect(await xmllint(xml)).toEqual({ status: 0, stderr: "" });
+    const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", trimValues: false }).parse(
+      xml,
+    );
+    expect(doc.root["@name"]).toBe(nasty);
+    expect(doc.root.item).toBe(nasty);
+    expect(doc.root.nested.leaf["#text"]).toBe("v");
+  });
+
+  it("refuses to close more than it opened", () => {
+    const w = new XmlWriter({ doctype: "r" });
+    expect(() => w.up()).toThrow(/no element open/);
+  });
+});
