@@ -1,8 +1,8 @@
-import { create } from "xmlbuilder2";
 import { oneLine } from "./clean-text.js";
 import { canDropFrame, framesToRational } from "./timecode.js";
 import { hasPicture, hasSound, type Timeline, type TimelineClip, timelineLength } from "./timeline.js";
 import { type ClipMedia, mediaOf, orderedClips, withGaps } from "./track-items.js";
+import { XmlWriter } from "./xml-writer.js";
 
 /*
  * FCPXML 1.9, the version with the widest import: Final Cut Pro reads it from 10.5 on and
@@ -62,16 +62,15 @@ export function writeFcpxml(timeline: Timeline): string {
     assets.set(clip.url, { id: nextId(), clip, media: mediaOf(clip), formatId });
   }
 
-  const doc = create({ version: "1.0", encoding: "UTF-8" }).dtd({ name: "fcpxml" });
-  const root = doc.ele("fcpxml", { version: VERSION });
-  const resources = root.ele("resources");
+  const w = new XmlWriter({ doctype: "fcpxml" });
+  w.ele("fcpxml", { version: VERSION }).ele("resources");
   for (const format of formats.values())
-    resources.ele("format", {
+    w.ele("format", {
       id: format.id,
       frameDuration: time(1),
       width: String(format.width),
       height: String(format.height),
-    });
+    }).up();
   for (const asset of assets.values()) {
     const { clip, media } = asset;
     const attributes: Record<string, string> = {
@@ -87,12 +86,12 @@ export function writeFcpxml(timeline: Timeline): string {
       attributes.audioSources = String(clip.audioTracks);
       attributes.audioChannels = String(clip.audioChannels);
     }
-    resources.ele("asset", attributes).ele("media-rep", { kind: "original-media", src: clip.url });
+    w.ele("asset", attributes).ele("media-rep", { kind: "original-media", src: clip.url }).up().up();
   }
+  w.up();
 
   const name = oneLine(timeline.name);
-  const sequence = root
-    .ele("library")
+  w.ele("library")
     .ele("event", { name })
     .ele("project", { name })
     .ele("sequence", {
@@ -103,17 +102,17 @@ export function writeFcpxml(timeline: Timeline): string {
       audioLayout: "stereo",
       audioRate: "48k",
     });
-  const spine = sequence.ele("spine");
+  w.ele("spine");
   for (const item of withGaps(clips)) {
     const offset = time(timeline.start + item.recordIn);
     if (item.kind === "gap") {
-      spine.ele("gap", { name: "Gap", offset, duration: time(item.length) });
+      w.ele("gap", { name: "Gap", offset, duration: time(item.length) }).up();
       continue;
     }
     const { clip } = item;
     const asset = assets.get(clip.url) as Asset;
     const start = mediaOf(clip).start + mediaOf(clip).in;
-    const element = spine.ele("asset-clip", {
+    w.ele("asset-clip", {
       ref: asset.id,
       offset,
       name: oneLine(clip.name),
@@ -129,8 +128,9 @@ export function writeFcpxml(timeline: Timeline): string {
       };
       const note = oneLine(marker.note ?? "");
       if (note !== "") attributes.note = note;
-      element.ele("marker", attributes);
+      w.ele("marker", attributes).up();
     }
+    w.up();
   }
-  return doc.end({ prettyPrint: true });
+  return w.end();
 }

@@ -17,11 +17,20 @@ export const escapeText = (text: string): string =>
 export const escapeAttribute = (text: string): string =>
   cleanText(text).replace(/[&<>"\t\n\r]/g, (c) => ATTRIBUTE_ESCAPES[c] as string);
 
+const INDENTS = Array.from({ length: 32 }, (_, depth) => "  ".repeat(depth));
+const indent = (depth: number) => INDENTS[depth] ?? "  ".repeat(depth);
+
+const attributeText = (attributes: Readonly<Record<string, string>>) => {
+  let text = "";
+  for (const key in attributes) text += ` ${key}="${escapeAttribute(attributes[key] as string)}"`;
+  return text;
+};
+
 /**
- * A streaming XML writer for large documents, where a DOM builder costs seconds (xmlbuilder2
- * spent 3 s and 5 MB of nodes on a 500-clip FCP7 timeline). Elements are opened with `ele`,
- * given text with `txt` and closed with `up`, in document order; every name and value goes
- * through the two escaping functions above, never by concatenation of raw text.
+ * A streaming XML writer for the timeline formats. A DOM builder cost seconds here (xmlbuilder2,
+ * even in its callback mode, built a node per element: 3 s for a 500-clip FCP7 timeline), so
+ * this writes in document order instead: elements are opened with `ele`, given text with `txt`
+ * and closed with `up`, and every value goes through the two escaping functions above.
  */
 export class XmlWriter {
   private readonly parts: string[] = [];
@@ -34,12 +43,16 @@ export class XmlWriter {
   }
 
   ele(name: string, attributes: Readonly<Record<string, string>> = {}): this {
-    const attrs = Object.entries(attributes)
-      .map(([key, value]) => ` ${key}="${escapeAttribute(value)}"`)
-      .join("");
-    this.parts.push(`\n${"  ".repeat(this.open.length)}<${name}${attrs}>`);
+    this.parts.push(`\n${indent(this.open.length)}<${name}${attributeText(attributes)}>`);
     this.open.push(name);
     this.inline = true;
+    return this;
+  }
+
+  /** `<name>text</name>` in one go: the common case, and a third of the work of ele/txt/up. */
+  leaf(name: string, content: string): this {
+    this.parts.push(`\n${indent(this.open.length)}<${name}>${escapeText(content)}</${name}>`);
+    this.inline = false;
     return this;
   }
 
@@ -51,7 +64,7 @@ export class XmlWriter {
   up(): this {
     const name = this.open.pop();
     if (name === undefined) throw new Error("XmlWriter: up() with no element open");
-    this.parts.push(this.inline ? `</${name}>` : `\n${"  ".repeat(this.open.length)}</${name}>`);
+    this.parts.push(this.inline ? `</${name}>` : `\n${indent(this.open.length)}</${name}>`);
     this.inline = false;
     return this;
   }
