@@ -1,13 +1,12 @@
 import { existsSync } from "node:fs";
-import { chmod, mkdir, readdir, readFile } from "node:fs/promises";
+import { mkdir, readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openLibrary } from "../../state/stores.js";
-import { CLI, svc } from "../support/cli.js";
+import { svc } from "../support/cli.js";
 import { readCmx3600 } from "../support/cmx3600.js";
-import { childEnv } from "../support/env.js";
 import { seedExportItems } from "../support/export-fixtures.js";
 import { makeTimecodedClip } from "../support/media.js";
 import { tempWorkspace } from "../support/temp.js";
@@ -89,21 +88,20 @@ describe("svc export", () => {
   it("fails cleanly when -o cannot be written, leaving no partial file", async () => {
     const locked = join(ws.base, "locked");
     await mkdir(locked);
-    await chmod(locked, 0o555);
-    const result = await execa(
-      process.execPath,
-      [CLI, "export", "timeline", "--ids", String(ids[0]), "--format", "edl", "-o", join(locked, "cut.edl")],
-      {
-        env: childEnv(ws.env()),
-        extendEnv: false,
-        reject: false,
-        uid: 65534,
-        gid: 65534,
-      },
-    );
-    expect(result.exitCode).not.toBe(0);
-    expect(result.stderr).toMatch(/^svc: /m);
-    expect(await readdir(locked)).toEqual([]);
+    // Immutable: not even root may create a file in it.
+    await execa("chattr", ["+i", locked]);
+    try {
+      const result = await svc(
+        ["export", "timeline", "--ids", String(ids[0]), "--format", "edl", "-o", join(locked, "cut.edl")],
+        ws.env(),
+      );
+      expect(result.exitCode).not.toBe(0);
+      expect(result.stderr).toMatch(/^svc: /m);
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+      expect(await readdir(locked)).toEqual([]);
+    } finally {
+      await execa("chattr", ["-i", locked]);
+    }
   });
 
   it("exports a really ingested clip with its probed timecode, pointing at the file on disk", async () => {

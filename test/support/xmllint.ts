@@ -8,14 +8,18 @@ import { fileURLToPath } from "node:url";
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
 /**
- * One of Apple's FCPXML DTDs from the shared reference folder, which sits beside the main
- * checkout (`<repo>/../shared`) and so two levels up from a worktree (`<repo>/../../shared`).
- * Throws when it is missing: a validation test must fail, not pass by skipping.
+ * One of Apple's FCPXML DTDs: the copy in test/fixtures (1.9, the version svc writes), else the
+ * shared reference folder beside the checkout. Throws when it is missing: a validation test must
+ * fail, not pass by skipping.
  */
 export function fcpxmlDtd(version: string): string {
-  const candidates = [resolve(repoRoot, ".."), resolve(repoRoot, "..", "..")].map((dir) =>
-    join(dir, "shared", "reference", "fcpxml", `FCPXMLv${version.replace(".", "_")}.dtd`),
-  );
+  const file = `FCPXMLv${version.replace(".", "_")}.dtd`;
+  const candidates = [
+    join(repoRoot, "test", "fixtures", "fcpxml", file),
+    ...[resolve(repoRoot, ".."), resolve(repoRoot, "..", "..")].map((dir) =>
+      join(dir, "shared", "reference", "fcpxml", file),
+    ),
+  ];
   const found = candidates.find((file) => existsSync(file));
   if (!found) throw new Error(`FCPXML DTD not found; looked at ${candidates.join(", ")}`);
   return found;
