@@ -91,7 +91,7 @@ export async function compileModelHost() {
  * The test server in a child process, so its work is not done on autocannon's event loop. `script`
  * is the bench module whose `--modelhost` mode serves it (this one: embeddings only).
  */
-export async function startModelHost(script = import.meta.filename) {
+export async function startModelHost(script = import.meta.filename, { onLine } = {}) {
   const prefix = "modelhost listening ";
   let settleStart;
   const started = new Promise((resolve, reject) => {
@@ -104,6 +104,7 @@ export async function startModelHost(script = import.meta.filename) {
   const proc = start(process.execPath, [script, "--modelhost"], {
     onLine(line) {
       if (line.startsWith(prefix)) settleStart.resolve(line.slice(prefix.length));
+      else onLine?.(line);
     },
   });
   proc.done.then((res) =>
@@ -130,6 +131,11 @@ export async function stopChild(proc) {
 async function serveModelHost() {
   const { startFakeModelHost } = await import(pathToFileURL(SERVER_JS).href);
   const host = await startFakeModelHost({ dim: DIM });
+  // So a bench can show that a run asked the model host for no embedding.
+  process.on("SIGUSR2", () => {
+    const embeds = host.requests.filter((r) => r.path === "/api/embed").length;
+    process.stdout.write(`embed requests ${embeds}\n`);
+  });
   process.stdout.write(`modelhost listening ${host.url}\n`);
   process.once("SIGTERM", () => host.close().then(() => process.exit(0)));
 }

@@ -33,17 +33,18 @@ const attributeText = (attributes: Readonly<Record<string, string>>) => {
  * and closed with `up`, and every value goes through the two escaping functions above.
  */
 export class XmlWriter {
-  private readonly parts: string[] = [];
+  private out: string;
+  private readonly chunks: Buffer[] = [];
   private readonly open: string[] = [];
   // Whether the element last opened has only text so far (it closes on the same line).
   private inline = false;
 
   constructor(root: { doctype: string }) {
-    this.parts.push(`<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE ${root.doctype}>`);
+    this.out = `<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE ${root.doctype}>`;
   }
 
   ele(name: string, attributes: Readonly<Record<string, string>> = {}): this {
-    this.parts.push(`\n${indent(this.open.length)}<${name}${attributeText(attributes)}>`);
+    this.out += `\n${indent(this.open.length)}<${name}${attributeText(attributes)}>`;
     this.open.push(name);
     this.inline = true;
     return this;
@@ -51,27 +52,35 @@ export class XmlWriter {
 
   /** `<name>text</name>` in one go: the common case, and a third of the work of ele/txt/up. */
   leaf(name: string, content: string): this {
-    this.parts.push(`\n${indent(this.open.length)}<${name}>${escapeText(content)}</${name}>`);
+    this.out += `\n${indent(this.open.length)}<${name}>${escapeText(content)}</${name}>`;
     this.inline = false;
     return this;
   }
 
   txt(content: string): this {
-    this.parts.push(escapeText(content));
+    this.out += escapeText(content);
     return this;
+  }
+
+  private flush(): void {
+    this.chunks.push(Buffer.from(this.out));
+    this.out = "";
   }
 
   up(): this {
     const name = this.open.pop();
     if (name === undefined) throw new Error("XmlWriter: up() with no element open");
-    this.parts.push(this.inline ? `</${name}>` : `\n${indent(this.open.length)}</${name}>`);
+    this.out += this.inline ? `</${name}>` : `\n${indent(this.open.length)}</${name}>`;
     this.inline = false;
+    if (this.out.length > 16384) this.flush();
     return this;
   }
 
   /** The document, every element still open closed. */
   end(): string {
     while (this.open.length > 0) this.up();
-    return `${this.parts.join("")}\n`;
+    this.out += "\n";
+    this.flush();
+    return Buffer.concat(this.chunks).toString();
   }
 }

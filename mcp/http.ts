@@ -9,6 +9,7 @@ import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { type Caller, guard, isCrossSite, type RequestFacts } from "../api/guard.js";
 import type { Scope } from "../library/scopes.js";
 import { verifyToken } from "../library/tokens.js";
+import { AnswerCache } from "./answer-cache.js";
 import { publicText } from "./present.js";
 import { createMcpServer, type McpDeps } from "./server.js";
 
@@ -69,6 +70,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
 /** The MCP sessions of one listener, each with its own server instance; no state outside it. */
 class Sessions {
   private readonly open = new Map<string, Session>();
+  private readonly answers = new AnswerCache();
 
   constructor(private readonly deps: McpDeps) {}
 
@@ -107,7 +109,7 @@ class Sessions {
   }
 
   newServer(): McpServer {
-    return createMcpServer(this.deps);
+    return createMcpServer(this.deps, this.answers);
   }
 }
 
@@ -131,6 +133,7 @@ async function streamable(req: IncomingMessage, res: ServerResponse, owner: stri
   const server = sessions.newServer();
   const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
     sessionIdGenerator: () => randomUUID(),
+    enableJsonResponse: true,
     onsessioninitialized: (sessionId): Promise<void> =>
       sessions.add(sessionId, { transport, server, owner, lastUsed: Date.now() }),
   });

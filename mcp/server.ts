@@ -1,6 +1,7 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { UserError } from "../library/errors.js";
+import type { AnswerCache } from "./answer-cache.js";
 import { present, publicText } from "./present.js";
 import { type McpDeps, TOOLS, type ToolDef } from "./tools.js";
 
@@ -13,19 +14,34 @@ const INSTRUCTIONS =
 
 const failure = (text: string): CallToolResult => ({ isError: true, content: [{ type: "text", text }] });
 
+/** A tool's answer after the sanitiser: structured content plus the same JSON as text (`null` when the item is unknown). */
+function render(tool: ToolDef, answer: Record<string, unknown>): CallToolResult {
+  const structured = present(answer) as Record<string, unknown>;
+  const missing = tool.nullKey !== undefined && structured[tool.nullKey] === null;
+  return {
+    content: [{ type: "text", text: missing ? "null" : JSON.stringify(structured) }],
+    structuredContent: structured,
+  };
+}
+
 /**
- * Runs one tool: its answer passes the sanitiser and is sent as structured content plus the same
- * JSON as text (`null` when the item is unknown). A user's mistake is an error result with its
- * reason; anything else is logged and reported without detail.
+ * Runs one tool, or serves its unchanged answer from the cache. A user's mistake is an error
+ * result with its reason; anything else is logged and reported without detail.
  */
-async function call(tool: ToolDef, args: unknown, deps: McpDeps): Promise<CallToolResult> {
+async function call(
+  tool: ToolDef,
+  args: unknown,
+  deps: McpDeps,
+  answers: AnswerCache,
+): Promise<CallToolResult> {
   try {
-    const structured = present(await tool.run(args, deps)) as Record<string, unknown>;
-    const missing = tool.nullKey !== undefined && structured[tool.nullKey] === null;
-    return {
-      content: [{ type: "text", text: missing ? "null" : JSON.stringify(structured) }],
-      structuredContent: structured,
-    };
+    const stamp = tool.stamp?.(args, deps);
+    const key = stamp === undefined ? undefined : `${tool.name}\n${JSON.stringify(args)}\n${stamp}`;
+    const kept = key === undefined ? undefined : answers.get(key);
+    if (kept) return kept;
+    const answer = render(tool, await tool.run(args, deps));
+    if (key !== undefined) answers.set(key, answer);
+    return answer;
   } catch (error) {
     if (error instanceof UserError) return failure(publicText(error.message));
     deps.ctx.log.error({ err: error, tool: tool.name }, "MCP tool failed");
@@ -33,8 +49,8 @@ async function call(tool: ToolDef, args: unknown, deps: McpDeps): Promise<CallTo
   }
 }
 
-/** One MCP server (one per client connection) with svc's read-only tools. */
-export function createMcpServer(deps: McpDeps): McpServer {
+/** One MCP server (one per client connection) with svc's read-only tools; `answers` may be shared by several. */
+export function createMcpServer(deps: McpDeps, answers: AnswerCache): McpServer {
   const server = new McpServer(
     { name: "svc", title: "svc media library", version: deps.ctx.version },
     { capabilities: { tools: {}, logging: {} }, instructions: INSTRUCTIONS },
@@ -54,7 +70,7 @@ export function createMcpServer(deps: McpDeps): McpServer {
           openWorldHint: false,
         },
       },
-      (args: unknown) => call(tool, args, deps),
+      (args: unknown) => call(tool, args, deps, answers),
     );
   }
   return server;

@@ -3,6 +3,7 @@ import type { AppContext } from "../library/context.js";
 import { LibraryPool } from "../library/library-pool.js";
 import { ensureProjectRoot } from "../library/projects.js";
 import { redactSecrets } from "../library/redact.js";
+import { AnswerCache } from "./answer-cache.js";
 import { publicText } from "./present.js";
 import { createMcpServer } from "./server.js";
 
@@ -19,7 +20,7 @@ export async function serveStdio(ctx: AppContext, stop: AbortSignal): Promise<vo
     });
   }
   const libraries = new LibraryPool(ctx);
-  const server = createMcpServer({ ctx, libraries });
+  const server = createMcpServer({ ctx, libraries }, new AnswerCache());
   const transport = new StdioServerTransport();
   const ended = new Promise<void>((resolve) => {
     process.stdin.once("end", resolve);

@@ -121,6 +121,12 @@ export interface ToolDef {
   readonly output: z.ZodRawShape;
   /** The output key whose null means "no such item"; the text rendering is then `null`. */
   readonly nullKey?: string;
+  /**
+   * For tools whose answers are costly to make: a stamp of the data the answer is made from
+   * (undefined when there is nothing to keep), so an unchanged answer is served from the cache.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: as for run
+  stamp?(args: any, deps: McpDeps): string | undefined;
   // biome-ignore lint/suspicious/noExplicitAny: each tool's arguments are checked by its own input schema first
   run(args: any, deps: McpDeps): Promise<Record<string, unknown>> | Record<string, unknown>;
 }
@@ -234,6 +240,11 @@ export const TOOLS: readonly ToolDef[] = [
       words_truncated: z.boolean().optional(),
     },
     nullKey: "segments",
+    stamp: (args: { media_id: number; project?: string }, { libraries }) => {
+      const store = libraries.library(args.project);
+      const stamp = store.media.transcriptStamp(args.media_id);
+      return stamp === undefined ? undefined : `${store.paths.root}\n${stamp}`;
+    },
     run: (
       args: { media_id: number; include_words: boolean; include_segments: boolean; project?: string },
       { ctx, libraries },

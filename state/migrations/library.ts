@@ -600,4 +600,17 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
         WHERE missing_since IS NULL;
     `,
   },
+  {
+    version: 7,
+    name: "transcript revision",
+    sql: `
+      -- Bumped by every change to what a transcript answer is made from, so an answer kept for a
+      -- long take (the MCP server keeps them) is checked with one read of a small row.
+      ALTER TABLE media ADD COLUMN transcript_rev INTEGER NOT NULL DEFAULT 0;
+      CREATE TRIGGER media_transcript_rev
+        AFTER UPDATE OF transcript, segments_json, words_json, language, duration_s ON media BEGIN
+        UPDATE media SET transcript_rev = transcript_rev + 1 WHERE id = new.id;
+      END;
+    `,
+  },
 ];

@@ -95,6 +95,17 @@ export class MediaRepo extends Repository {
     return this.prepare("SELECT * FROM media WHERE id = ?").get(id) as MediaRow | undefined;
   }
 
+  /**
+   * A stamp that changes whenever the item's transcript does (a trigger counts the changes; the
+   * creation time tells a new item that reused a deleted one's id); undefined for no such item.
+   */
+  transcriptStamp(id: number): string | undefined {
+    const row = this.prepare(
+      "SELECT created_at || ':' || transcript_rev AS stamp FROM media WHERE id = ?",
+    ).get(id) as { stamp: string } | undefined;
+    return row?.stamp;
+  }
+
   /** File names of those of `ids` that are items (one query, no heavy columns). */
   names(ids: readonly number[]): Map<number, string> {
     const rows = this.prepare(

@@ -325,6 +325,41 @@ describe.each<McpTransportKind>(["streamable", "sse"])("MCP tools over %s", (kin
       expect(result.structuredContent).toMatchObject({ has_words: true, duration_s: 3000 });
     });
 
+    it("gives the new transcript as soon as it changes, though the last answer was kept", async () => {
+      const id = idOf("drone_city.mov");
+      const ask = () =>
+        callTool<{ segments: { text: string }[]; language: string }>(client, "get_transcript", {
+          media_id: id,
+        });
+      const save = (language: string, text: string) => {
+        const store = openLibrary(api.root as string);
+        try {
+          store.transcripts.save(
+            id,
+            {
+              language,
+              text,
+              segments_json: JSON.stringify([{ start: 0, end: 12, text }]),
+              words_json: "[]",
+              backend: "test",
+            },
+            true,
+          );
+        } finally {
+          store.close();
+        }
+      };
+      save("en", "first take of the rooftops");
+      expect((await ask()).structuredContent?.segments[0]?.text).toBe("first take of the rooftops");
+      // Same length, same millisecond at worst: the text still differs in the answer.
+      save("en", "other take of the rooftops");
+      const second = await ask();
+      expect(second.structuredContent?.segments[0]?.text).toBe("other take of the rooftops");
+      expect(JSON.parse(textOf(second))).toEqual(second.structuredContent);
+      save("fr", "prise des toits");
+      expect((await ask()).structuredContent).toMatchObject({ language: "fr" });
+    });
+
     it("answers an unknown id with {segments: null} and the text null", async () => {
       const result = await callTool(client, "get_transcript", { media_id: 777_777, include_words: true });
       expect(result.structuredContent).toEqual({ segments: null });
