@@ -38,6 +38,8 @@ export interface Ffmpeg {
     durationS: number,
     signal?: AbortSignal,
   ): Promise<AudioStats | null>;
+  /** An editor proxy of `file` written to `out` (see EditorProxyOptions); rejects on any failure. */
+  editorProxy(file: string, out: string, options: EditorProxyOptions): Promise<void>;
   /** Up to `count` grey PNG frames from `atS`, `stepS` apart (fewer when the video ends first). */
   framesAround(
     file: string,
@@ -47,6 +49,61 @@ export interface Ffmpeg {
     width: number,
     signal?: AbortSignal,
   ): Promise<Buffer[]>;
+}
+
+export interface EditorProxyOptions {
+  /** Lines at most; a smaller picture keeps its size. */
+  maxHeight: number;
+  /** The source's start timecode (HH:MM:SS:FF, `;` for drop frame), written to the proxy's tmcd track. */
+  timecode: string | null;
+  timeoutMs: number;
+  signal?: AbortSignal | undefined;
+  /** Seconds of the source encoded so far, from ffmpeg's progress report. */
+  onProgress?: ((encodedS: number) => void) | undefined;
+}
+
+/**
+ * ProRes 422 Proxy in QuickTime, as NLEs expect an offline/online pair: the first picture track
+ * scaled to at most `maxHeight` lines with both dimensions even (never up), every audio track kept
+ * as its own PCM track, the source's metadata and start timecode carried over so the proxy relinks.
+ */
+export function editorProxyArgs(file: string, out: string, options: EditorProxyOptions): string[] {
+  const height = `trunc(min(${options.maxHeight},ih)/2)*2`;
+  return [
+    ...COMMON,
+    "-nostats",
+    "-progress",
+    "pipe:1",
+    "-i",
+    file,
+    "-map",
+    "0:v:0",
+    "-map",
+    "0:a?",
+    "-map_metadata",
+    "0",
+    "-vf",
+    `scale=-2:'${height}':flags=bicubic`,
+    "-c:v",
+    "prores_ks",
+    "-profile:v",
+    "0",
+    "-pix_fmt",
+    "yuv422p10le",
+    "-c:a",
+    "pcm_s16le",
+    ...(options.timecode ? ["-timecode", options.timecode] : []),
+    "-f",
+    "mov",
+    "-y",
+    out,
+  ];
+}
+
+/** The latest `out_time_us` of an ffmpeg progress report, in seconds; null when the chunk has none. */
+export function progressSeconds(report: string): number | null {
+  const found = [...report.matchAll(/^out_time_us=(\d+)$/gm)].pop();
+  return found ? Number(found[1]) / 1e6 : null;
 }
 
 export interface AnalyseOptions {
@@ -536,5 +593,15 @@ export function createFfmpeg(path: string): Ffmpeg {
       );
     },
     analyse: (file, options, signal) => analyseOf(path, file, options, signal),
+    async editorProxy(file, out, options) {
+      await run(path, editorProxyArgs(file, out, options), {
+        timeoutMs: options.timeoutMs,
+        signal: options.signal,
+        onStdout: (chunk) => {
+          const at = progressSeconds(chunk);
+          if (at !== null) options.onProgress?.(at);
+        },
+      });
+    },
   };
 }

@@ -78,6 +78,8 @@ export interface RunOptions {
   timeoutMs: number;
   signal?: AbortSignal | undefined;
   encoding?: "utf8" | "buffer";
+  /** Hears stdout as it arrives (ffmpeg's `-progress pipe:1` report), besides its collection. */
+  onStdout?: ((chunk: string) => void) | undefined;
 }
 
 export interface RunResult<T extends string | Uint8Array> {
@@ -116,7 +118,7 @@ export async function run(
 ): Promise<RunResult<string | Uint8Array>> {
   const tool = toolName(bin);
   const command = guarded(bin, args);
-  const result = await execa(command.file, command.args, {
+  const child = execa(command.file, command.args, {
     timeout: options.timeoutMs,
     cancelSignal: options.signal,
     forceKillAfterDelay: 2000,
@@ -126,6 +128,9 @@ export async function run(
     maxBuffer: 256 * 1024 * 1024,
     stripFinalNewline: false,
   });
+  const listener = options.onStdout;
+  if (listener) child.stdout?.on("data", (chunk: Buffer | string) => listener(chunk.toString()));
+  const result = await child;
   const rawErr = result.stderr as string | Uint8Array | undefined;
   const stderr = typeof rawErr === "string" ? rawErr : Buffer.from(rawErr ?? []).toString("utf8");
   if (result.isCanceled || options.signal?.aborted) {

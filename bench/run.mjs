@@ -1,6 +1,6 @@
 // Usage: npm run bench            (builds, then runs every benchmark)
 //        node bench/run.mjs idle  (one of: ingest, idle, api, semantic, vectors, stalls, bounded, arrivals,
-//        chat-eval, chat, mcp, export;
+//        chat-eval, chat, mcp, export, editor-proxy;
 //        needs a prior `npm run build`)
 // Exits 0 when every run completed, even if a target is missed; non-zero when a run broke.
 // Each run's figures go to bench/results/<finish time>.json; `npm run bench:compare -- a.json b.json`
@@ -15,6 +15,7 @@ import { benchApi } from "./api.mjs";
 import { arrivalRows, benchArrivals, benchBounded, boundedRows } from "./bounded.mjs";
 import { benchChat, benchChatEval, chatEvalRows, chatRows } from "./chat.mjs";
 import { CORPUS_DIR, ensureCorpus } from "./corpus.mjs";
+import { benchEditorProxy, editorProxyRows } from "./editor-proxy.mjs";
 import { benchExport, exportRows } from "./export.mjs";
 import { benchIdleMemory, PRE_INGEST_SLOW_MS } from "./idle-memory.mjs";
 import { benchIngest } from "./ingest.mjs";
@@ -38,6 +39,7 @@ const BENCHES = {
   chat: () => benchChat(),
   mcp: () => benchMcp(),
   export: () => benchExport(),
+  "editor-proxy": () => benchEditorProxy(),
 };
 // The API and semantic benches generate their own libraries: running them alone needs no media corpus.
 const USES_CORPUS = new Set(["ingest", "idle"]);
@@ -266,6 +268,8 @@ function rows(results, errors, conditions) {
   if (results.mcp) out.push(...mcpRows(results.mcp));
   section("export");
   if (results.export) out.push(...exportRows(results.export));
+  section("editor-proxy");
+  if (results["editor-proxy"]) out.push(...editorProxyRows(results["editor-proxy"]));
   section("errors");
   for (const [name, message] of Object.entries(errors))
     out.push(row(`${name} benchmark`, "BROKE", {}, "", `ERROR: ${message.split("\n")[0]}`));

@@ -8,6 +8,7 @@ import { exportCommand } from "./export.js";
 import { ingestCommand } from "./ingest.js";
 import { mcpCommand } from "./mcp.js";
 import { projectCommand } from "./project.js";
+import { proxyCommand } from "./proxy.js";
 import { serveCommand } from "./serve.js";
 import { tokenCommand } from "./token.js";
 import { trashCommand } from "./trash.js";
@@ -27,6 +28,8 @@ usage:
                                     timelines and per-clip files for NLEs (same as the API)
   svc mcp                           MCP tools over stdio (for Claude Desktop and other MCP clients)
   svc project add NAME PATH | list [--json] | remove NAME
+  svc proxy editor --ids 1,2,3 [--project P] [--progress json]
+                                    ProRes 422 Proxy files in Proxy/ beside the sources
   svc token create --name N --scopes a,b [--ip-allowlist CIDR,…] [--expires-in DAYS] [--json]
                                     issue an API token (the secret is printed once)
   svc token list [--json] | show ID [--json] | revoke ID
@@ -47,6 +50,7 @@ const COMMANDS: Record<string, Command> = {
   export: exportCommand,
   mcp: mcpCommand,
   project: projectCommand,
+  proxy: proxyCommand,
   token: tokenCommand,
   trash: trashCommand,
 };

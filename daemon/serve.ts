@@ -9,6 +9,7 @@ import { IngestJobs } from "../library/ingest-job.js";
 import { LibraryPool } from "../library/library-pool.js";
 import { markMissing } from "../library/missing.js";
 import { ensureProjectRoot } from "../library/projects.js";
+import { EditorProxies } from "../library/proxy/editor-jobs.js";
 import { labelPaths } from "../library/redact.js";
 import { seedBootstrapToken } from "../library/tokens.js";
 import { purgeExpiredTrash } from "../library/trash.js";
@@ -114,7 +115,8 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
 
   const libraries = new LibraryPool(ctx);
   const jobs = new IngestJobs(ctx, libraries);
-  const server = serveHttp(createApi({ ctx, libraries, jobs }), {
+  const editorProxies = new EditorProxies(ctx, libraries);
+  const server = serveHttp(createApi({ ctx, libraries, jobs, editorProxies }), {
     port: config.port,
     hostname: config.bindHost,
     silent: true,
@@ -197,7 +199,12 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
       schedules.stop();
       await Promise.all([...watchers.values()].map((w) => w.watcher.close()));
       watchers.clear();
-      await Promise.all([queue.stop(), jobs.stop(), settled(background, BACKGROUND_STOP_MS, log)]);
+      await Promise.all([
+        queue.stop(),
+        jobs.stop(),
+        editorProxies.stop(),
+        settled(background, BACKGROUND_STOP_MS, log),
+      ]);
       await Promise.all([server.close(true), mcp.close()]);
       libraries.closeAll();
     },

@@ -2,6 +2,7 @@ import { chatRoutes } from "./chat.js";
 import { exportRoutes } from "./export.js";
 import { mediaRoutes } from "./media.js";
 import { operationRoutes } from "./operations.js";
+import { proxyRoutes } from "./proxy.js";
 import { trashRoutes } from "./trash.js";
 import type { RouteDef } from "./types.js";
 
@@ -12,4 +13,5 @@ export const ROUTES: readonly RouteDef[] = [
   ...trashRoutes,
   ...chatRoutes,
   ...exportRoutes,
+  ...proxyRoutes,
 ];

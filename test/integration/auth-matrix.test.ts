@@ -208,6 +208,10 @@ const EXAMPLES: Record<string, Example> = {
     body: (api) => ({ ids: [seedOf(api).clip], formats: ["srt", "edl"] }),
   },
   "POST /api/trash/:id/restore": { status: 200, path: (api) => `/api/trash/${freshTrash(api)}/restore` },
+  // A still gets no editor proxy: the call is answered at once with its reason.
+  "POST /api/proxy/editor": { status: 200, body: (api) => ({ ids: [seedOf(api).still] }) },
+  "GET /api/proxy/editor/status": { status: 200 },
+  "GET /api/proxy/editor/:media_id": { status: 200, path: (api) => `/api/proxy/editor/${seedOf(api).clip}` },
 };
 
 /** A concrete path for a route pattern outside the table (fixtures): every `:param` becomes 1. */

@@ -9,6 +9,7 @@ import type { AppContext } from "../../library/context.js";
 import { IngestJobs } from "../../library/ingest-job.js";
 import { LibraryPool } from "../../library/library-pool.js";
 import { ensureProjectRoot } from "../../library/projects.js";
+import { EditorProxies } from "../../library/proxy/editor-jobs.js";
 import { readVersion } from "../../library/version.js";
 import { startMcpHttp } from "../../mcp/http.js";
 import { loadConfig } from "../../state/config.js";
@@ -94,7 +95,8 @@ export async function startApi(options: StartApiOptions = {}): Promise<TestApi> 
   if (root !== null) await ensureProjectRoot(registry, root);
   const libraries = new LibraryPool(ctx);
   const jobs = new IngestJobs(ctx, libraries);
-  const server = serve(createApi({ ctx, libraries, jobs }, options.routes), {
+  const editorProxies = new EditorProxies(ctx, libraries);
+  const server = serve(createApi({ ctx, libraries, jobs, editorProxies }, options.routes), {
     port: 0,
     hostname: "127.0.0.1",
     silent: true,
@@ -108,7 +110,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<TestApi> 
   let stopped: Promise<void> | undefined;
   const stop = () => {
     stopped ??= (async () => {
-      await jobs.stop();
+      await Promise.all([jobs.stop(), editorProxies.stop()]);
       await Promise.all([server.close(true), mcp?.close()]);
       await ctx.closeThreads();
       libraries.closeAll();

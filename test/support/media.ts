@@ -101,6 +101,37 @@ export async function makeTimecodedClip(
   return file;
 }
 
+export interface CameraClipOptions {
+  width: number;
+  height: number;
+  seconds: number;
+  /** Separate mono PCM tracks, as cameras record them. */
+  audioTracks: number;
+  timecode: string;
+  /** The picture codec: prores_ks (a camera original) or libx264 (small and fast to make). */
+  codec?: "prores_ks" | "libx264";
+}
+
+/** A camera-style QuickTime file: picture, `audioTracks` mono PCM tracks, a tmcd start timecode. */
+export async function makeCameraClip(dir: string, name: string, opts: CameraClipOptions): Promise<string> {
+  const file = await outputPath(dir, name);
+  const { width, height, seconds } = opts;
+  const tones = Array.from({ length: opts.audioTracks }, (_, i) => sine(300 + 100 * i, seconds)).flat();
+  const audioMaps = Array.from({ length: opts.audioTracks }, (_, i) => ["-map", `${i + 1}:a`]).flat();
+  const picture =
+    opts.codec === "prores_ks" ? ["-c:v", "prores_ks", "-profile:v", "3", "-pix_fmt", "yuv422p10le"] : H264;
+  await ffmpeg([
+    ...lavfi(`testsrc2=size=${width}x${height}:rate=25:duration=${seconds}`),
+    ...tones,
+    ...["-map", "0:v", ...audioMaps],
+    ...picture,
+    ...["-c:a", "pcm_s16le", "-ac", "1"],
+    ...["-timecode", opts.timecode],
+    file,
+  ]);
+  return file;
+}
+
 /** Three unrelated 2 s scenes; the cuts score ~0.62-0.67 against a 0.3 threshold, the rest < 0.03. */
 export async function makeSceneClip(dir: string, name = "scenes.mp4"): Promise<string> {
   const file = await outputPath(dir, name);

@@ -1,0 +1,39 @@
+import { getRouterParam } from "h3";
+import { z } from "zod";
+import { parseMediaId } from "../../library/media/ids.js";
+import { EDITOR_PROXY_BODY } from "../../library/proxy/editor-jobs.js";
+import { ACCESS } from "../../library/scopes.js";
+import { readJson } from "../body.js";
+import { readQuery } from "../query.js";
+import type { RouteDef } from "./types.js";
+
+const PROJECT_QUERY = z.object({ project: z.string().max(64).optional() });
+
+export const proxyRoutes: readonly RouteDef[] = [
+  {
+    method: "POST",
+    path: "/api/proxy/editor",
+    scopes: ACCESS.ingest,
+    handler: async (event, deps) => {
+      const request = await readJson(event, EDITOR_PROXY_BODY);
+      // The request waits for its encodes; a client that goes away cancels what is left of them.
+      const job = await deps.editorProxies.run(request, { signal: event.req.signal });
+      return { results: job.results };
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/proxy/editor/status",
+    scopes: ACCESS.read,
+    handler: (_event, deps) => deps.editorProxies.status(),
+  },
+  {
+    method: "GET",
+    path: "/api/proxy/editor/:media_id",
+    scopes: ACCESS.read,
+    handler: (event, deps) => {
+      const { project } = readQuery(event, PROJECT_QUERY);
+      return deps.editorProxies.item(project, parseMediaId(getRouterParam(event, "media_id"), "media_id"));
+    },
+  },
+];

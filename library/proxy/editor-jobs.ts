@@ -1,0 +1,169 @@
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { onCpuQueue } from "../../pipeline/queues.js";
+import type { AppContext } from "../context.js";
+import { EXIT, UserError } from "../errors.js";
+import type { LibraryPool } from "../library-pool.js";
+import { notFound } from "../media/ids.js";
+import { type EditorProxyResult, findEditorProxy, makeEditorProxy, proxyKey } from "./editor.js";
+
+/** Items one request may ask for: a day's cards; more is a job for several requests. */
+export const MAX_PROXY_IDS = 1000;
+/** Finished jobs the status keeps, newest first. */
+const KEPT_JOBS = 20;
+
+export const EDITOR_PROXY_BODY = z.strictObject({
+  ids: z
+    .array(z.number().int().positive())
+    .min(1, "give at least one media id")
+    .max(MAX_PROXY_IDS, `at most ${MAX_PROXY_IDS} ids per request`),
+  project: z.string().min(1).max(64).optional(),
+});
+export type EditorProxyRequest = z.infer<typeof EDITOR_PROXY_BODY>;
+
+export interface EditorProxyJob {
+  id: string;
+  project: string;
+  state: "running" | "done" | "cancelled";
+  started_at: string;
+  finished_at: string | null;
+  total: number;
+  done: number;
+  /** The item being encoded and how far it is. */
+  current: { media_id: number; encoded_s: number; duration_s: number | null } | null;
+  results: EditorProxyResult[];
+}
+
+export interface ItemProxyView {
+  id: number;
+  status: "exists" | "encoding" | "none" | "not_applicable";
+  /** Relative to the project root. */
+  path?: string;
+}
+
+/**
+ * Editor proxy work of one process. Items are encoded one after another per request (each encode
+ * already uses every core) on the process-wide CPU queue; a proxy target is locked while it is
+ * being made, so a second request for the same item (or for a same-stem file in the same folder)
+ * waits and then finds the proxy there: one encode, never two writers. `stop` cancels everything
+ * at shutdown, which kills the ffmpeg children.
+ */
+export class EditorProxies {
+  private readonly controller = new AbortController();
+  private readonly locks = new Map<string, Promise<unknown>>();
+  private readonly jobs: EditorProxyJob[] = [];
+  private readonly running = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly libraries: LibraryPool,
+  ) {}
+
+  /** Makes the proxies of `request.ids`, in order; resolves when every item has its result. */
+  async run(
+    request: EditorProxyRequest,
+    hooks: { signal?: AbortSignal; onJob?: (job: EditorProxyJob) => void } = {},
+  ): Promise<EditorProxyJob> {
+    if (this.controller.signal.aborted)
+      throw new UserError("the service is shutting down", EXIT.tempfail, 503);
+    const project = this.libraries.project(request.project);
+    const store = this.libraries.library(request.project);
+    const rows = request.ids.map((id) => store.media.get(id));
+    const unknown = request.ids.filter((_, i) => !rows[i]);
+    if (unknown.length > 0) {
+      if (unknown.length === 1) throw notFound(unknown[0] as number);
+      throw new UserError(`no media items ${unknown.slice(0, 10).join(", ")}`, EXIT.usage, 404);
+    }
+    const signal = hooks.signal
+      ? AbortSignal.any([hooks.signal, this.controller.signal])
+      : this.controller.signal;
+    const job: EditorProxyJob = {
+      id: randomUUID(),
+      project: project.name,
+      state: "running",
+      started_at: new Date().toISOString(),
+      finished_at: null,
+      total: rows.length,
+      done: 0,
+      current: null,
+      results: [],
+    };
+    this.remember(job);
+    const work = (async () => {
+      for (const row of rows) {
+        if (!row) continue;
+        if (signal.aborted) {
+          job.results.push({ id: row.id, status: "failed", reason: "cancelled before it started" });
+          continue;
+        }
+        job.current = { media_id: row.id, encoded_s: 0, duration_s: row.duration_s };
+        hooks.onJob?.(job);
+        const result = await this.locked(proxyKey(store.paths.root, row), () =>
+          makeEditorProxy(store, row, {
+            ffmpeg: this.ctx.adapters.ffmpeg ? onCpuQueue(this.ctx.adapters.ffmpeg, this.ctx.queues) : null,
+            maxHeight: this.ctx.config.editorProxyHeight,
+            signal,
+            onProgress: (encodedS) => {
+              if (job.current) job.current.encoded_s = Math.round(encodedS * 10) / 10;
+              hooks.onJob?.(job);
+            },
+          }),
+        );
+        job.results.push(result);
+        job.done += 1;
+        job.current = null;
+        hooks.onJob?.(job);
+      }
+      job.state = signal.aborted ? "cancelled" : "done";
+      job.finished_at = new Date().toISOString();
+      return job;
+    })();
+    this.running.add(work);
+    try {
+      return await work;
+    } finally {
+      this.running.delete(work);
+    }
+  }
+
+  /** Jobs running and the last finished ones, newest first. */
+  status(): { running: number; jobs: EditorProxyJob[] } {
+    return { running: this.jobs.filter((j) => j.state === "running").length, jobs: [...this.jobs] };
+  }
+
+  /** Whether the item has an editor proxy, one is being made, or it cannot have one. */
+  async item(project: string | undefined, id: number): Promise<ItemProxyView> {
+    const store = this.libraries.library(project);
+    const row = store.media.get(id);
+    if (!row) throw notFound(id);
+    if (row.kind !== "video") return { id, status: "not_applicable" };
+    const path = await findEditorProxy(store, row);
+    if (path) return { id, status: "exists", path };
+    const busy = this.jobs.some((j) => j.state === "running" && j.current?.media_id === id);
+    return { id, status: busy ? "encoding" : "none" };
+  }
+
+  /** Cancels all work (the encoders are killed) and waits for it to wind up. */
+  async stop(): Promise<void> {
+    this.controller.abort();
+    await Promise.allSettled([...this.running]);
+  }
+
+  private remember(job: EditorProxyJob): void {
+    this.jobs.unshift(job);
+    const finished = this.jobs.filter((j) => j.state !== "running");
+    for (const old of finished.slice(KEPT_JOBS)) this.jobs.splice(this.jobs.indexOf(old), 1);
+  }
+
+  /** Runs `work` once no other work holds `key`, holding it meanwhile. */
+  private async locked<T>(key: string, work: () => Promise<T>): Promise<T> {
+    while (this.locks.has(key)) await this.locks.get(key)?.catch(() => {});
+    const held = work();
+    this.locks.set(key, held);
+    try {
+      return await held;
+    } finally {
+      this.locks.delete(key);
+    }
+  }
+}

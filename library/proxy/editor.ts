@@ -1,0 +1,166 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, readdir, rm, rmdir, stat } from "node:fs/promises";
+import { dirname, join, posix } from "node:path";
+import type { Ffmpeg } from "../../adapters/ffmpeg.js";
+import { errnoOf, isErrno } from "../../state/errno.js";
+import type { MediaRow } from "../../state/repos/media.js";
+import type { LibraryStore } from "../../state/stores.js";
+import { mediaFile } from "../containment.js";
+import { moveWithoutReplacing } from "../move-without-replacing.js";
+import { labelPaths, scrubText } from "../redact.js";
+
+/** The folder beside a source that NLEs look in for its proxy (SPEC.md, editor proxies rule 1). */
+export const PROXY_FOLDER = "Proxy";
+/** A proxy already there in any of these, by the source's stem, wins: nothing is ever overwritten. */
+const PROXY_EXTS = [".mov", ".mp4", ".mxf"];
+
+export type EditorProxyStatus = "written" | "skipped_exists" | "failed";
+
+export interface EditorProxyResult {
+  id: number;
+  status: EditorProxyStatus;
+  /** The proxy written or found, relative to the project root. */
+  path?: string;
+  reason?: string;
+}
+
+/** SPEC.md Limits: the clip's duration three times over, at least 10 minutes, at most 4 hours. */
+export function proxyTimeLimitMs(durationS: number | null): number {
+  const seconds = Math.min(Math.max((durationS ?? 0) * 3, 600), 4 * 3600);
+  return Math.round(seconds * 1000);
+}
+
+export interface EditorProxyOptions {
+  ffmpeg: Ffmpeg | null;
+  maxHeight: number;
+  signal: AbortSignal;
+  /** Seconds of the current item encoded so far. */
+  onProgress?: (encodedS: number) => void;
+}
+
+const stemOf = (relPath: string) => posix.basename(relPath, posix.extname(relPath));
+
+/** The same-stem proxy already in `folder`, by name (letter case ignored, as NLEs and macOS do). */
+async function existingProxy(folder: string, stem: string): Promise<string | null> {
+  let names: string[];
+  try {
+    names = await readdir(folder);
+  } catch (error) {
+    if (isErrno(error, "ENOENT", "ENOTDIR")) return null;
+    throw error;
+  }
+  const wanted = new Set(PROXY_EXTS.map((ext) => `${stem}${ext}`.toLowerCase()));
+  return names.find((name) => wanted.has(name.toLowerCase())) ?? null;
+}
+
+// An encode writes its temporary file continuously; one untouched this long was left by a process
+// that was killed (SIGKILL leaves no chance to clean up).
+const STALE_TEMP_MS = 2 * 60_000;
+const tempPrefix = (stem: string) => `.${stem}.svc-`;
+
+/** Removes temporary files of `stem` that a killed process left behind in `folder`. */
+async function removeStaleTemps(folder: string, stem: string): Promise<void> {
+  const names = await readdir(folder).catch(() => [] as string[]);
+  const now = Date.now();
+  for (const name of names) {
+    if (!name.startsWith(tempPrefix(stem)) || !name.endsWith(".part")) continue;
+    const path = join(folder, name);
+    const info = await stat(path).catch(() => null);
+    if (info && now - info.mtimeMs > STALE_TEMP_MS) await rm(path, { force: true }).catch(() => {});
+  }
+}
+
+/** Creates `folder` unless it exists; true when this call made it (so a failure may remove it). */
+async function claimFolder(folder: string): Promise<boolean> {
+  try {
+    await mkdir(folder);
+    return true;
+  } catch (error) {
+    if (isErrno(error, "EEXIST")) return false;
+    throw error;
+  }
+}
+
+/** Why an item gets no proxy before any work, or null when it is a video. */
+function notProxyable(row: MediaRow): string | null {
+  if (row.kind === "audio") return "skipped: an audio-only item has no picture to make a proxy of";
+  if (row.kind === "image") return "skipped: a still image needs no editor proxy";
+  return null;
+}
+
+/**
+ * One item's editor proxy, by SPEC.md's four rules: `Proxy/<stem>.mov` beside the source, skipped
+ * when a same-stem `.mov`, `.mp4` or `.mxf` is there before or appears during the encode, written
+ * to a hidden temporary name and moved into place without replacing anything; on failure the
+ * temporary file and a `Proxy/` folder this call created are removed. The source is only read.
+ */
+export async function makeEditorProxy(
+  store: LibraryStore,
+  row: MediaRow,
+  options: EditorProxyOptions,
+): Promise<EditorProxyResult> {
+  const root = store.paths.root;
+  const relDir = posix.dirname(row.rel_path);
+  const relProxy = (name: string) => posix.join(relDir === "." ? "" : relDir, PROXY_FOLDER, name);
+  const failed = (reason: string): EditorProxyResult => ({ id: row.id, status: "failed", reason });
+  const skip = notProxyable(row);
+  if (skip) return failed(skip);
+  if (!options.ffmpeg) return failed("ffmpeg is not available on this machine");
+  const source = await mediaFile(root, row);
+  if (!source) return failed("the source file is missing or is no longer the one ingested");
+  const folder = join(root, relDir, PROXY_FOLDER);
+  const stem = stemOf(row.rel_path);
+  const already = await existingProxy(folder, stem);
+  if (already) return { id: row.id, status: "skipped_exists", path: relProxy(already) };
+
+  let created = false;
+  const temp = join(folder, `${tempPrefix(stem)}${randomUUID().slice(0, 8)}.mov.part`);
+  try {
+    created = await claimFolder(folder);
+    if (!created) await removeStaleTemps(folder, stem);
+    await options.ffmpeg.editorProxy(source.path, temp, {
+      maxHeight: options.maxHeight,
+      timecode: row.start_timecode,
+      timeoutMs: proxyTimeLimitMs(row.duration_s),
+      signal: options.signal,
+      onProgress: options.onProgress,
+    });
+    const target = join(folder, `${stem}.mov`);
+    const appeared = await existingProxy(folder, stem);
+    if (appeared || (await moveWithoutReplacing(temp, target, false)) === "taken") {
+      await rm(temp, { force: true });
+      return { id: row.id, status: "skipped_exists", path: relProxy(appeared ?? `${stem}.mov`) };
+    }
+    return { id: row.id, status: "written", path: relProxy(`${stem}.mov`) };
+  } catch (error) {
+    await rm(temp, { force: true }).catch(() => {});
+    if (created) await rmdir(folder).catch(() => {});
+    return failed(reasonOf(error, root));
+  }
+}
+
+/** A failure as an editor can act on it, with no absolute path in it. */
+function reasonOf(error: unknown, root: string): string {
+  const code = errnoOf(error, "");
+  const message =
+    code === "EPERM" || code === "EACCES" || code === "EROFS"
+      ? `the source folder is not writable (${code}): no proxy can be made beside it`
+      : code === "ENOSPC" || /no space left/i.test(String((error as Error)?.message))
+        ? "the disk filled up while writing the proxy"
+        : error instanceof Error
+          ? error.message
+          : String(error);
+  return scrubText(labelPaths([{ path: root, label: "." }])(message)).slice(0, 500);
+}
+
+/** Where the item's proxy lives or will live: the folder and the stem, for locks and lookups. */
+export function proxyKey(root: string, row: Pick<MediaRow, "rel_path">): string {
+  return join(root, dirname(row.rel_path), PROXY_FOLDER, stemOf(row.rel_path)).toLowerCase();
+}
+
+/** The proxy of an item that already has one, relative to the project root, or null. */
+export async function findEditorProxy(store: LibraryStore, row: MediaRow): Promise<string | null> {
+  const relDir = posix.dirname(row.rel_path);
+  const found = await existingProxy(join(store.paths.root, relDir, PROXY_FOLDER), stemOf(row.rel_path));
+  return found ? posix.join(relDir === "." ? "" : relDir, PROXY_FOLDER, found) : null;
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { editorProxyArgs, progressSeconds } from "../../adapters/ffmpeg.js";
+import { proxyTimeLimitMs } from "../../library/proxy/editor.js";
+
+describe("editor proxy time limit (SPEC.md Limits)", () => {
+  it("is the duration three times over, at least 600 s and at most 4 hours", () => {
+    expect(proxyTimeLimitMs(1)).toBe(600_000);
+    expect(proxyTimeLimitMs(null)).toBe(600_000);
+    expect(proxyTimeLimitMs(200)).toBe(600_000);
+    expect(proxyTimeLimitMs(201)).toBe(603_000);
+    expect(proxyTimeLimitMs(3600)).toBe(10_800_000);
+    expect(proxyTimeLimitMs(4800)).toBe(14_400_000);
+    expect(proxyTimeLimitMs(10 * 3600)).toBe(14_400_000);
+  });
+});
+
+describe("editor proxy command line", () => {
+  const args = editorProxyArgs("/in/A001.mxf", "/in/Proxy/.A001.tmp", {
+    maxHeight: 1080,
+    timecode: "01:00:00;00",
+    timeoutMs: 1,
+  });
+  const valueAfter = (flag: string) => args[args.indexOf(flag) + 1];
+
+  it("encodes ProRes 422 Proxy with every audio track and the start timecode", () => {
+    expect(valueAfter("-c:v")).toBe("prores_ks");
+    expect(valueAfter("-profile:v")).toBe("0");
+    expect(args.join(" ")).toContain("-map 0:v:0 -map 0:a?");
+    expect(valueAfter("-timecode")).toBe("01:00:00;00");
+    expect(valueAfter("-f")).toBe("mov");
+    expect(args.at(-1)).toBe("/in/Proxy/.A001.tmp");
+  });
+
+  it("scales to at most the height, never up, both dimensions even", () => {
+    expect(valueAfter("-vf")).toBe("scale=-2:'trunc(min(1080,ih)/2)*2':flags=bicubic");
+  });
+
+  it("writes no -timecode when the source has none", () => {
+    expect(editorProxyArgs("a", "b", { maxHeight: 720, timecode: null, timeoutMs: 1 })).not.toContain(
+      "-timecode",
+    );
+  });
+
+  it("reads the encoded time from a progress report", () => {
+    expect(progressSeconds("frame=10\nout_time_us=1500000\nprogress=continue\n")).toBe(1.5);
+    expect(progressSeconds("out_time_us=1\nout_time_us=2500000\n")).toBe(2.5);
+    expect(progressSeconds("frame=1\n")).toBeNull();
+  });
+});
