@@ -51,7 +51,9 @@ describe("writing a .cube", () => {
           const back = parseCube(writeCube({ title, size, table }));
           expect(back.size).toBe(size);
           expect(back.title).toBe(title ? title.replace(/"/g, "") : null);
-          back.table.forEach((v, i) => expect(Math.abs(v - (table[i] as number))).toBeLessThanOrEqual(5e-7));
+          for (const [i, v] of back.table.entries()) {
+            expect(Math.abs(v - (table[i] as number))).toBeLessThanOrEqual(5e-7);
+          }
         },
       ),
       { numRuns: 50 },
