@@ -28,6 +28,14 @@ const DEFAULT_MAX: [number, number, number] = [1, 1, 1];
 // Plain decimal notation only: Number() would also take "0x1f", "Infinity" and "".
 const NUMBER = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
 const DECIMALS = 6;
+const KEYWORDS = new Set([
+  "TITLE",
+  "LUT_3D_SIZE",
+  "LUT_1D_SIZE",
+  "DOMAIN_MIN",
+  "DOMAIN_MAX",
+  "LUT_3D_INPUT_RANGE",
+]);
 
 const fixed = (v: number) => {
   const text = v.toFixed(DECIMALS);
@@ -155,10 +163,13 @@ export function parseCube(text: string): CubeLut {
     if (trimmed === "" || trimmed.startsWith("#")) continue;
     const [first = "", ...rest] = trimmed.split(/\s+/);
     if (/^[A-Za-z_]/.test(first)) {
-      if (table !== null) throw new CubeError(`line ${line}: keyword ${first} after the table data`);
-      if (!headerLine(header, first, rest, trimmed, line))
-        throw new CubeError(`line ${line}: unknown keyword or not a number: "${first}"`);
-      continue;
+      if (table === null) {
+        if (!headerLine(header, first, rest, trimmed, line))
+          throw new CubeError(`line ${line}: unknown keyword or not a number: "${first}"`);
+        continue;
+      }
+      // Past the header a word is a bad row ("NaN 0 0"), unless it is a keyword out of place.
+      if (KEYWORDS.has(first)) throw new CubeError(`line ${line}: keyword ${first} after the table data`);
     }
     if (table === null) {
       const size = checkHeader(header);

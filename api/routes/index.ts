@@ -1,4 +1,5 @@
 import { chatRoutes } from "./chat.js";
+import { colorRoutes } from "./color.js";
 import { exportRoutes } from "./export.js";
 import { mediaRoutes } from "./media.js";
 import { operationRoutes } from "./operations.js";
@@ -12,4 +13,5 @@ export const ROUTES: readonly RouteDef[] = [
   ...trashRoutes,
   ...chatRoutes,
   ...exportRoutes,
+  ...colorRoutes,
 ];

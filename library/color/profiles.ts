@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { link, mkdir, open, readdir, readFile, rm, stat } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
+import type { Logger } from "pino";
 import { CubeError, parseCube, writeCube } from "../../formats/cube.js";
 import {
-  BUILTIN_PROFILE_IDS,
+  type BuiltinProfileId,
   isBuiltinProfileId,
   LOG_PROFILES,
   LUT_SIZE,
@@ -62,7 +63,7 @@ async function cubeNames(dir: string | undefined): Promise<string[]> {
     return (await readdir(dir, { withFileTypes: true }))
       .filter((entry) => entry.isFile() && extname(entry.name).toLowerCase() === ".cube")
       .map((entry) => entry.name)
-      .sort();
+      .sort((a, b) => a.localeCompare(b, "en"));
   } catch (error) {
     if (isErrno(error, "ENOENT", "ENOTDIR")) return [];
     throw error;
@@ -118,7 +119,7 @@ export async function requireProfile(config: Config, id: string): Promise<ColorP
 }
 
 /** A built-in's LUT, written at first use; a concurrent first use writes its own whole copy. */
-async function builtinLut(config: Config, id: (typeof BUILTIN_PROFILE_IDS)[number]): Promise<string> {
+async function builtinLut(config: Config, id: BuiltinProfileId): Promise<string> {
   const file = join(lutDirs(config).builtin, `${id}.v${BUILTIN_LUT_VERSION}.cube`);
   try {
     await stat(file);
@@ -177,6 +178,25 @@ export async function lutPathFor(config: Config, id: string): Promise<string> {
     }
   }
   throw unprocessable(`no colour profile "${id}" (GET /api/color-profiles lists them)`);
+}
+
+/**
+ * The LUT an item's derived images are rendered through: none without a profile, and none (with a
+ * warning) when its profile has since gone, so a removed LUT file cannot stop ingest.
+ */
+export async function lutForItem(
+  config: Config,
+  profile: string | null | undefined,
+  log: Logger,
+): Promise<string | undefined> {
+  if (!profile) return undefined;
+  try {
+    return await lutPathFor(config, profile);
+  } catch (error) {
+    if (!(error instanceof UserError)) throw error;
+    log.warn({ profile, reason: error.message }, "colour profile unusable: images rendered without it");
+    return undefined;
+  }
 }
 
 /** Text of an uploaded file; 422 when it is not UTF-8. */

@@ -103,6 +103,10 @@ describe("reading a .cube", () => {
       expect(problem(`LUT_3D_SIZE 2\n${rows.join("\n")}\n`)).toBe(
         `line 6: a table row: "${word}" is not a finite number`,
       );
+      rows[4] = `${word} 0 0`;
+      expect(problem(`LUT_3D_SIZE 2\n${rows.join("\n")}\n`)).toBe(
+        `line 6: a table row: "${word}" is not a finite number`,
+      );
     },
   );
 
