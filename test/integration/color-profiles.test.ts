@@ -4,6 +4,7 @@ import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUILTIN_PROFILE_IDS } from "../../formats/log-curves.js";
 import { MAX_CUBE_BYTES } from "../../library/color/profiles.js";
@@ -27,6 +28,11 @@ function cube(n: number, rows = n ** 3, header = [`LUT_3D_SIZE ${n}`]): string[]
   return lines;
 }
 
+/** Mean R, G and B of a picture, 0–255. */
+const meanColour = async (jpeg: Buffer) =>
+  (await sharp(jpeg).stats()).channels.slice(0, 3).map((c) => c.mean);
+const distance = (a: number[], b: number[]) => Math.max(...a.map((v, i) => Math.abs(v - (b[i] as number))));
+
 const sha256 = async (file: string) =>
   createHash("sha256")
     .update(await readFile(file))
@@ -43,6 +49,8 @@ interface Profile {
 let api: TestApi;
 let lutDir: string;
 let ids: { still: number; clip: number; slog: number };
+/** Mean colour of the clip's second scene (a still colour card) as ingested, before any profile. */
+let plainCard: number[];
 
 beforeAll(async () => {
   lutDir = await mkdtemp(join(tmpdir(), "svc-luts-"));
@@ -64,6 +72,9 @@ beforeAll(async () => {
   try {
     const id = (path: string) => lib.media.byPath(path)?.id ?? 0;
     ids = { still: id("still.png"), clip: id("scenes.mp4"), slog: id("slog.mkv") };
+    plainCard = await meanColour(
+      await readFile(join(root, ".svc", lib.scenes.at(ids.clip, 1)?.keyframe_path as string)),
+    );
   } finally {
     lib.close();
   }
@@ -324,5 +335,27 @@ describe("setting an item's colour profile", () => {
     });
     expect(viaDir.status, viaDir.text).toBe(200);
     expect(await sha256(still)).toBe(hash);
+  });
+
+  it("keeps the profile when ingest makes the pictures again", async () => {
+    expect((await item(ids.clip)).color_profile).toBe("logc4");
+    // Scene 1 is a still colour card, so any of its frames shows the same picture.
+    const rendered = await meanColour(await bytesOf(`/api/media/${ids.clip}/keyframes/1`));
+    expect(distance(rendered, plainCard)).toBeGreaterThan(20);
+    const root = api.root as string;
+    const passStarted = new Date().toISOString();
+    const pass = await svc(["ingest", "--regenerate-thumbnails"], { PROJECT_ROOT: root, SVC_HOME: api.home });
+    expect(pass.exitCode, pass.stderr).toBe(0);
+    const lib = openLibrary(root);
+    try {
+      // The frames stage ran again: the key frame below is the pipeline's, not the one the API made.
+      const frames = lib.media.stages(ids.clip).find((stage) => stage.stage === "frames");
+      expect(frames?.started_at.localeCompare(passStarted)).toBe(1);
+      const frame = lib.scenes.at(ids.clip, 1)?.keyframe_path as string;
+      const ingested = await meanColour(await readFile(join(root, ".svc", frame)));
+      expect(distance(ingested, rendered)).toBeLessThan(4);
+    } finally {
+      lib.close();
+    }
   });
 });
