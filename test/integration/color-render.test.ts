@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { execa } from "execa";
 import sharp from "sharp";
@@ -101,11 +101,32 @@ describe.skipIf(!hasTools)("built-in profiles rendered by ffmpeg's lut3d", () =>
     expect(Math.abs((level as number) - 550 / 876)).toBeLessThan(0.01);
   });
 
-  it("generates a built-in's LUT once, as a whole 33³ file", async () => {
-    const first = await Promise.all([lutPathFor(config, "vlog"), lutPathFor(config, "vlog")]);
-    expect(first[0]).toBe(first[1]);
-    const lines = (await readFile(first[0] as string, "utf8")).trimEnd().split("\n");
-    expect(lines).toContain("LUT_3D_SIZE 33");
-    expect(lines.filter((line) => /^[\d.]+ [\d.]+ [\d.]+$/.test(line))).toHaveLength(33 ** 3);
+  it("generates a built-in's LUT at first use; concurrent first uses and readers never see part of it", async () => {
+    const file = join(config.home, "luts", "builtin", "bmdfilm5.v1.cube");
+    const rows = (text: string) =>
+      text.split("\n").filter((line) => /^[\d.]+ [\d.]+ [\d.]+$/.test(line)).length;
+    let settled = false;
+    const seen: number[] = [];
+    const reader = (async () => {
+      while (!settled) {
+        const text = await readFile(file, "utf8").catch(() => null);
+        if (text !== null) seen.push(rows(text));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    const paths = await Promise.all(Array.from({ length: 6 }, () => lutPathFor(config, "bmdfilm5")));
+    settled = true;
+    await reader;
+    expect(new Set(paths)).toEqual(new Set([file]));
+    expect(seen.every((n) => n === 33 ** 3)).toBe(true);
+    const text = await readFile(file, "utf8");
+    expect(text.split("\n").slice(0, 2)).toEqual([
+      'TITLE "Blackmagic Film Gen 5 / Wide Gamut"',
+      "LUT_3D_SIZE 33",
+    ]);
+    expect(rows(text)).toBe(33 ** 3);
+    expect(
+      (await readdir(join(config.home, "luts", "builtin"))).filter((name) => name.endsWith(".tmp")),
+    ).toEqual([]);
   });
 });
