@@ -73,6 +73,8 @@ export async function renderDerived(ctx: AppContext, store: LibraryStore, row: M
           )
         : await cpu(() => stillThumbnail(absPath, adapters, signal, lut));
     await writeFileAtomic(thumb, picture);
+    // A still's one scene shows its thumbnail file as the key frame.
+    if (row.kind === "image") rewrittenScenes.push(...store.scenes.forMedia(row.id).map((scene) => scene.id));
   }
   store.edits.derivedRewritten(row.id, thumb !== null, rewrittenScenes);
 }

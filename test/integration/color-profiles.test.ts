@@ -262,6 +262,19 @@ describe("setting an item's colour profile", () => {
     expect((await bytesOf(`/api/media/${ids.clip}/thumbnail`)).equals(before)).toBe(true);
   });
 
+  it("refuses a body without a profile, or with one that is not text, with 422 naming the field", async () => {
+    for (const body of [{}, { profile: 5 }, { profile: "" }, { profile: "slog3", extra: 1 }]) {
+      const res = await api.request("PATCH", `/api/media/${ids.clip}/color-profile`, { body });
+      expect(res.status, JSON.stringify(body)).toBe(422);
+    }
+    const batch = await api.request("POST", "/api/media/color-profile", {
+      body: { ids: [], profile: "slog3" },
+    });
+    expect(batch.status).toBe(422);
+    expect(batch.json<{ detail: string }>().detail).toMatch(/^ids: /);
+    expect((await item(ids.clip)).color_profile).toBeNull();
+  });
+
   it("refuses an unknown item with 404, and a batch naming one changes none of them", async () => {
     const res = await api.request("PATCH", "/api/media/999999/color-profile", { body: { profile: "slog3" } });
     expect(res.status).toBe(404);
