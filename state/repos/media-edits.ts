@@ -54,8 +54,9 @@ export class MediaEditsRepo extends Repository {
   }
 
   /**
-   * Sets the colour profile of every one of `ids` that exists, in one write transaction (null
-   * clears); returns the ids that exist, so none changes when the caller refuses a missing one.
+   * Sets the colour profile of all of `ids` in one write transaction (null clears) and returns
+   * their rows as updated. `require` sees which ids exist first and throws to refuse, in which
+   * case nothing is written.
    */
   setColorProfile(
     ids: readonly number[],
