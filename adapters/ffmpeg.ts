@@ -11,6 +11,7 @@ export interface Ffmpeg {
   /**
    * One frame near `atS`, at most `width` pixels wide, as PNG. `keyframe` takes the key frame at or
    * before `atS` and decodes nothing else (cheap on long-GOP camera files); otherwise the exact frame.
+   * `lut` renders the picture through a `.cube` 3D LUT (a colour profile) before scaling.
    */
   frameAt(
     file: string,
@@ -18,6 +19,7 @@ export interface Ffmpeg {
     width: number,
     signal?: AbortSignal,
     keyframe?: boolean,
+    lut?: string,
   ): Promise<Buffer>;
   /** A waveform picture of the first audio track, as PNG. */
   waveform(file: string, width: number, height: number, signal?: AbortSignal): Promise<Buffer>;
@@ -116,6 +118,8 @@ export interface AnalyseOptions {
   motion?: boolean;
   /** Measure the first audio track in SIGNAL_STEP_S windows; only for a file that has one. */
   audio?: boolean;
+  /** A `.cube` 3D LUT the kept frames are rendered through (scene scores are taken on the frames as decoded). */
+  lut?: string | undefined;
 }
 
 export interface Analysis {
@@ -172,6 +176,19 @@ const MOTION_HEIGHT = 72;
 const FRAME_TIMEOUT_MS = 60_000;
 const WAVEFORM_TIMEOUT_MS = 120_000;
 const COMMON = ["-hide_banner", "-nostdin", "-v", "error"];
+
+/**
+ * A filter rendering through a `.cube` LUT, with the path escaped for both levels of ffmpeg's
+ * filter syntax (the option value, then the graph). Camera LUTs take code values as recorded
+ * (camera-log-curves.md §0: y = CV/1023, not expanded from legal range), so the conversion to
+ * 16-bit RGB is made here, reading the frame as full range: left to ffmpeg's automatic
+ * conversion, which may sit before any filter of ours, video-range 64–940 would be stretched.
+ */
+export function lutFilter(path: string): string {
+  const value = path.replace(/[\\':]/g, (c) => `\\${c}`);
+  const graph = value.replace(/[\\'[\],;]/g, (c) => `\\${c}`);
+  return `scale=in_range=full:out_range=full,format=gbrp16le,lut3d=file=${graph}`;
+}
 
 export interface AudioStats {
   /** dBFS over the window; null when every sample is zero. */
@@ -490,7 +507,8 @@ async function analyseOf(
   const video = [
     `[0:v:0]split=${options.motion ? 3 : 2}[cut][keys0]${options.motion ? "[motion]" : ""}`,
     `[cut]select@cut='gt(scene,${options.threshold})',metadata@cut=print,nullsink`,
-    `[keys0]fps=1/${options.sampleEveryS},scale='min(${options.sampleWidth},iw)':-2[keys]`,
+    `[keys0]fps=1/${options.sampleEveryS},${options.lut ? `${lutFilter(options.lut)},` : ""}` +
+      `scale='min(${options.sampleWidth},iw)':-2[keys]`,
   ];
   if (options.motion) {
     video.push(
@@ -555,7 +573,7 @@ export function createFfmpeg(path: string): Ffmpeg {
       framesAroundOf(path, file, atS, count, stepS, width, signal),
     extractAudio: (file, out, opts) => extractAudioOf(path, file, out, opts),
     silences: (file, opts) => silencesOf(path, file, opts),
-    frameAt(file, atS, width, signal, keyframe = false) {
+    frameAt(file, atS, width, signal, keyframe = false, lut) {
       // Input seeking (-ss before -i) starts decoding at the key frame before `atS`.
       const seek = keyframe ? ["-noaccurate_seek", "-skip_frame", "nokey"] : [];
       return toPng(
@@ -570,7 +588,7 @@ export function createFfmpeg(path: string): Ffmpeg {
           "-frames:v",
           "1",
           "-vf",
-          `scale='min(${width},iw)':-2`,
+          `${lut ? `${lutFilter(lut)},` : ""}scale='min(${width},iw)':-2`,
         ],
         FRAME_TIMEOUT_MS,
         signal,

@@ -37,3 +37,30 @@ export async function readJson<S extends z.ZodType>(
   }
   return parsed.data;
 }
+
+/**
+ * The raw body, refused with 413 as soon as it is known to pass `maxBytes`: at once for a declared
+ * Content-Length over the limit, else while it streams in, counting bytes, so an oversized upload
+ * is never held in memory beyond the limit.
+ */
+export async function readBytes(event: H3Event, maxBytes: number): Promise<Uint8Array> {
+  const tooLarge = () => new HTTPError({ status: 413, message: `body larger than ${maxBytes} bytes` });
+  const declared = event.req.headers.get("content-length");
+  if (declared !== null && Number(declared) > maxBytes) throw tooLarge();
+  const body = event.req.body;
+  if (!body) return new Uint8Array(0);
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, total);
+}

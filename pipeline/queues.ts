@@ -27,8 +27,8 @@ export function onCpuQueue(ffmpeg: Ffmpeg, queues: Queues): Ffmpeg {
     queues.cpu.add(work, signal ? { signal } : {});
   return {
     path: ffmpeg.path,
-    frameAt: (file, atS, width, signal, keyframe) =>
-      cpu(() => ffmpeg.frameAt(file, atS, width, signal, keyframe), signal),
+    frameAt: (file, atS, width, signal, keyframe, lut) =>
+      cpu(() => ffmpeg.frameAt(file, atS, width, signal, keyframe, lut), signal),
     waveform: (file, width, height, signal) =>
       cpu(() => ffmpeg.waveform(file, width, height, signal), signal),
     extractAudio: (file, out, opts) => cpu(() => ffmpeg.extractAudio(file, out, opts), opts.signal),

@@ -39,6 +39,8 @@ export interface HomePaths {
   readonly logFile: string;
   readonly licence: string;
   readonly backups: string;
+  /** Colour LUTs: built-ins generated at first use, imported ones, checked copies of SVC_LUT_DIR files. */
+  readonly luts: string;
 }
 
 export function homePaths(home: string): HomePaths {
@@ -49,6 +51,7 @@ export function homePaths(home: string): HomePaths {
     logFile: join(home, "logs", "svc.log"),
     licence: join(home, "licence.json"),
     backups: join(home, "backups"),
+    luts: join(home, "luts"),
   });
 }
 

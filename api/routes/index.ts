@@ -1,4 +1,5 @@
 import { chatRoutes } from "./chat.js";
+import { colorRoutes } from "./color.js";
 import { exportRoutes } from "./export.js";
 import { mediaRoutes } from "./media.js";
 import { operationRoutes } from "./operations.js";
@@ -14,4 +15,5 @@ export const ROUTES: readonly RouteDef[] = [
   ...chatRoutes,
   ...exportRoutes,
   ...proxyRoutes,
+  ...colorRoutes,
 ];

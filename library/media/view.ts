@@ -61,6 +61,8 @@ export interface MediaItem {
   transcript: string | null;
   tags: TagRow[];
   color_profile: string | null;
+  /** The log profile the camera's metadata names, for an editor to confirm. */
+  color_profile_suggested: string | null;
   status: ListedRow["status"];
   /** The stage a failed item stopped at (its reason stays in the log: it may name absolute paths). */
   failed_stage: string | null;
@@ -102,6 +104,7 @@ export function mediaItem(row: ListedRow, tags: readonly TagRow[], links: Links)
     transcript: row.transcript,
     tags: tags.map(({ name, source }) => ({ name, source })),
     color_profile: row.color_profile,
+    color_profile_suggested: row.color_profile_suggested,
     status: row.status,
     failed_stage: row.status === "failed" ? row.error_stage : null,
     missing: row.missing_since !== null,

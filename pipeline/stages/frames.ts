@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { Analysis } from "../../adapters/ffmpeg.js";
 import { ProcessError } from "../../adapters/process.js";
+import { lutForItem } from "../../library/color/profiles.js";
 import { labelPaths } from "../../library/redact.js";
 import { writeFileAtomic } from "../../state/atomic.js";
 import { derivedRelative } from "../../state/paths.js";
@@ -53,6 +54,7 @@ async function keyframeImage(
   scene: PlannedScene,
   sample: Sample | undefined,
   signal: AbortSignal,
+  lut: string | undefined,
 ) {
   const { ffmpeg, images } = deps.adapters;
   // The pass already wrote the sample as a JPEG at key-frame size: encoding it again only costs.
@@ -60,7 +62,7 @@ async function keyframeImage(
   if (!ffmpeg) throw new StageError("ffmpeg is not available");
   // A scene shorter than the sampling step: one exact seek for it alone.
   return images.thumbnail(
-    await ffmpeg.frameAt(item.absPath, scene.keyframe_s, THUMB_WIDTH, signal),
+    await ffmpeg.frameAt(item.absPath, scene.keyframe_s, THUMB_WIDTH, signal, false, lut),
     THUMB_WIDTH,
   );
 }
@@ -74,6 +76,7 @@ async function analyseClip(
   deps: StageDeps,
   work: string,
   signal: AbortSignal,
+  lut: string | undefined,
 ): Promise<{ analysis: Analysis; audioMeasured: boolean }> {
   const { ffmpeg } = deps.adapters;
   if (!ffmpeg) throw new StageError("ffmpeg is not available");
@@ -86,6 +89,7 @@ async function analyseClip(
     timeoutMs: sceneDetectTimeoutMs(item.durationS),
     motion: true,
     audio: hasAudio,
+    lut,
   };
   try {
     return { analysis: await ffmpeg.analyse(item.absPath, options, signal), audioMeasured: true };
@@ -120,11 +124,13 @@ export const framesStage: Stage = {
     await mkdir(deps.store.paths.frames, { recursive: true });
     const work = await mkdtemp(join(deps.store.paths.frames, `.analyse-${item.mediaId}-`));
     try {
-      const { analysis, audioMeasured } = await analyseClip(item, deps, work, signal);
+      const profile = deps.store.media.get(item.mediaId)?.color_profile;
+      const lut = await lutForItem(deps.config, profile, deps.log);
+      const { analysis, audioMeasured } = await analyseClip(item, deps, work, signal, lut);
       const plan = planScenes(duration, analysis.cuts);
       const scenes: SceneInput[] = [];
       for (const [idx, scene] of plan.entries()) {
-        const jpeg = await keyframeImage(item, deps, scene, sampleFor(scene, analysis.samples), signal);
+        const jpeg = await keyframeImage(item, deps, scene, sampleFor(scene, analysis.samples), signal, lut);
         const file = join(dir, `${idx}.jpg`);
         await writeFileAtomic(file, withSceneSignals(jpeg, sceneSignals(scene, analysis, audioMeasured)));
         scenes.push({
@@ -136,7 +142,7 @@ export const framesStage: Stage = {
       const { images } = deps.adapters;
       const thumb =
         (await thumbnailFromSamples(analysis.samples, duration, images)) ??
-        (await images.thumbnail(await videoThumbnail(item, deps, signal), THUMB_WIDTH));
+        (await images.thumbnail(await videoThumbnail(item, deps.adapters, signal, lut), THUMB_WIDTH));
       const thumbFile = join(deps.store.paths.thumbs, `${item.mediaId}.jpg`);
       await writeFileAtomic(thumbFile, thumb);
       deps.store.scenes.replace(item.mediaId, scenes);

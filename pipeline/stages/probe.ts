@@ -1,5 +1,6 @@
 import type { ProbeReport, ProbeStream } from "../../adapters/ffprobe.js";
 import type { Adapters } from "../../adapters/index.js";
+import { detectLogProfile } from "../../formats/log-detect.js";
 import type { MediaKind, ProbeFields } from "../../state/repos/media.js";
 import { StageError } from "./types.js";
 
@@ -138,6 +139,14 @@ export async function probeFile(
       audio_tracks: audioTracks,
       creation_date: captureTimestamp(report, exif),
       metadata_json: Object.keys(exif).length ? JSON.stringify(exif) : null,
+      color_profile_suggested:
+        kind === "video"
+          ? detectLogProfile([
+              ...Object.entries(exif),
+              ...Object.entries(report.format.tags ?? {}),
+              ...Object.entries(video?.tags ?? {}),
+            ])
+          : null,
     },
     problems,
   };

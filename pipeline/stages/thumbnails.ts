@@ -1,6 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import type { Ffmpeg } from "../../adapters/ffmpeg.js";
 import type { Images } from "../../adapters/images.js";
+import { lutForItem } from "../../library/color/profiles.js";
 import { writeFileAtomic } from "../../state/atomic.js";
 import { derivedRelative } from "../../state/paths.js";
 import { type Stage, type StageDeps, StageError, type StageItem } from "./types.js";
@@ -43,10 +45,16 @@ export async function thumbnailFromSamples(
 
 /**
  * A frame near the middle that is not black, found by seeking; the brightest tried frame if every
- * one is dark. For a clip the analysis pass kept no frame of.
+ * one is dark. For a clip the analysis pass kept no frame of, and for one whose colour profile
+ * changed (`lut` renders through it).
  */
-export async function videoThumbnail(item: StageItem, deps: StageDeps, signal: AbortSignal): Promise<Buffer> {
-  const { ffmpeg, images } = deps.adapters;
+export async function videoThumbnail(
+  item: Pick<StageItem, "absPath" | "durationS">,
+  adapters: { ffmpeg: Ffmpeg | null; images: Images },
+  signal: AbortSignal,
+  lut?: string,
+): Promise<Buffer> {
+  const { ffmpeg, images } = adapters;
   if (!ffmpeg) throw new StageError("ffmpeg is not available");
   const duration = item.durationS ?? 0;
   const times = duration > 0 ? POSITIONS.map((f) => f * duration) : [0];
@@ -57,7 +65,7 @@ export async function videoThumbnail(item: StageItem, deps: StageDeps, signal: A
   for (const { at, keyframe } of attempts) {
     let png: Buffer;
     try {
-      png = await ffmpeg.frameAt(item.absPath, at, THUMB_WIDTH, signal, keyframe);
+      png = await ffmpeg.frameAt(item.absPath, at, THUMB_WIDTH, signal, keyframe, lut);
     } catch (error) {
       if (signal.aborted) throw error;
       lastError = error;
@@ -73,6 +81,19 @@ export async function videoThumbnail(item: StageItem, deps: StageDeps, signal: A
   );
 }
 
+/** A still's thumbnail; through ffmpeg when a colour profile's LUT applies (sharp has no 3D LUTs). */
+export async function stillThumbnail(
+  absPath: string,
+  adapters: { ffmpeg: Ffmpeg | null; images: Images },
+  signal: AbortSignal,
+  lut: string | undefined,
+): Promise<Buffer> {
+  const { ffmpeg, images } = adapters;
+  if (!lut) return images.thumbnail(absPath, THUMB_WIDTH);
+  if (!ffmpeg) throw new StageError("ffmpeg is not available");
+  return images.thumbnail(await ffmpeg.frameAt(absPath, 0, THUMB_WIDTH, signal, false, lut), THUMB_WIDTH);
+}
+
 async function picture(
   item: StageItem & { kind: "image" | "audio" },
   deps: StageDeps,
@@ -82,7 +103,13 @@ async function picture(
   switch (item.kind) {
     case "image":
       try {
-        return await images.thumbnail(item.absPath, THUMB_WIDTH);
+        const profile = deps.store.media.get(item.mediaId)?.color_profile;
+        return await stillThumbnail(
+          item.absPath,
+          deps.adapters,
+          signal,
+          await lutForItem(deps.config, profile, deps.log),
+        );
       } catch (error) {
         throw new StageError(`image could not be decoded: ${(error as Error).message}`);
       }

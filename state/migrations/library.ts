@@ -613,4 +613,13 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 8,
+    name: "suggested colour profile",
+    sql: `
+      -- The camera log profile the file's own metadata names (Sony, Canon, Panasonic, ARRI gamma
+      -- tags), offered beside color_profile, which only an editor sets.
+      ALTER TABLE media ADD COLUMN color_profile_suggested TEXT;
+    `,
+  },
 ];

@@ -54,6 +54,44 @@ export class MediaEditsRepo extends Repository {
   }
 
   /**
+   * Sets the colour profile of all of `ids` in one write transaction (null clears) and returns
+   * their rows as updated. `require` sees which ids exist first and throws to refuse, in which
+   * case nothing is written.
+   */
+  setColorProfile(
+    ids: readonly number[],
+    profile: string | null,
+    require: (found: Set<number>) => void,
+  ): MediaRow[] {
+    const write = this.db.transaction((): MediaRow[] => {
+      const rows = this.prepare("SELECT m.* FROM json_each(?) j JOIN media m ON m.id = j.value").all(
+        JSON.stringify(ids),
+      ) as MediaRow[];
+      require(new Set(rows.map((row) => row.id)));
+      this.prepare(
+        "UPDATE media SET color_profile = @profile, updated_at = @stamp WHERE id IN (SELECT value FROM json_each(@ids))",
+      ).run({ profile, stamp: new Date().toISOString(), ids: JSON.stringify(ids) });
+      return rows.map((row) => ({ ...row, color_profile: profile }));
+    });
+    return write.immediate();
+  }
+
+  /**
+   * Records derived images rewritten in place under their stored names: each is a new file of
+   * unknown size, measured when the stats next ask.
+   */
+  derivedRewritten(mediaId: number, thumbnail: boolean, sceneIds: readonly number[]): void {
+    this.db.transaction(() => {
+      if (thumbnail)
+        this.prepare("UPDATE media SET thumb_bytes = NULL WHERE id = ? AND thumb_path IS NOT NULL").run(
+          mediaId,
+        );
+      const scene = this.prepare("UPDATE scenes SET keyframe_bytes = NULL WHERE id = ?");
+      for (const id of sceneIds) scene.run(id);
+    })();
+  }
+
+  /**
    * Deletes an item's row; its scenes, tags and stage records go with it (foreign-key cascade),
    * and the search and shoot-day tables follow through triggers. Undefined when it did not exist.
    */

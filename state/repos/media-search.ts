@@ -102,6 +102,7 @@ const LIST_COLUMNS = [
   "transcript",
   "language",
   "color_profile",
+  "color_profile_suggested",
   "next_stage",
   "status",
   "error_stage",

@@ -31,6 +31,7 @@ export interface MediaRow extends ProbeFields {
   language: string | null;
   embed_hash: string | null;
   color_profile: string | null;
+  color_profile_suggested: string | null;
   next_stage: string;
   status: ItemStatus;
   error_stage: string | null;
@@ -70,6 +71,8 @@ export interface ProbeFields {
   audio_tracks: number;
   creation_date: string | null;
   metadata_json: string | null;
+  /** The log profile the camera metadata names; absent counts as none. */
+  color_profile_suggested?: string | null;
 }
 
 export interface StageOutcome {
@@ -144,11 +147,11 @@ export class MediaRepo extends Repository {
       const stamp = now();
       const row = this.prepare(
         `INSERT INTO media (rel_path, kind, size, mtime_ms, fingerprint, duration_s, codec, audio_codec, fps,
-             width, height, start_timecode, audio_tracks, creation_date, shot_date, metadata_json, next_stage,
-             status, created_at, updated_at)
+             width, height, start_timecode, audio_tracks, creation_date, shot_date, metadata_json,
+             color_profile_suggested, next_stage, status, created_at, updated_at)
            VALUES (@relPath, @kind, @size, @mtimeMs, @fingerprint, @duration_s, @codec, @audio_codec, @fps,
              @width, @height, @start_timecode, @audio_tracks, @creation_date, @shot_date, @metadata_json,
-             'thumbnails', 'pending', @stamp, @stamp)
+             @color_profile_suggested, 'thumbnails', 'pending', @stamp, @stamp)
            ON CONFLICT (rel_path) DO UPDATE SET
              kind = excluded.kind, size = excluded.size, mtime_ms = excluded.mtime_ms,
              fingerprint = excluded.fingerprint, missing_since = NULL, duration_s = excluded.duration_s,
@@ -156,10 +159,17 @@ export class MediaRepo extends Repository {
              width = excluded.width, height = excluded.height,
              start_timecode = excluded.start_timecode, audio_tracks = excluded.audio_tracks,
              creation_date = excluded.creation_date, shot_date = excluded.shot_date,
-             metadata_json = excluded.metadata_json, next_stage = 'thumbnails', status = 'pending',
+             metadata_json = excluded.metadata_json,
+             color_profile_suggested = excluded.color_profile_suggested, next_stage = 'thumbnails', status = 'pending',
              error_stage = NULL, error = NULL, updated_at = excluded.updated_at
            RETURNING id`,
-      ).get({ ...file, ...probe, shot_date: shotDateFrom(probe.creation_date), stamp }) as { id: number };
+      ).get({
+        ...file,
+        ...probe,
+        color_profile_suggested: probe.color_profile_suggested ?? null,
+        shot_date: shotDateFrom(probe.creation_date),
+        stamp,
+      }) as { id: number };
       this.prepare("DELETE FROM media_stages WHERE media_id = ?").run(row.id);
       this.recordStage(row.id, probeOutcome);
       this.applyRestoredEditorial(row.id, file.relPath, stamp);

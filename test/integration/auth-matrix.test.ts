@@ -137,6 +137,7 @@ async function slotFree(api: TestApi): Promise<void> {
 }
 
 let tagCount = 0;
+let importCount = 0;
 
 /**
  * One entry per route of the table: a route without one fails "has an example for every route",
@@ -212,6 +213,22 @@ const EXAMPLES: Record<string, Example> = {
   "POST /api/proxy/editor": { status: 200, body: (api) => ({ ids: [seedOf(api).still] }) },
   "GET /api/proxy/editor/status": { status: 200 },
   "GET /api/proxy/editor/:media_id": { status: 200, path: (api) => `/api/proxy/editor/${seedOf(api).clip}` },
+  "GET /api/color-profiles": { status: 200 },
+  "POST /api/color-profiles/import": {
+    status: 201,
+    path: () => `/api/color-profiles/import?name=matrix-${++importCount}`,
+    body: () => "LUT_3D_SIZE 2\n0 0 0\n1 0 0\n0 1 0\n1 1 0\n0 0 1\n1 0 1\n0 1 1\n1 1 1\n",
+  },
+  // The still: setting a profile renders its pictures again, and a still's is one frame.
+  "PATCH /api/media/:id/color-profile": {
+    status: 200,
+    path: (api) => `/api/media/${seedOf(api).still}/color-profile`,
+    body: () => ({ profile: "slog3" }),
+  },
+  "POST /api/media/color-profile": {
+    status: 200,
+    body: (api) => ({ ids: [seedOf(api).still], profile: null }),
+  },
 };
 
 /** A concrete path for a route pattern outside the table (fixtures): every `:param` becomes 1. */

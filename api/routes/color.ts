@@ -1,0 +1,87 @@
+import { getRouterParam, type H3Event, HTTPError } from "h3";
+import { z } from "zod";
+import { BATCH_PROFILE_BODY, PROFILE_BODY, setColorProfile } from "../../library/color/apply.js";
+import { decodeUtf8, importProfile, listProfiles, MAX_CUBE_BYTES } from "../../library/color/profiles.js";
+import { parseMediaId } from "../../library/media/ids.js";
+import { apiLinks } from "../../library/media/view.js";
+import { ACCESS } from "../../library/scopes.js";
+import { readBytes, readJson } from "../body.js";
+import { jsonResponse } from "../errors.js";
+import { readQuery } from "../query.js";
+import type { ApiDeps, RouteDef } from "./types.js";
+
+const PROJECT_QUERY = z.object({ project: z.string().max(64, "at most 64 characters").optional() });
+const IMPORT_QUERY = z.object({ name: z.string().trim().min(1, "must not be empty").max(200).optional() });
+
+const unprocessable = (message: string) => new HTTPError({ status: 422, message });
+
+/**
+ * The uploaded `.cube` and the name to store it under: the `file` field of a multipart form
+ * (named by `?name=`, else the upload's file name), or the raw body named by `?name=`.
+ */
+async function upload(event: H3Event): Promise<{ name: string; text: string }> {
+  const { name } = readQuery(event, IMPORT_QUERY);
+  const type = event.req.headers.get("content-type") ?? "";
+  const bytes = await readBytes(event, MAX_CUBE_BYTES);
+  if (!/^multipart\/form-data/i.test(type)) {
+    if (!name) throw unprocessable("name: required for a raw .cube body (?name=)");
+    return { name, text: decodeUtf8(bytes) };
+  }
+  let form: FormData;
+  try {
+    form = await new Response(bytes, { headers: { "content-type": type } }).formData();
+  } catch {
+    throw unprocessable("body is not a valid multipart/form-data form");
+  }
+  const file = form.get("file");
+  if (!(file instanceof Blob)) throw unprocessable("file: required (the .cube as a form field named file)");
+  const fileName = file instanceof File ? file.name.replace(/\.cube$/i, "") : "";
+  const chosen = name ?? fileName;
+  if (!chosen) throw unprocessable("name: required (?name=, or a file name on the upload)");
+  return { name: chosen, text: decodeUtf8(new Uint8Array(await file.arrayBuffer())) };
+}
+
+const libraryOf = (event: H3Event, deps: ApiDeps) => {
+  const { project } = readQuery(event, PROJECT_QUERY);
+  return { store: deps.libraries.library(project), links: apiLinks(project || undefined) };
+};
+
+export const colorRoutes: readonly RouteDef[] = [
+  {
+    method: "GET",
+    path: "/api/color-profiles",
+    scopes: ACCESS.read,
+    handler: async (_event, deps) => ({ profiles: await listProfiles(deps.ctx.config) }),
+  },
+  {
+    method: "POST",
+    path: "/api/color-profiles/import",
+    scopes: ACCESS.itemWrite,
+    handler: async (event, deps) => {
+      const { name, text } = await upload(event);
+      return jsonResponse(201, await importProfile(deps.ctx.config, name, text));
+    },
+  },
+  {
+    method: "PATCH",
+    path: "/api/media/:id/color-profile",
+    scopes: ACCESS.itemWrite,
+    handler: async (event, deps) => {
+      const id = parseMediaId(getRouterParam(event, "id"));
+      const { profile } = await readJson(event, PROFILE_BODY);
+      const { store, links } = libraryOf(event, deps);
+      const [item] = await setColorProfile(deps.ctx, store, [id], profile, links);
+      return item;
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/media/color-profile",
+    scopes: ACCESS.itemWrite,
+    handler: async (event, deps) => {
+      const { ids, profile } = await readJson(event, BATCH_PROFILE_BODY);
+      const { store, links } = libraryOf(event, deps);
+      return { items: await setColorProfile(deps.ctx, store, ids, profile, links) };
+    },
+  },
+];
