@@ -5,7 +5,7 @@ import type { Logger } from "../../state/logger.js";
 import type { LibraryStore } from "../../state/stores.js";
 import { buildTimeline, type MediaRefs } from "./build.js";
 import { attachment, stemOf, uniqueStems } from "./names.js";
-import { type FormatName, WRITERS } from "./timeline.js";
+import { type FormatName, SUBTITLE_FORMATS, WRITERS } from "./timeline.js";
 
 /** Per-clip files of a batch, in the order they are written for each clip. */
 export const BATCH_FORMATS = [
@@ -87,7 +87,8 @@ export function exportBatch(
             return;
           }
           const clips = [{ row, scenes: store.scenes.forMedia(id) }];
-          const built = buildTimeline(store, clips, { name: row.name, trimmed: false, refs }, log);
+          const cues = SUBTITLE_FORMATS.has(format);
+          const built = buildTimeline(store, clips, { name: row.name, trimmed: false, refs, cues }, log);
           done(null, Readable.from([WRITERS[format].write(built.timeline, built.cues)]));
         } catch (error) {
           done(error as Error, Readable.from([]));

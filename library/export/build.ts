@@ -132,7 +132,8 @@ export interface BuiltTimeline {
 export function buildTimeline(
   store: LibraryStore,
   clips: readonly ExportClip[],
-  options: { name: string; rate?: FrameRate; trimmed: boolean; refs: MediaRefs },
+  /** `cues`: whether subtitle cues are wanted (they need the clips' segment timing). */
+  options: { name: string; rate?: FrameRate; trimmed: boolean; refs: MediaRefs; cues: boolean },
   log: Logger,
 ): BuiltTimeline {
   const { rate, dropFrame } = timelineRate(clips, options.rate);
@@ -172,7 +173,7 @@ export function buildTimeline(
       markers: markersOf(scenes, window, rate),
     };
     timeline.clips.push(clip);
-    cues.push(...retimedCues(row, window, framesToSeconds(record, rate), log));
+    if (options.cues) cues.push(...retimedCues(row, window, framesToSeconds(record, rate), log));
     record += windowOut - windowIn;
   }
   return { timeline, cues, skipped };

@@ -11,6 +11,7 @@ import { writeText } from "../../formats/txt.js";
 import { writeVtt } from "../../formats/vtt.js";
 import { writeXmeml } from "../../formats/xmeml.js";
 import type { Logger } from "../../state/logger.js";
+import type { MediaRow } from "../../state/repos/media.js";
 import type { LibraryStore } from "../../state/stores.js";
 import { EXIT, UserError } from "../errors.js";
 import { buildTimeline, type ExportClip, type MediaRefs } from "./build.js";
@@ -46,6 +47,9 @@ export const WRITERS = {
 } as const satisfies Record<string, Writer>;
 
 export type FormatName = keyof typeof WRITERS;
+
+/** The formats written from the transcript's cues rather than the clips. */
+export const SUBTITLE_FORMATS: ReadonlySet<FormatName> = new Set(["srt", "vtt", "txt"]);
 
 /** Formats of `GET /api/export/timeline/{fmt}`: one file for the whole edit. */
 export const TIMELINE_FORMATS = [
@@ -99,16 +103,19 @@ export function timelineFormat(fmt: string | undefined): TimelineFormat {
 export const rateOfLabel = (label: string | undefined): FrameRate | undefined =>
   STANDARD_RATES.find((r) => r.label === label);
 
-/** The items of `ids` in that order with their scenes; 404 naming the ids that are not items. */
-export function loadClips(store: LibraryStore, ids: readonly number[]): ExportClip[] {
-  const rows = new Map(ids.map((id) => [id, store.media.get(id)]));
-  const unknown = [...rows].filter(([, row]) => !row).map(([id]) => id);
+/**
+ * The items of `ids` in that order with their scenes (and their segment timing when `cues`, for
+ * subtitles); 404 naming the ids that are not items.
+ */
+export function loadClips(store: LibraryStore, ids: readonly number[], cues: boolean): ExportClip[] {
+  const rows = store.media.exportRows(ids, cues);
+  const unknown = [...new Set(ids)].filter((id) => !rows.has(id));
   if (unknown.length > 0) {
     const shown = unknown.slice(0, 10).join(", ");
     throw new UserError(`no media item ${shown}${unknown.length > 10 ? ", …" : ""}`, EXIT.usage, 404);
   }
   return ids.map((id) => {
-    const row = rows.get(id) as NonNullable<ReturnType<LibraryStore["media"]["get"]>>;
+    const row = rows.get(id) as MediaRow;
     return { row, scenes: store.scenes.forMedia(id) };
   });
 }
@@ -135,9 +142,15 @@ export function exportTimeline(
   log: Logger,
 ): ExportedFile {
   const name = query.name ?? "svc timeline";
-  const clips = loadClips(store, query.ids);
-  const built = buildTimeline(store, clips, { name, rate: rateOfLabel(query.fps), trimmed: true, refs }, log);
   const writer = WRITERS[format];
+  const cues = SUBTITLE_FORMATS.has(format);
+  const clips = loadClips(store, query.ids, cues);
+  const built = buildTimeline(
+    store,
+    clips,
+    { name, rate: rateOfLabel(query.fps), trimmed: true, refs, cues },
+    log,
+  );
   const fileName = `${safeStem(name)}${writer.ext}`;
   return {
     fileName,

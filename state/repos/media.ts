@@ -109,6 +109,26 @@ export class MediaRepo extends Repository {
     return row?.stamp;
   }
 
+  /**
+   * The rows of those of `ids` that are items, in one query, without the heavy text an export
+   * never reads (transcript, word timings, metadata: null here), and without segment timing
+   * unless `withSegments` (subtitles).
+   */
+  exportRows(ids: readonly number[], withSegments: boolean): Map<number, MediaRow> {
+    const light = (
+      this.prepare(
+        `SELECT name FROM pragma_table_xinfo('media')
+          WHERE name NOT IN ('transcript', 'words_json', 'metadata_json', 'segments_json')`,
+      ).all() as { name: string }[]
+    ).map(({ name }) => `"${name}"`);
+    const rows = this.prepare(
+      `SELECT ${light.join(", ")}, NULL AS transcript, NULL AS words_json, NULL AS metadata_json,
+              ${withSegments ? "segments_json" : "NULL AS segments_json"}
+         FROM media WHERE id IN (SELECT value FROM json_each(?))`,
+    ).all(JSON.stringify([...new Set(ids)])) as MediaRow[];
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
   /** File names of those of `ids` that are items (one query, no heavy columns). */
   names(ids: readonly number[]): Map<number, string> {
     const rows = this.prepare(
