@@ -30,6 +30,8 @@ export interface ProxyEncodeOptions {
   out: string;
   /** At most this many lines; a smaller source keeps its own. */
   height: number;
+  /** False for sound alone: the proxy is then an MP4 holding only AAC. */
+  video: boolean;
   /** A `.cube` file applied before scaling (a camera log profile). */
   lutPath?: string | undefined;
   durationS: number | null;
@@ -59,24 +61,24 @@ export function proxyArgs(options: ProxyEncodeOptions, hwaccel: string | null = 
     hwaccel === null
       ? []
       : ["-init_hw_device", `${hwaccel}=hw`, "-hwaccel", hwaccel, "-hwaccel_device", "hw"];
+  const video = options.video
+    ? ["-map", "0:v:0", "-vf", proxyFilters(options.height, options.lutPath), ...PROXY_VIDEO]
+    : [];
   return [
     ...COMMON,
     "-y",
     ...decode,
     "-i",
     options.source,
-    "-map",
-    "0:v:0",
+    ...video,
+    // The first sound track, when there is one: a browser plays one track anyway.
     "-map",
     "0:a:0?",
+    ...PROXY_AUDIO,
     "-sn",
     "-dn",
     "-map_metadata",
     "-1",
-    "-vf",
-    proxyFilters(options.height, options.lutPath),
-    ...PROXY_VIDEO,
-    ...PROXY_AUDIO,
     "-movflags",
     "+faststart",
     "-f",
@@ -158,7 +160,7 @@ export function createProxyEncoder(ffmpegPath: string, probe: HwaccelProbe): Pro
   return {
     hwaccel,
     async encode(options) {
-      const hw = await hwaccel();
+      const hw = options.video ? await hwaccel() : null;
       // One time limit for the proxy, a software retry included.
       const ms = proxyTimeoutMs(options.durationS);
       const limit = deadline(ms, options.signal);

@@ -70,6 +70,7 @@ export const proxyStage: Stage = {
         source: item.absPath,
         out: tmp,
         height: deps.config.proxyHeight,
+        video: item.kind === "video",
         durationS: item.durationS,
         signal,
       });
