@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { readdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { execa, type ResultPromise } from "execa";
@@ -200,6 +201,13 @@ describe.skipIf(!hasTools)("playback proxies", () => {
     const again = await ingest();
     expect(again.exitCode, again.stderr).toBe(0);
     expect((await stream(id["late/B001.mov"] as number)).status).toBe(200);
+  });
+
+  it("goes with its item when the item is deleted", async () => {
+    const mediaId = id["late/B001.mov"] as number;
+    expect(existsSync(proxy(mediaId))).toBe(true);
+    expect((await api.request("DELETE", `/api/media/${mediaId}`)).status).toBe(200);
+    expect(existsSync(proxy(mediaId))).toBe(false);
   });
 });
 
