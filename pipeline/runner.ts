@@ -320,6 +320,10 @@ async function processFile(
       const outcome: StageOutcome = { stage, status: "done", detail, ...timing() };
       const identity = { ...file, kind: probed.output.kind, fingerprint: probed.print };
       const mediaId = store.media.saveProbe(identity, probed.output.fields, outcome, plan.row?.id);
+      // An item that will need a proxy starts the hardware-decode probe now, in the background,
+      // so it is answered by the time the proxy stage comes and costs that encode nothing.
+      if (proxyReason({ ...probed.output.fields, kind: probed.output.kind, path: file.relPath }) !== null)
+        void deps.adapters.proxy?.hwaccel();
       item = {
         mediaId,
         relPath: file.relPath,

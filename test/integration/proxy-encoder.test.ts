@@ -152,12 +152,11 @@ describe.skipIf(!hasTools)("proxy encoder", () => {
   it("ends its ffmpeg when the caller aborts", async () => {
     const encoder = createProxyEncoder(FFMPEG, async () => null);
     const controller = new AbortController();
-    const long = await makeProresClip(ws.root, "long.mov", { width: 640, height: 360, seconds: 20 });
-    const encoding = encoder.encode({
-      ...options("aborted.mp4", { signal: controller.signal }),
-      source: long,
-    });
-    setTimeout(() => controller.abort(), 300);
+    const long = await makeProresClip(ws.root, "long.mov", { width: 640, height: 360, seconds: 8 });
+    const out = options("aborted.mp4", { signal: controller.signal });
+    const encoding = encoder.encode({ ...out, source: long, height: 360 });
+    await until("ffmpeg writing", () => existsSync(out.out));
+    controller.abort();
     await expect(encoding).rejects.toMatchObject({ reason: "aborted" });
   }, 60_000);
 });
