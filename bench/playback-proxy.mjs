@@ -1,9 +1,11 @@
 // Usage: npm run bench -- proxy   (or node bench/run.mjs proxy after `npm run build`)
-// The playback proxy of a 1080p ProRes clip made by svc's pipeline (a real `svc ingest` of that one
-// file; the proxy stage's own time as svc records it) against a plain ffmpeg libx264 encode of the
-// same clip with the same settings, in the same run. The orchestration should cost nothing:
-// plain time / svc time ≥ 0.95.
-import { mkdir } from "node:fs/promises";
+// The playback proxy of a 1080p ProRes clip made through svc against a plain ffmpeg libx264 encode
+// of the same clip with the same command line, in the same run. svc's side is a real `svc ingest`:
+// once over the whole pipeline, then, with the proxy deleted, passes in which only the proxy stage
+// runs (the way a cache clear brings it back), alternating with the plain encodes so both see the
+// same machine. The figure is the proxy stage's own time as svc records it, best of RUNS, against
+// the best plain encode: plain / svc ≥ 0.95 means the orchestration costs nothing.
+import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import {
   BenchError,
@@ -19,7 +21,8 @@ import {
   tempDir,
 } from "./lib.mjs";
 
-const CLIP = { seconds: 25, width: 1920, height: 1080, fps: 25 };
+const CLIP = { seconds: 20, width: 1920, height: 1080, fps: 25 };
+const RUNS = 3;
 export const PROXY_SPEED_TARGET = 0.95;
 
 async function makeClip(root) {
@@ -40,8 +43,39 @@ async function plainEncode(proxyArgs, source, out) {
   const args = proxyArgs({ source, out, height: 720, video: true, durationS: CLIP.seconds });
   const res = await run(FFMPEG, args, { timeoutMs: 30 * 60_000 });
   if (res.code !== 0) throw new BenchError(`plain encode exited ${res.code}: ${res.stderr().slice(-800)}`);
+  await rm(out, { force: true });
   return { wallMs: res.wallMs, ...cpu() };
 }
+
+/** One `svc ingest` pass and the proxy stage it recorded. */
+async function svcPass(openLibrary, root, home, label) {
+  const pass = await svcIngest({
+    label,
+    root,
+    home,
+    expected: 1,
+    env: { OLLAMA_HOST: "http://127.0.0.1:9", SVC_ASR: "none", SVC_PROXY_HEIGHT: "720" },
+    timeoutMs: 30 * 60_000,
+  });
+  const lib = openLibrary(root, { readOnly: true });
+  try {
+    const [row] = lib.media.all();
+    const stage = lib.media.stages(row.id).find((s) => s.stage === "proxy");
+    if (stage?.status !== "done" || !/^made for/.test(stage.detail ?? ""))
+      throw new BenchError(`proxy stage: ${stage?.status} ${stage?.detail ?? ""}`);
+    return {
+      stageMs: stage.elapsed_ms,
+      detail: stage.detail,
+      wallMs: pass.wallMs,
+      cpuS: pass.cpuS,
+      id: row.id,
+    };
+  } finally {
+    lib.close();
+  }
+}
+
+const best = (list, key) => list.reduce((a, b) => (b[key] < a[key] ? b : a));
 
 export async function benchProxy() {
   const { proxyArgs } = await importDist("adapters/proxy-encode.js");
@@ -53,44 +87,29 @@ export async function benchProxy() {
   log(`proxy: generating a ${CLIP.seconds} s ${CLIP.width}x${CLIP.height} ProRes 422 clip`);
   const source = await makeClip(root);
 
-  // Plain encodes before and after svc's; the faster one is the baseline.
-  const before = await plainEncode(proxyArgs, source, join(dir, "plain-1.mp4"));
-  log(`proxy: plain ffmpeg ${seconds(before.wallMs)}`);
-  const ingest = await svcIngest({
-    label: "proxy",
-    root,
-    home,
-    expected: 1,
-    env: { OLLAMA_HOST: "http://127.0.0.1:9", SVC_ASR: "none", SVC_PROXY_HEIGHT: "720" },
-    timeoutMs: 30 * 60_000,
-  });
-  const lib = openLibrary(root, { readOnly: true });
-  let stage;
-  try {
-    const [row] = lib.media.all();
-    stage = lib.media.stages(row.id).find((s) => s.stage === "proxy");
-  } finally {
-    lib.close();
+  const full = await svcPass(openLibrary, root, home, "proxy, whole pipeline");
+  log(`proxy: svc ingest, whole pipeline ${seconds(full.wallMs)}, proxy stage ${seconds(full.stageMs)}`);
+  const plain = [];
+  const svc = [];
+  for (let i = 0; i < RUNS; i++) {
+    plain.push(await plainEncode(proxyArgs, source, join(dir, "plain.mp4")));
+    await rm(join(root, ".svc", "proxies", `${full.id}.mp4`));
+    svc.push(await svcPass(openLibrary, root, home, "proxy stage only"));
+    log(`proxy: run ${i + 1}: plain ${seconds(plain[i].wallMs)}, svc proxy stage ${seconds(svc[i].stageMs)}`);
   }
-  if (stage?.status !== "done") throw new BenchError(`proxy stage: ${stage?.status} ${stage?.detail ?? ""}`);
-  log(`proxy: svc proxy stage ${seconds(stage.elapsed_ms)} (${stage.detail})`);
-  const after = await plainEncode(proxyArgs, source, join(dir, "plain-2.mp4"));
-  log(`proxy: plain ffmpeg again ${seconds(after.wallMs)}`);
-
-  const plain = before.wallMs <= after.wallMs ? before : after;
-  const speed = plain.wallMs / stage.elapsed_ms;
+  const plainBest = best(plain, "wallMs");
+  const svcBest = best(svc, "stageMs");
+  const speed = plainBest.wallMs / svcBest.stageMs;
   const figures = {
     clip: CLIP,
-    plain,
-    plainRuns: [before.wallMs, after.wallMs].map(Math.round),
-    svcStageMs: stage.elapsed_ms,
-    svcIngest: {
-      wallMs: ingest.wallMs,
-      cpuS: ingest.cpuS,
-      otherLoad: ingest.otherLoad,
-      loadAvg: ingest.loadAvg,
-    },
-    detail: stage.detail,
+    runs: RUNS,
+    plain: plainBest,
+    plainRunsMs: plain.map((p) => Math.round(p.wallMs)),
+    svcStageMs: svcBest.stageMs,
+    svcStageRunsMs: svc.map((p) => p.stageMs),
+    svcPass: svcBest,
+    full: { wallMs: full.wallMs, cpuS: full.cpuS, stageMs: full.stageMs },
+    detail: svcBest.detail,
     speed: Math.round(speed * 1000) / 1000,
     target: PROXY_SPEED_TARGET,
     pass: speed >= PROXY_SPEED_TARGET,
@@ -99,13 +118,14 @@ export async function benchProxy() {
   return figures;
 }
 
-const clipName = (f) => `${f.clip.seconds} s ${f.clip.height}p ProRes 422 → ${720}p H.264/AAC`;
+const clipName = (f) => `${f.clip.seconds} s ${f.clip.height}p ProRes 422 → 720p H.264/AAC`;
+const runs = (list) => list.map((ms) => (ms / 1000).toFixed(1)).join(" / ");
 
 export function proxyRows(figures) {
   const pct = (share) => `${Math.round(share * 100)}%`;
   return [
     [
-      `proxy: plain ffmpeg libx264, ${clipName(figures)} (best of 2)`,
+      `proxy: plain ffmpeg libx264, ${clipName(figures)} (best of ${figures.runs}: ${runs(figures.plainRunsMs)} s)`,
       seconds(figures.plain.wallMs),
       figures.plain.cpuS.toFixed(1),
       figures.plain.loadAvg.toFixed(2),
@@ -113,13 +133,30 @@ export function proxyRows(figures) {
       "",
       "",
     ],
-    [`proxy: svc pipeline proxy stage, same clip`, seconds(figures.svcStageMs), "", "", "", "", ""],
     [
-      "proxy: svc ingest of the clip, whole CLI process (info)",
-      seconds(figures.svcIngest.wallMs),
-      figures.svcIngest.cpuS.toFixed(1),
-      figures.svcIngest.loadAvg.toFixed(2),
-      pct(figures.svcIngest.otherLoad),
+      `proxy: svc proxy stage, same clip (best of ${figures.runs}: ${runs(figures.svcStageRunsMs)} s)`,
+      seconds(figures.svcStageMs),
+      figures.svcPass.cpuS.toFixed(1),
+      "",
+      "",
+      "",
+      "",
+    ],
+    [
+      "proxy: that svc ingest pass, whole CLI process (info)",
+      seconds(figures.svcPass.wallMs),
+      "",
+      "",
+      "",
+      "(info)",
+      "",
+    ],
+    [
+      "proxy: svc ingest of the clip, whole pipeline (info)",
+      `${seconds(figures.full.wallMs)}, proxy stage ${seconds(figures.full.stageMs)}`,
+      figures.full.cpuS.toFixed(1),
+      "",
+      "",
       "(info)",
       "",
     ],

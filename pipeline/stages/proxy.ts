@@ -58,9 +58,7 @@ export const proxyStage: Stage = {
     const dest = proxyFile(deps.store.paths, item.mediaId);
     // Re-probing an item clears its stage records, so a proxy this stage recorded as done is of
     // the file as it is now: resuming an item at a later stage keeps it instead of encoding again.
-    const recorded = deps.store.media
-      .stages(item.mediaId)
-      .some((s) => s.stage === "proxy" && s.status === "done");
+    const recorded = deps.store.media.stageStatus(item.mediaId, "proxy") === "done";
     if (recorded && !deps.options.refresh && (await exists(dest)))
       return { status: "done", detail: `kept the proxy made for ${reason}` };
     await mkdir(deps.store.paths.proxies, { recursive: true });

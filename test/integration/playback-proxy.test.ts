@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { readdir, readFile, rm } from "node:fs/promises";
+import { readdir, readFile, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { execa, type ResultPromise } from "execa";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -14,6 +14,7 @@ import {
   makeSceneClip,
   makeStill,
 } from "../support/media.js";
+import { type FakeModelHost, startFakeModelHost } from "../support/modelhost-server.js";
 import { probeStreams, topLevelBoxes } from "../support/mp4.js";
 import { childRunning, expectGone } from "../support/processes.js";
 import { tempWorkspace } from "../support/temp.js";
@@ -273,4 +274,38 @@ describe.skipIf(!hasTools)("an interrupted proxy encode", () => {
     expect(after).toHaveLength(1);
     expect(after[0]).toMatch(/^\d+\.mp4$/);
   }, 240_000);
+});
+
+describe.skipIf(!hasTools)("a proxy of an item that resumes at a later stage", () => {
+  let ws: Awaited<ReturnType<typeof tempWorkspace>> | undefined;
+  let host: FakeModelHost | undefined;
+
+  afterAll(async () => {
+    await host?.close();
+    await ws?.cleanup();
+  });
+
+  it("is kept, not encoded again, when the model host comes back and vision and embed run", async () => {
+    ws = await tempWorkspace("svc-proxy-resume-");
+    await makeProresClip(ws.root, "A001.mov", { width: 320, height: 240, seconds: 1 });
+    const first = await svc(["ingest"], ws.env({ SVC_PROXY_HEIGHT: String(HEIGHT) }));
+    expect(first.exitCode, first.stderr).toBe(0);
+    const mediaId = withLibrary(ws.root, (lib) => lib.media.byPath("A001.mov")?.id as number);
+    const file = join(ws.root, ".svc", "proxies", `${mediaId}.mp4`);
+    const made = await stat(file);
+    expect(proxyStageOf(ws.root, mediaId)?.detail).toMatch(/^made for /);
+
+    host = await startFakeModelHost({ dim: 16 });
+    const second = await svc(["ingest"], ws.env({ OLLAMA_HOST: host.url, SVC_PROXY_HEIGHT: String(HEIGHT) }));
+    expect(second.exitCode, second.stderr).toBe(0);
+    expect(second.stdout).toMatch(/ingested 1/);
+    const stages = withLibrary(ws.root, (lib) => lib.media.stages(mediaId));
+    expect(stages.find((s) => s.stage === "vision")?.status).toBe("done");
+    expect(stages.find((s) => s.stage === "proxy")).toMatchObject({
+      status: "done",
+      detail: expect.stringMatching(/^kept the proxy made for /),
+    });
+    const kept = await stat(file);
+    expect([kept.ino, kept.mtimeMs]).toEqual([made.ino, made.mtimeMs]);
+  }, 120_000);
 });
