@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { deadline } from "./deadline.js";
@@ -100,13 +100,52 @@ export interface ProxyEncoder {
   encode(options: ProxyEncodeOptions): Promise<{ hwaccel: string | null }>;
 }
 
-/** A decode of a tiny H.264 clip on each candidate decoder; the first that works wins. */
-export function hwaccelProbe(ffmpegPath: string, mode: HwDecodeMode): HwaccelProbe {
+export type HwaccelName = (typeof HWACCELS)[number];
+
+async function hasEntry(dir: string, prefix: string): Promise<boolean> {
+  try {
+    return (await readdir(dir)).some((name) => name.startsWith(prefix));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether the machine has what a decoder needs at all: its platform, and on Linux a device node
+ * (a DRM render node for VA-API and Quick Sync, the NVIDIA control device for CUDA). Looking costs
+ * no process, so a machine without a GPU answers the probe without starting ffmpeg.
+ */
+export async function hwaccelPossible(name: HwaccelName): Promise<boolean> {
+  const { platform } = process;
+  switch (name) {
+    case "videotoolbox":
+      return platform === "darwin";
+    case "cuda":
+      return platform === "linux" ? hasEntry("/dev", "nvidiactl") : platform === "win32";
+    case "qsv":
+      return platform === "linux" ? hasEntry("/dev/dri", "renderD") : platform === "win32";
+    case "vaapi":
+      return platform === "linux" && hasEntry("/dev/dri", "renderD");
+  }
+}
+
+/**
+ * The first candidate decoder (all for `auto`, the named one otherwise) that the machine could
+ * have, ffmpeg lists, opens a device for and decodes a tiny H.264 clip with; null for none.
+ */
+export function hwaccelProbe(
+  ffmpegPath: string,
+  mode: HwDecodeMode,
+  possible: (name: HwaccelName) => Promise<boolean> = hwaccelPossible,
+): HwaccelProbe {
   return async () => {
     if (mode === "none") return null;
+    const wanted: HwaccelName[] = [];
+    for (const name of mode === "auto" ? HWACCELS : [mode]) if (await possible(name)) wanted.push(name);
+    if (wanted.length === 0) return null;
     const { stdout } = await run(ffmpegPath, ["-hide_banner", "-hwaccels"], { timeoutMs: PROBE_TIMEOUT_MS });
     const listed = new Set(stdout.split(/\r?\n/).map((line) => line.trim()));
-    const candidates = (mode === "auto" ? HWACCELS : [mode]).filter((name) => listed.has(name));
+    const candidates = wanted.filter((name) => listed.has(name));
     if (candidates.length === 0) return null;
     const dir = await mkdtemp(join(tmpdir(), "svc-hwprobe-"));
     try {

@@ -7,6 +7,7 @@ import { ProcessError } from "../../adapters/process.js";
 import {
   createProxyEncoder,
   type HwaccelProbe,
+  hwaccelPossible,
   hwaccelProbe,
   proxyArgs,
   proxyTimeoutMs,
@@ -102,14 +103,27 @@ describe.skipIf(!hasTools)("proxy encoder", () => {
     ...extra,
   });
 
-  it("finds no working hardware decoder on a machine without a GPU, and `none` never runs ffmpeg", async () => {
-    const found = await hwaccelProbe(FFMPEG, "auto")();
+  it("finds no working hardware decoder on a machine without a GPU, without starting ffmpeg", async () => {
+    const missing = join(ws.base, "no-such-ffmpeg");
+    if (gpu) expect(["videotoolbox", "cuda", "qsv", "vaapi"]).toContain(await hwaccelProbe(FFMPEG, "auto")());
+    else {
+      expect(await hwaccelPossible("vaapi")).toBe(false);
+      expect(await hwaccelPossible("cuda")).toBe(false);
+      // No device node: ffmpeg (here a program that does not exist) is never started.
+      expect(await hwaccelProbe(missing, "auto")()).toBeNull();
+    }
+  });
+
+  it("opens each listed decoder's device with ffmpeg when one could be there; none opens here", async () => {
+    const anything = async () => true;
+    const found = await hwaccelProbe(FFMPEG, "auto", anything)();
     if (gpu) expect(["videotoolbox", "cuda", "qsv", "vaapi"]).toContain(found);
     else expect(found).toBeNull();
-    if (!gpu) expect(await hwaccelProbe(FFMPEG, "vaapi")()).toBeNull();
+    if (!gpu) expect(await hwaccelProbe(FFMPEG, "vaapi", anything)()).toBeNull();
     const missing = join(ws.base, "no-such-ffmpeg");
-    expect(await hwaccelProbe(missing, "none")()).toBeNull();
-    await expect(hwaccelProbe(missing, "auto")()).rejects.toBeInstanceOf(ProcessError);
+    await expect(hwaccelProbe(missing, "auto", anything)()).rejects.toBeInstanceOf(ProcessError);
+    // `none` never looks, even where a device could be.
+    expect(await hwaccelProbe(missing, "none", anything)()).toBeNull();
   });
 
   it("probes once per encoder, and a probe that breaks means software decoding", async () => {
