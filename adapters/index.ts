@@ -7,11 +7,14 @@ import { createFfmpeg, type Ffmpeg } from "./ffmpeg.js";
 import { createFfprobe, type Ffprobe } from "./ffprobe.js";
 import { createImages, type Images } from "./images.js";
 import { createModelHost, type ModelHost } from "./modelhost.js";
+import { createProxyEncoder, hwaccelProbe, type ProxyEncoder } from "./proxy-encode.js";
 
 /** The external tools one process uses, resolved once at start-up. */
 export interface Adapters {
   readonly ffmpeg: Ffmpeg | null;
   readonly ffprobe: Ffprobe | null;
+  /** Playback proxies; it remembers which hardware decoder works (SVC_PROXY_HWDECODE). */
+  readonly proxy: ProxyEncoder | null;
   readonly exiftool: Exiftool | null;
   readonly images: Images;
   /** The speech recogniser SVC_ASR chose, or null with the reason in `asrReason`. */
@@ -38,6 +41,7 @@ export async function createAdapters(config: Config, log?: Logger): Promise<Adap
   return {
     ffmpeg: ffmpeg ? createFfmpeg(ffmpeg.path) : null,
     ffprobe: ffprobe ? createFfprobe(ffprobe.path) : null,
+    proxy: ffmpeg ? createProxyEncoder(ffmpeg.path, hwaccelProbe(ffmpeg.path, config.proxyHwDecode)) : null,
     exiftool: exiftoolAdapter,
     images: createImages(),
     asr: speech.asr,
@@ -53,6 +57,7 @@ export function noTools(config: Config): Adapters {
   return {
     ffmpeg: null,
     ffprobe: null,
+    proxy: null,
     exiftool: null,
     images: createImages(),
     asr: null,

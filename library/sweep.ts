@@ -19,6 +19,7 @@ export const ATOMIC_TEMP = /^\..+\.[0-9a-f]{12}\.tmp$/;
 const ATOMIC_WRITE_DIRS: readonly ((paths: ProjectPaths) => string)[] = [
   (paths) => paths.thumbs,
   (paths) => paths.frames,
+  (paths) => paths.proxies,
 ];
 
 // A whisper folder whose name carries no PID (older releases) is only taken once it is this old.
@@ -69,7 +70,7 @@ async function isAbandonedWhisperRun(dir: string, name: string, now: number): Pr
 
 /**
  * Removes what interrupted passes left: the project's work folders and the temp files of killed
- * atomic writes of thumbnails and key frames (the caller holds its ingest slot, so no live pass of
+ * atomic writes of thumbnails, key frames and playback proxies (the caller holds its ingest slot, so no live pass of
  * this project owns one) and whisper.cpp folders in the system temp
  * folder whose process is gone. Returns how many folders went.
  */

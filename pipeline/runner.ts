@@ -4,6 +4,7 @@ import { performance } from "node:perf_hooks";
 import PQueue from "p-queue";
 import { labelPaths } from "../library/redact.js";
 import { errnoOf } from "../state/errno.js";
+import { proxyFile } from "../state/paths.js";
 import { ItemDeletedError, type MediaRow, type StageOutcome } from "../state/repos/media.js";
 import { fingerprint } from "./fingerprint.js";
 import { createItemMachine, type ItemInput, runItem } from "./machine.js";
@@ -12,6 +13,7 @@ import type { ScannedFile } from "./scan.js";
 import { embedStage } from "./stages/embed.js";
 import { framesStage } from "./stages/frames.js";
 import { probeFile } from "./stages/probe.js";
+import { proxyReason, proxyStage } from "./stages/proxy.js";
 import { thumbnailsStage } from "./stages/thumbnails.js";
 import { transcriptStage } from "./stages/transcript.js";
 import { STAGES, type Stage, type StageDeps, type StageItem, type StageName } from "./stages/types.js";
@@ -23,6 +25,7 @@ const LATER_STAGES: Record<Exclude<StageName, "probe">, Stage> = {
   transcript: transcriptStage,
   vision: visionStage,
   embed: embedStage,
+  proxy: proxyStage,
 };
 
 export interface FileEvent {
@@ -83,6 +86,26 @@ function resumableStage(row: MediaRow, deps: RunnerDeps): StageName | null {
   return null;
 }
 
+/**
+ * A finished item that needs a playback proxy and has none: ingested before proxies were made, or
+ * its proxy was deleted (a cache clear). It resumes at the proxy stage.
+ */
+async function proxyDue(row: MediaRow, deps: RunnerDeps): Promise<boolean> {
+  if (proxyReason({ ...row, path: row.rel_path }) === null) return false;
+  const status = deps.store.media.stageStatus(row.id, "proxy");
+  if (status === undefined) return true;
+  if (status !== "done") return false;
+  return !(await fileExists(proxyFile(deps.store.paths, row.id)));
+}
+
+async function fileExists(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
 /** `--vision-only`: items already ingested get the vision stage again, nothing else runs. */
 function planVisionOnly(row: MediaRow | undefined): Plan {
   if (row?.status !== "done") return { kind: "skip", reason: "not ingested yet: run svc ingest first" };
@@ -111,7 +134,7 @@ async function planFile(file: ScannedFile, deps: RunnerDeps): Promise<Plan> {
     };
   }
   if (row.status === "done") {
-    const from = resumableStage(row, deps);
+    const from = resumableStage(row, deps) ?? ((await proxyDue(row, deps)) ? "proxy" : null);
     return from ? { kind: "run", row, input: { from, until: null }, restoreTo: null } : { kind: "unchanged" };
   }
   const from = (STAGES as readonly string[]).includes(row.next_stage)
@@ -218,7 +241,12 @@ type FileOutcome = {
  */
 async function removeDerivedOf(deps: RunnerDeps, mediaId: number): Promise<void> {
   const { thumbs, frames } = deps.store.paths;
-  for (const target of [join(thumbs, `${mediaId}.jpg`), join(frames, String(mediaId))]) {
+  const targets = [
+    join(thumbs, `${mediaId}.jpg`),
+    join(frames, String(mediaId)),
+    proxyFile(deps.store.paths, mediaId),
+  ];
+  for (const target of targets) {
     try {
       await rm(target, { recursive: true, force: true });
     } catch (error) {
@@ -292,6 +320,10 @@ async function processFile(
       const outcome: StageOutcome = { stage, status: "done", detail, ...timing() };
       const identity = { ...file, kind: probed.output.kind, fingerprint: probed.print };
       const mediaId = store.media.saveProbe(identity, probed.output.fields, outcome, plan.row?.id);
+      // An item that will need a proxy starts the hardware-decode probe now, in the background,
+      // so it is answered by the time the proxy stage comes and costs that encode nothing.
+      if (proxyReason({ ...probed.output.fields, kind: probed.output.kind, path: file.relPath }) !== null)
+        void deps.adapters.proxy?.hwaccel();
       item = {
         mediaId,
         relPath: file.relPath,

@@ -3,7 +3,7 @@ import { dirname, extname, join } from "node:path";
 import { z } from "zod";
 import { errnoOf } from "../../state/errno.js";
 import type { Logger } from "../../state/logger.js";
-import { relativeInside } from "../../state/paths.js";
+import { proxyFile, relativeInside } from "../../state/paths.js";
 import type { LibraryStore } from "../../state/stores.js";
 import { realLocationInside } from "../containment.js";
 import { EXIT, UserError } from "../errors.js";
@@ -99,7 +99,7 @@ async function trashSource(store: LibraryStore, relPath: string): Promise<Moved>
   return { outcome: "trashed", trashed, source };
 }
 
-/** Thumbnail, key frames and the item's frame folder; a failure here is logged, not reported. */
+/** Thumbnail, key frames, the item's frame folder and its playback proxy; a failure here is logged, not reported. */
 async function removeDerived(
   store: LibraryStore,
   id: number,
@@ -111,6 +111,7 @@ async function removeDerived(
     ...files.filter((rel): rel is string => rel !== null).map((rel) => join(dataDir, rel)),
     join(thumbs, `${id}.jpg`),
     join(frames, String(id)),
+    proxyFile(store.paths, id),
   ];
   for (const target of targets) {
     if (relativeInside(dataDir, target) === null) continue;

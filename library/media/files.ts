@@ -1,3 +1,4 @@
+import { derivedRelative, proxyFile } from "../../state/paths.js";
 import type { LibraryStore } from "../../state/stores.js";
 import { derivedFile, type MediaFile, mediaFile } from "../containment.js";
 import { EXIT, UserError } from "../errors.js";
@@ -59,9 +60,36 @@ export interface RangeHeaders {
   ifRange?: string | null;
 }
 
+/** The finished playback proxy of an unplayable item, or a 409 saying why there is none yet. */
+async function proxyOf(store: LibraryStore, id: number, reason: string): Promise<Omit<ServedFile, "range">> {
+  const status = store.media.stageStatus(id, "proxy");
+  if (status === "done") {
+    const file = served(
+      await derivedFile(store.paths.dataDir, derivedRelative(store.paths, proxyFile(store.paths, id))),
+      "proxy.mp4",
+    );
+    if (file) return file;
+  }
+  if (status === "failed") {
+    const detail =
+      store.media.stages(id).find((s) => s.stage === "proxy")?.detail ?? "no reason was recorded";
+    throw new UserError(
+      `browsers cannot play ${reason} of media item ${id}, and its playback proxy failed: ${detail}`,
+      EXIT.usage,
+      409,
+    );
+  }
+  throw new UserError(
+    `browsers cannot play ${reason} of media item ${id}; its playback proxy is pending (the next ingest pass makes it)`,
+    EXIT.usage,
+    409,
+  );
+}
+
 /**
  * `GET /api/stream?id=`: the original file, whole or one byte range, when a browser can play it;
- * 409 when it needs a playback proxy. An `If-Range` that no longer matches sends the whole file.
+ * else its playback proxy the same way; else 409 saying the proxy is pending or failed. An
+ * `If-Range` that no longer matches sends the whole file.
  */
 export async function streamFile(
   store: LibraryStore,
@@ -75,15 +103,11 @@ export async function streamFile(
     codec: row.codec,
     audio_codec: row.audio_codec,
   });
-  if (reason !== null) {
-    throw new UserError(
-      `browsers cannot play ${reason} of media item ${id}; it needs a playback proxy, which this release does not generate yet`,
-      EXIT.usage,
-      409,
-    );
-  }
   // Only what the scanner would reach, and outside the root only the very file it ingested.
-  const file = served(await mediaFile(store.paths.root, row), row.rel_path);
+  const file =
+    reason === null
+      ? served(await mediaFile(store.paths.root, row), row.rel_path)
+      : await proxyOf(store, id, reason);
   if (!file) throw missing(`the file of media item ${id} is missing or no longer the one ingested`);
   const rangeHeader = headers.ifRange && headers.ifRange !== file.etag ? null : headers.range;
   const range = parseRange(rangeHeader, file.size);

@@ -6,7 +6,13 @@ import type { MediaKind } from "../../state/repos/media.js";
 import type { LibraryStore } from "../../state/stores.js";
 import type { Queues } from "../queues.js";
 
-export const STAGES = ["probe", "thumbnails", "frames", "transcript", "vision", "embed"] as const;
+/**
+ * The stages in the order an item goes through them. The playback proxy comes last: every stage
+ * search reads (transcript, vision, embed) and the thumbnails are in before an encode that can take
+ * several times the clip's length starts, the model-host stages of one item overlap the encodes of
+ * others, and an encode that fails keeps nothing else of the item out of search.
+ */
+export const STAGES = ["probe", "thumbnails", "frames", "transcript", "vision", "embed", "proxy"] as const;
 export type StageName = (typeof STAGES)[number];
 
 /** The resource a stage's work is queued on; each has its own concurrency. */

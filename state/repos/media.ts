@@ -352,6 +352,15 @@ export class MediaRepo extends Repository {
     ).map((r) => r.id);
   }
 
+  /** How one stage of an item ended last time it ran; undefined when it never did. */
+  stageStatus(mediaId: number, stage: string): StageStatus | undefined {
+    const row = this.prepare("SELECT status FROM media_stages WHERE media_id = ? AND stage = ?").get(
+      mediaId,
+      stage,
+    ) as { status: StageStatus } | undefined;
+    return row?.status;
+  }
+
   /** Items with a stage that ran without a tool it needs; they resume there once it is available. */
   unconfiguredStages(mediaId: number): string[] {
     return (

@@ -92,6 +92,7 @@ describe.skipIf(!hasTools)("svc ingest (CLI)", () => {
         transcript: "not_configured",
         vision: "not_configured",
         embed: "not_configured",
+        proxy: "skipped",
       });
       for (const s of stages) expect(Number.isInteger(s.elapsed_ms), s.stage).toBe(true);
       // Decoding a real clip takes time: a stage clock that never ran would say 0 everywhere.

@@ -186,12 +186,14 @@ function audioCodec(ext: string): readonly string[] {
       return AAC;
     case ".flac":
       return ["-c:a", "flac"];
+    case ".aiff":
+      return ["-c:a", "pcm_s16be"];
     default:
-      throw new Error(`makeAudio: unsupported extension "${ext}" (use .wav, .mp3, .m4a or .flac)`);
+      throw new Error(`makeAudio: unsupported extension "${ext}" (use .wav, .mp3, .m4a, .flac or .aiff)`);
   }
 }
 
-/** A sine tone; the codec follows the extension (.wav, .mp3, .m4a, .flac). Returns the path written. */
+/** A sine tone; the codec follows the extension (.wav, .mp3, .m4a, .flac, .aiff). Returns the path written. */
 export async function makeAudio(
   dir: string,
   name = "tone.wav",
@@ -452,4 +454,47 @@ export async function makeSpeechClip(dir: string, name = "interview.mp4"): Promi
   ]);
   await rm(wav, { force: true });
   return file;
+}
+
+export interface ProxySourceOptions {
+  width: number;
+  height: number;
+  seconds: number;
+  /** A PCM sound track beside the picture. */
+  audio?: boolean;
+}
+
+/** ProRes 422 Proxy in a .mov, optionally with PCM sound: a camera original no browser plays. */
+export async function makeProresClip(dir: string, name: string, opts: ProxySourceOptions): Promise<string> {
+  const file = await outputPath(dir, name);
+  const { width, height, seconds } = opts;
+  // scale, not testsrc2's size: the source rounds odd sizes to even ones by itself.
+  await ffmpeg([
+    ...lavfi(`testsrc2=size=320x240:rate=25:duration=${seconds}`),
+    ...(opts.audio ? sine(440, seconds) : []),
+    ...["-vf", `scale=${width}:${height}`],
+    ...["-c:v", "prores_ks", "-profile:v", "0"],
+    ...(opts.audio ? ["-c:a", "pcm_s16le"] : []),
+    file,
+  ]);
+  return file;
+}
+
+/** HEVC in a .mov when this ffmpeg has libx265, else MPEG-2 video in an .avi; both need a proxy. */
+export async function makeHevcOrMpeg2Clip(
+  dir: string,
+  stem: string,
+  opts: ProxySourceOptions,
+): Promise<{ file: string; codec: "hevc" | "mpeg2video" }> {
+  const hevc = await hasEncoder("libx265");
+  const file = await outputPath(dir, `${stem}.${hevc ? "mov" : "avi"}`);
+  const { width, height, seconds } = opts;
+  await ffmpeg([
+    ...lavfi(`testsrc2=size=${width}x${height}:rate=25:duration=${seconds}`),
+    ...(hevc
+      ? ["-c:v", "libx265", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-x265-params", "log-level=error"]
+      : ["-c:v", "mpeg2video"]),
+    file,
+  ]);
+  return { file, codec: hevc ? "hevc" : "mpeg2video" };
 }

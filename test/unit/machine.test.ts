@@ -13,13 +13,13 @@ describe("item machine", () => {
       exec: async (s) => void seen.push(s),
     });
     expect(outcome).toEqual({ status: "done" });
-    expect(seen).toEqual(["probe", "thumbnails", "frames", "transcript", "vision", "embed"]);
+    expect(seen).toEqual(["probe", "thumbnails", "frames", "transcript", "vision", "embed", "proxy"]);
   });
 
   it("resumes from the stage after the last finished one", async () => {
     const seen: StageName[] = [];
     await runItem(machine, { from: "frames", until: null, exec: async (s) => void seen.push(s) });
-    expect(seen).toEqual(["frames", "transcript", "vision", "embed"]);
+    expect(seen).toEqual(["frames", "transcript", "vision", "embed", "proxy"]);
   });
 
   it("stops after `until`", async () => {

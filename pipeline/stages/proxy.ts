@@ -1,0 +1,86 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, open, rename, rm, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { unplayableReason } from "../../library/media/playback.js";
+import { isErrno } from "../../state/errno.js";
+import { proxyFile } from "../../state/paths.js";
+import type { MediaKind } from "../../state/repos/media.js";
+import { type Stage, StageError } from "./types.js";
+
+/** Whether a browser needs a proxy to play the item, and why (null: it plays the original). */
+export function proxyReason(item: {
+  path: string;
+  kind: MediaKind;
+  codec: string | null;
+  audio_codec: string | null;
+}): string | null {
+  return item.kind === "image" ? null : unplayableReason(item);
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch (error) {
+    if (isErrno(error, "ENOENT", "ENOTDIR")) return false;
+    throw error;
+  }
+}
+
+async function syncFile(path: string): Promise<void> {
+  const handle = await open(path, "r");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * An H.264/AAC MP4 for an item a browser cannot play as it is. The encode writes a hidden temp
+ * file beside the proxy (the name state/atomic.ts gives, so an interrupted pass's leftover is swept
+ * with the others at the next pass) and renames it into place: a proxy is whole or absent.
+ */
+export const proxyStage: Stage = {
+  name: "proxy",
+  resource: "cpu",
+  async run(item, deps, signal) {
+    if (item.kind === "image") return { status: "skipped", detail: "stills are shown as they are" };
+    const row = deps.store.media.get(item.mediaId);
+    const reason = proxyReason({
+      path: item.relPath,
+      kind: item.kind,
+      codec: row?.codec ?? null,
+      audio_codec: row?.audio_codec ?? null,
+    });
+    if (reason === null) return { status: "skipped", detail: "a browser plays the original" };
+    const { proxy } = deps.adapters;
+    if (!proxy) throw new StageError("ffmpeg is not available");
+    const dest = proxyFile(deps.store.paths, item.mediaId);
+    // Re-probing an item clears its stage records, so a proxy this stage recorded as done is of
+    // the file as it is now: resuming an item at a later stage keeps it instead of encoding again.
+    const recorded = deps.store.media.stageStatus(item.mediaId, "proxy") === "done";
+    if (recorded && !deps.options.refresh && (await exists(dest)))
+      return { status: "done", detail: `kept the proxy made for ${reason}` };
+    await mkdir(deps.store.paths.proxies, { recursive: true });
+    const tmp = join(deps.store.paths.proxies, `.${item.mediaId}.mp4.${randomBytes(6).toString("hex")}.tmp`);
+    try {
+      const { hwaccel } = await proxy.encode({
+        source: item.absPath,
+        out: tmp,
+        height: deps.config.proxyHeight,
+        video: item.kind === "video",
+        durationS: item.durationS,
+        signal,
+      });
+      await syncFile(tmp);
+      await rename(tmp, dest);
+      const decode = hwaccel === null ? "" : `, decoded on ${hwaccel}`;
+      return { status: "done", detail: `made for ${reason}${decode}` };
+    } catch (error) {
+      if (signal.aborted) throw error;
+      throw new StageError(`the playback proxy could not be made: ${(error as Error).message}`);
+    } finally {
+      await rm(tmp, { force: true });
+    }
+  },
+};
