@@ -2,6 +2,7 @@ import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { deadline } from "./deadline.js";
+import { lutFilter } from "./ffmpeg.js";
 import { ProcessError, run, toolName } from "./process.js";
 
 /** SVC_PROXY_HWDECODE: `auto` looks for one, `none` never does, a name tries only that one. */
@@ -38,20 +39,11 @@ export interface ProxyEncodeOptions {
   signal?: AbortSignal | undefined;
 }
 
-/**
- * A value inside a filter graph: escaped once for the filter's option parser and once for the
- * graph parser, so a path with `:`, `,`, `'` or brackets reaches the filter unchanged.
- */
-export function filterValue(value: string): string {
-  const option = value.replace(/[\\':]/g, "\\$&");
-  return option.replace(/[\\'[\],;]/g, "\\$&");
-}
-
 /** The video filters: the LUT first, so it sees the source's own pixels, then the downscale. */
 export function proxyFilters(height: number, lutPath?: string): string {
   // trunc(…/2)*2 keeps the height even also for an odd-height source it does not shrink.
   const scale = `scale=-2:trunc(min(ih\\,${height})/2)*2`;
-  const lut = lutPath === undefined ? [] : [`lut3d=file=${filterValue(lutPath)}`];
+  const lut = lutPath === undefined ? [] : [lutFilter(lutPath)];
   return [...lut, scale, "format=yuv420p"].join(",");
 }
 

@@ -43,8 +43,19 @@ async function upload(event: H3Event): Promise<{ name: string; text: string }> {
 
 const libraryOf = (event: H3Event, deps: ApiDeps) => {
   const { project } = readQuery(event, PROJECT_QUERY);
-  return { store: deps.libraries.library(project), links: apiLinks(project || undefined) };
+  return { project, store: deps.libraries.library(project), links: apiLinks(project || undefined) };
 };
+
+/**
+ * Starts an ingest pass to remake the playback proxies a new profile made stale; a pass already
+ * running (the slot is taken) or a service shutting down leaves them to the next one.
+ */
+function remakeProxies(deps: ApiDeps, project: string | undefined, pending: number): void {
+  if (pending === 0) return;
+  deps.jobs.start({ project }).catch((error: unknown) => {
+    deps.ctx.log.info({ reason: (error as Error).message }, "playback proxies wait for the next ingest pass");
+  });
+}
 
 export const colorRoutes: readonly RouteDef[] = [
   {
@@ -69,9 +80,10 @@ export const colorRoutes: readonly RouteDef[] = [
     handler: async (event, deps) => {
       const id = parseMediaId(getRouterParam(event, "id"));
       const { profile } = await readJson(event, PROFILE_BODY);
-      const { store, links } = libraryOf(event, deps);
-      const [item] = await setColorProfile(deps.ctx, store, [id], profile, links);
-      return item;
+      const { project, store, links } = libraryOf(event, deps);
+      const change = await setColorProfile(deps.ctx, store, [id], profile, links);
+      remakeProxies(deps, project, change.proxiesPending);
+      return change.items[0];
     },
   },
   {
@@ -80,8 +92,10 @@ export const colorRoutes: readonly RouteDef[] = [
     scopes: ACCESS.itemWrite,
     handler: async (event, deps) => {
       const { ids, profile } = await readJson(event, BATCH_PROFILE_BODY);
-      const { store, links } = libraryOf(event, deps);
-      return { items: await setColorProfile(deps.ctx, store, ids, profile, links) };
+      const { project, store, links } = libraryOf(event, deps);
+      const change = await setColorProfile(deps.ctx, store, ids, profile, links);
+      remakeProxies(deps, project, change.proxiesPending);
+      return { items: change.items };
     },
   },
 ];

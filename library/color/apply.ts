@@ -1,8 +1,10 @@
-import { readFile } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
 import { z } from "zod";
+import { proxyReason } from "../../pipeline/stages/proxy.js";
 import { sceneSignalsOf, withSceneSignals } from "../../pipeline/stages/signals.js";
 import { stillThumbnail, THUMB_WIDTH, videoThumbnail } from "../../pipeline/stages/thumbnails.js";
 import { writeFileAtomic } from "../../state/atomic.js";
+import { proxyFile } from "../../state/paths.js";
 import type { MediaRow } from "../../state/repos/media.js";
 import type { LibraryStore } from "../../state/stores.js";
 import { derivedFile, mediaFile } from "../containment.js";
@@ -80,6 +82,25 @@ export async function renderDerived(ctx: AppContext, store: LibraryStore, row: M
 }
 
 /**
+ * A playback proxy shows the profile too, and an encode takes minutes: the old one is removed
+ * (the stream says the proxy is pending rather than play stale colours) and an item past its
+ * proxy stage is sent back to it, so the next ingest pass encodes it through the new LUT.
+ */
+async function remakeProxyLater(store: LibraryStore, row: MediaRow): Promise<boolean> {
+  if (row.kind === "image" || proxyReason({ ...row, path: row.rel_path }) === null) return false;
+  await rm(proxyFile(store.paths, row.id), { force: true });
+  if (row.next_stage !== "done" && row.error_stage !== "proxy") return false;
+  store.media.rewind(row.id, "proxy");
+  return true;
+}
+
+export interface ProfileChange {
+  items: MediaItem[];
+  /** Items whose playback proxy waits for the next ingest pass. */
+  proxiesPending: number;
+}
+
+/**
  * `PATCH /api/media/{id}/color-profile` and `POST /api/media/color-profile`: sets (or, with
  * null, clears) the profile of every item, then renders their pictures again. An unknown profile
  * (422) or an unknown item (404) changes nothing at all.
@@ -90,7 +111,7 @@ export async function setColorProfile(
   ids: readonly number[],
   profile: string | null,
   links: Links,
-): Promise<MediaItem[]> {
+): Promise<ProfileChange> {
   if (profile !== null) {
     await requireProfile(ctx.config, profile);
     // Made (or checked, for an SVC_LUT_DIR file) before anything is stored, so a bad LUT refuses.
@@ -101,7 +122,9 @@ export async function setColorProfile(
     const missing = unique.find((id) => !found.has(id));
     if (missing !== undefined) throw notFound(missing);
   });
+  let proxiesPending = 0;
   for (const row of rows) {
+    if (await remakeProxyLater(store, row)) proxiesPending += 1;
     try {
       await renderDerived(ctx, store, row);
     } catch (error) {
@@ -111,9 +134,10 @@ export async function setColorProfile(
       );
     }
   }
-  return unique.map((id) => {
+  const items = unique.map((id) => {
     const row = store.media.get(id);
     if (!row) throw notFound(id);
     return mediaItem(row, store.tags.forMedia(id), links);
   });
+  return { items, proxiesPending };
 }

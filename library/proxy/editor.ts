@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, readdir, rm, rmdir, stat } from "node:fs/promises";
 import { dirname, join, posix } from "node:path";
 import type { Ffmpeg } from "../../adapters/ffmpeg.js";
+import { proxyTimeoutMs } from "../../adapters/proxy-encode.js";
 import { errnoOf, isErrno } from "../../state/errno.js";
 import type { MediaRow } from "../../state/repos/media.js";
 import type { LibraryStore } from "../../state/stores.js";
@@ -22,12 +23,6 @@ export interface EditorProxyResult {
   /** The proxy written or found, relative to the project root. */
   path?: string;
   reason?: string;
-}
-
-/** SPEC.md Limits: the clip's duration three times over, at least 10 minutes, at most 4 hours. */
-export function proxyTimeLimitMs(durationS: number | null): number {
-  const seconds = Math.min(Math.max((durationS ?? 0) * 3, 600), 4 * 3600);
-  return Math.round(seconds * 1000);
 }
 
 export interface EditorProxyOptions {
@@ -121,7 +116,7 @@ export async function makeEditorProxy(
     await options.ffmpeg.editorProxy(source.path, temp, {
       maxHeight: options.maxHeight,
       timecode: row.start_timecode,
-      timeoutMs: proxyTimeLimitMs(row.duration_s),
+      timeoutMs: proxyTimeoutMs(row.duration_s),
       signal: options.signal,
       onProgress: options.onProgress,
     });

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, open, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { lutForItem } from "../../library/color/profiles.js";
 import { unplayableReason } from "../../library/media/playback.js";
 import { isErrno } from "../../state/errno.js";
 import { proxyFile } from "../../state/paths.js";
@@ -68,6 +69,8 @@ export const proxyStage: Stage = {
         source: item.absPath,
         out: tmp,
         height: deps.config.proxyHeight,
+        // The item's colour profile shows in the browser as in its thumbnail and key frames.
+        lutPath: await lutForItem(deps.config, row?.color_profile, deps.log),
         video: item.kind === "video",
         durationS: item.durationS,
         signal,

@@ -204,6 +204,22 @@ describe.skipIf(!hasTools)("playback proxies", () => {
     expect((await stream(id["late/B001.mov"] as number)).status).toBe(200);
   });
 
+  it("is made again through the LUT when the item gets a colour profile", async () => {
+    const mediaId = id["A001.mov"] as number;
+    const before = await readFile(proxy(mediaId));
+    const set = await api.request("PATCH", `/api/media/${mediaId}/color-profile`, {
+      body: { profile: "slog3" },
+    });
+    expect(set.status, set.text).toBe(200);
+    // The stale proxy is gone at once; the pass the change started makes the new one.
+    await until("the proxy made again", async () => (await stream(mediaId)).status === 200, {
+      timeoutMs: 120_000,
+    });
+    const after = await readFile(proxy(mediaId));
+    expect(after.equals(before)).toBe(false);
+    expect(proxyStageOf(root, mediaId)?.status).toBe("done");
+  });
+
   it("goes with its item when the item is deleted", async () => {
     const mediaId = id["late/B001.mov"] as number;
     expect(existsSync(proxy(mediaId))).toBe(true);

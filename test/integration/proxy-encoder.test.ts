@@ -40,7 +40,9 @@ describe("proxy command line", () => {
   it("scales after the LUT, to at most the height and even, with faststart into an MP4", () => {
     const args = proxyArgs({ ...base, video: true, lutPath: "/luts/S-Log3.cube" });
     const vf = args[args.indexOf("-vf") + 1];
-    expect(vf).toBe(String.raw`lut3d=file=/luts/S-Log3.cube,scale=-2:trunc(min(ih\,720)/2)*2,format=yuv420p`);
+    expect(vf).toBe(
+      String.raw`scale=in_range=full:out_range=full,format=gbrp16le,lut3d=file=/luts/S-Log3.cube,scale=-2:trunc(min(ih\,720)/2)*2,format=yuv420p`,
+    );
     expect(args).toEqual(
       expect.arrayContaining(["-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", "-ac", "2"]),
     );
@@ -69,7 +71,7 @@ describe("proxy command line", () => {
   it("escapes a LUT path for the filter option and the graph", () => {
     const args = proxyArgs({ ...base, video: true, lutPath: "/l/a:b,c'd[e].cube" });
     expect(args[args.indexOf("-vf") + 1]).toBe(
-      String.raw`lut3d=file=/l/a\\:b\,c\\\'d\[e\].cube,scale=-2:trunc(min(ih\,720)/2)*2,format=yuv420p`,
+      String.raw`scale=in_range=full:out_range=full,format=gbrp16le,lut3d=file=/l/a\\:b\,c\\\'d\[e\].cube,scale=-2:trunc(min(ih\,720)/2)*2,format=yuv420p`,
     );
   });
 

@@ -1,18 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { editorProxyArgs, progressSeconds } from "../../adapters/ffmpeg.js";
-import { proxyTimeLimitMs } from "../../library/proxy/editor.js";
-
-describe("editor proxy time limit (SPEC.md Limits)", () => {
-  it("is the duration three times over, at least 600 s and at most 4 hours", () => {
-    expect(proxyTimeLimitMs(1)).toBe(600_000);
-    expect(proxyTimeLimitMs(null)).toBe(600_000);
-    expect(proxyTimeLimitMs(200)).toBe(600_000);
-    expect(proxyTimeLimitMs(201)).toBe(603_000);
-    expect(proxyTimeLimitMs(3600)).toBe(10_800_000);
-    expect(proxyTimeLimitMs(4800)).toBe(14_400_000);
-    expect(proxyTimeLimitMs(10 * 3600)).toBe(14_400_000);
-  });
-});
 
 describe("editor proxy command line", () => {
   const args = editorProxyArgs("/in/A001.mxf", "/in/Proxy/.A001.tmp", {
