@@ -127,11 +127,13 @@ export async function offloadCommand(argv: string[], io: Io): Promise<number> {
               `${(summary.bytes / 1048576).toFixed(1)} MiB copied at ${summary.copy_mib_s} MiB/s\n`,
           );
       }
+      for (const { dest, reason } of result.manifestErrors) fail(io, `${dest}: ${reason}`);
       if (result.interrupted) {
         fail(io, "interrupted: no manifest written; run again with --resume to finish");
         return EXIT.interrupted;
       }
-      return result.summaries.some((s) => s.failed > 0) ? EXIT.partial : EXIT.ok;
+      const failed = result.summaries.some((s) => s.failed > 0) || result.manifestErrors.length > 0;
+      return failed ? EXIT.partial : EXIT.ok;
     } finally {
       bar.finish();
       lease.release();

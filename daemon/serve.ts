@@ -8,6 +8,7 @@ import { missingModels } from "../library/health.js";
 import { IngestJobs } from "../library/ingest-job.js";
 import { LibraryPool } from "../library/library-pool.js";
 import { markMissing } from "../library/missing.js";
+import { OffloadJobs } from "../library/offload/jobs.js";
 import { ensureProjectRoot } from "../library/projects.js";
 import { EditorProxies } from "../library/proxy/editor-jobs.js";
 import { labelPaths } from "../library/redact.js";
@@ -116,7 +117,8 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
   const libraries = new LibraryPool(ctx);
   const jobs = new IngestJobs(ctx, libraries);
   const editorProxies = new EditorProxies(ctx, libraries);
-  const server = serveHttp(createApi({ ctx, libraries, jobs, editorProxies }), {
+  const offloads = new OffloadJobs(ctx);
+  const server = serveHttp(createApi({ ctx, libraries, jobs, editorProxies, offloads }), {
     port: config.port,
     hostname: config.bindHost,
     silent: true,
@@ -203,6 +205,7 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
         queue.stop(),
         jobs.stop(),
         editorProxies.stop(),
+        offloads.stop(),
         settled(background, BACKGROUND_STOP_MS, log),
       ]);
       await Promise.all([server.close(true), mcp.close()]);

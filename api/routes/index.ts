@@ -1,6 +1,7 @@
 import { chatRoutes } from "./chat.js";
 import { exportRoutes } from "./export.js";
 import { mediaRoutes } from "./media.js";
+import { offloadRoutes } from "./offload.js";
 import { operationRoutes } from "./operations.js";
 import { proxyRoutes } from "./proxy.js";
 import { trashRoutes } from "./trash.js";
@@ -14,4 +15,5 @@ export const ROUTES: readonly RouteDef[] = [
   ...chatRoutes,
   ...exportRoutes,
   ...proxyRoutes,
+  ...offloadRoutes,
 ];

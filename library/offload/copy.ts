@@ -1,6 +1,6 @@
 import type { FileHandle } from "node:fs/promises";
 import { open, rm } from "node:fs/promises";
-import { CHUNK_BYTES, createHasher, type HashFormat } from "./hash.js";
+import { chunkFor, createHasher, type HashFormat } from "./hash.js";
 
 export interface CopyResult {
   /** Hash of the bytes read from the source (the bytes every target was given). */
@@ -32,6 +32,7 @@ export async function copyToTargets(
   format: HashFormat,
   mtime: Date,
   signal?: AbortSignal,
+  sizeHint?: number,
 ): Promise<CopyResult> {
   const started = performance.now();
   const errors: (Error | null)[] = temps.map(() => null);
@@ -56,16 +57,17 @@ export async function copyToTargets(
   let input: FileHandle | null = null;
   try {
     input = await open(source, "r");
-    const buffers = [Buffer.allocUnsafe(CHUNK_BYTES), Buffer.allocUnsafe(CHUNK_BYTES)];
+    const chunkBytes = chunkFor(sizeHint);
+    const buffers = [Buffer.allocUnsafe(chunkBytes), Buffer.allocUnsafe(chunkBytes)];
     let which = 0;
-    let pending = input.read(buffers[0] as Buffer, 0, CHUNK_BYTES, null);
+    let pending = input.read(buffers[0] as Buffer, 0, chunkBytes, null);
     for (;;) {
       signal?.throwIfAborted();
       const { bytesRead } = await pending;
       if (bytesRead === 0) break;
       const chunk = (buffers[which] as Buffer).subarray(0, bytesRead);
       which ^= 1;
-      pending = input.read(buffers[which] as Buffer, 0, CHUNK_BYTES, null);
+      pending = input.read(buffers[which] as Buffer, 0, chunkBytes, null);
       hasher.update(chunk);
       const position = bytes;
       bytes += bytesRead;

@@ -35,6 +35,10 @@ export function createHasher(format: HashFormat): Hasher {
 /** Read size for hashing and copying: large enough that per-call overhead disappears. */
 export const CHUNK_BYTES = 4 * 1024 * 1024;
 
+/** Buffers no larger than the file needs: a card of tiny files must not allocate 4 MiB for each. */
+export const chunkFor = (size: number | undefined) =>
+  size === undefined ? CHUNK_BYTES : Math.min(CHUNK_BYTES, Math.max(64 * 1024, size + 1));
+
 /**
  * Hashes a whole file with two buffers, so the next read is in flight while the last chunk is
  * hashed. Returns the hex digest and the bytes read.
@@ -43,21 +47,23 @@ export async function hashFile(
   path: string,
   format: HashFormat,
   signal?: AbortSignal,
+  sizeHint?: number,
 ): Promise<{ hash: string; bytes: number }> {
   const hasher = createHasher(format);
   const handle = await open(path, "r");
   try {
-    const buffers = [Buffer.allocUnsafe(CHUNK_BYTES), Buffer.allocUnsafe(CHUNK_BYTES)];
+    const chunk = chunkFor(sizeHint);
+    const buffers = [Buffer.allocUnsafe(chunk), Buffer.allocUnsafe(chunk)];
     let bytes = 0;
     let which = 0;
-    let pending = handle.read(buffers[0] as Buffer, 0, CHUNK_BYTES, null);
+    let pending = handle.read(buffers[0] as Buffer, 0, chunk, null);
     for (;;) {
       signal?.throwIfAborted();
       const { bytesRead } = await pending;
       if (bytesRead === 0) break;
       const current = buffers[which] as Buffer;
       which ^= 1;
-      pending = handle.read(buffers[which] as Buffer, 0, CHUNK_BYTES, null);
+      pending = handle.read(buffers[which] as Buffer, 0, chunk, null);
       hasher.update(current.subarray(0, bytesRead));
       bytes += bytesRead;
     }

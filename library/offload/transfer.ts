@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, rm, stat } from "node:fs/promises";
+import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { moveWithoutReplacing } from "../move-without-replacing.js";
+import { isAlive } from "../slots.js";
 import { copyToTargets } from "./copy.js";
 import { TEMP_PREFIX } from "./enumerate.js";
 import { type HashFormat, hashFile } from "./hash.js";
@@ -39,8 +40,25 @@ const errorText = (error: unknown) => {
   return (code && texts[code]) ?? (code ? `failed (${code})` : "failed");
 };
 
+// The pid in the name lets a later run tell a temp a killed run left from one being written now.
 const tempFor = (final: string) =>
-  join(dirname(final), `${TEMP_PREFIX}${randomBytes(6).toString("hex")}-${basename(final)}`);
+  join(dirname(final), `${TEMP_PREFIX}${process.pid}-${randomBytes(6).toString("hex")}-${basename(final)}`);
+const TEMP_PID = /^\.svc-offload-(\d+)-/;
+
+/**
+ * Removes the temps that runs no longer alive left in the card's folders at `dest` (a kill
+ * mid-copy leaves one): the half-copied file is then copied again from its start.
+ */
+export async function removeStaleTemps(dest: string, folders: ReadonlySet<string>): Promise<void> {
+  for (const folder of folders) {
+    const dir = join(dest, ...folder.split("/").filter(Boolean));
+    const names = await readdir(dir).catch(() => [] as string[]);
+    for (const name of names) {
+      const pid = Number(TEMP_PID.exec(name)?.[1]);
+      if (pid && (pid === process.pid || !isAlive(pid))) await rm(join(dir, name), { force: true });
+    }
+  }
+}
 
 /**
  * Brings one card file to every destination in `copyTo` and checks the ones in `compareWith`
@@ -63,6 +81,7 @@ export async function transferFile(
   let pending = [...copyTo];
   let mismatch = "";
   let sourceHash: string | null = null;
+  let copiedBytes: number | undefined;
   const fail = (dest: string, reason: string, extra: Partial<TargetOutcome> = {}) =>
     outcomes.set(dest, { status: "failed", hash: null, bytes: 0, copyMs: 0, verifyMs: 0, reason, ...extra });
   for (
@@ -80,13 +99,21 @@ export async function transferFile(
     const before = await stat(sourcePath).catch(() => null);
     let copied: Awaited<ReturnType<typeof copyToTargets>>;
     try {
-      copied = await copyToTargets(sourcePath, temps, format, before ? before.mtime : new Date(), signal);
+      copied = await copyToTargets(
+        sourcePath,
+        temps,
+        format,
+        before ? before.mtime : new Date(),
+        signal,
+        before?.size,
+      );
     } catch (error) {
       if (signal?.aborted) throw error;
       for (const dest of [...pending, ...compareWith]) fail(dest, `reading the source: ${errorText(error)}`);
       return outcomes;
     }
     sourceHash = copied.hash;
+    copiedBytes = copied.bytes;
     const after = await stat(sourcePath).catch(() => null);
     const changed =
       !before ||
@@ -108,7 +135,7 @@ export async function transferFile(
         if (verify) {
           const started = performance.now();
           try {
-            readBack = (await hashFile(temp, format, signal)).hash;
+            readBack = (await hashFile(temp, format, signal, copied.bytes)).hash;
           } catch (readError) {
             await rm(temp, { force: true });
             if (signal?.aborted) throw readError;
@@ -154,7 +181,7 @@ export async function transferFile(
       if (outcomes.has(dest)) return;
       const started = performance.now();
       try {
-        const there = await hashFile(join(dest, ...rel.split("/")), format, signal);
+        const there = await hashFile(join(dest, ...rel.split("/")), format, signal, copiedBytes);
         const verifyMs = performance.now() - started;
         if (there.hash === sourceHash)
           outcomes.set(dest, { status: "exists", hash: there.hash, bytes: 0, copyMs: 0, verifyMs });

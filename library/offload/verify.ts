@@ -53,7 +53,7 @@ export async function verifyDestination(root: string, signal?: AbortSignal): Pro
         });
         continue;
       }
-      const { hash, bytes: read } = await hashFile(file, entry.format, signal);
+      const { hash, bytes: read } = await hashFile(file, entry.format, signal, there.size);
       bytes += read;
       if (hash !== entry.hash)
         problems.push({
