@@ -30,11 +30,15 @@ async function verifyCommand(argv: string[], io: Io): Promise<number> {
   return withContext(io, { stdoutLogs: false, tools: false }, async () => {
     const signals = stopSignals();
     try {
+      const since = performance.now();
       const report = await verifyDestination(resolve(argv[0] as string), signals.signal);
+      const seconds = (performance.now() - since) / 1000;
       for (const { path, problem } of report.problems) io.stdout.write(`FAILED\t${path}\t${problem}\n`);
       io.stdout.write(
         `${report.problems.length === 0 ? "verified" : "verification failed"}: ${report.files} files, ` +
-          `${report.generations} generations, ${report.problems.length} problems\n`,
+          `${report.generations} generations, ${report.problems.length} problems; ` +
+          `${(report.bytes / 1048576).toFixed(1)} MiB hashed in ${seconds.toFixed(2)} s ` +
+          `(${(seconds > 0 ? report.bytes / 1048576 / seconds : 0).toFixed(1)} MiB/s)\n`,
       );
       return report.problems.length === 0 ? EXIT.ok : EXIT.partial;
     } finally {
@@ -74,7 +78,7 @@ export async function offloadCommand(argv: string[], io: Io): Promise<number> {
   }
   const json = values.progress === "json";
   const emit = (event: object) => io.stdout.write(`${JSON.stringify(event)}\n`);
-  return withContext(io, { stdoutLogs: false, tools: false }, async (ctx) => {
+  return withContext(io, { stdoutLogs: false }, async (ctx) => {
     const signals = stopSignals();
     let started: Awaited<ReturnType<typeof startOffload>>;
     try {
@@ -103,7 +107,14 @@ export async function offloadCommand(argv: string[], io: Io): Promise<number> {
     try {
       const result = await runOffload(
         plan,
-        { hash, verify, resume: values.resume === true, svcHome: ctx.config.home, toolVersion: ctx.version },
+        {
+          hash,
+          verify,
+          resume: values.resume === true,
+          svcHome: ctx.config.home,
+          toolVersion: ctx.version,
+          adapters: ctx.adapters,
+        },
         {
           signal: signals.signal,
           onFile: (event) => {

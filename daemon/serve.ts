@@ -1,3 +1,4 @@
+import { sep } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { serve as serveHttp } from "h3";
 import { createApi } from "../api/app.js";
@@ -117,7 +118,12 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
   const libraries = new LibraryPool(ctx);
   const jobs = new IngestJobs(ctx, libraries);
   const editorProxies = new EditorProxies(ctx, libraries);
-  const offloads = new OffloadJobs(ctx);
+  // A destination inside a watched project is scanned once its copies are verified and in place:
+  // the watcher saw the renames already (never the hidden temps); the scan catches any it missed.
+  const offloads = new OffloadJobs(ctx, (dest) => {
+    for (const root of watchers.keys())
+      if (dest === root || dest.startsWith(`${root}${sep}`)) queue.addScan(root);
+  });
   const server = serveHttp(createApi({ ctx, libraries, jobs, editorProxies, offloads }), {
     port: config.port,
     hostname: config.bindHost,

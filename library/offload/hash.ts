@@ -33,7 +33,7 @@ export function createHasher(format: HashFormat): Hasher {
 }
 
 /** Read size for hashing and copying: large enough that per-call overhead disappears. */
-export const CHUNK_BYTES = 4 * 1024 * 1024;
+export const CHUNK_BYTES = 2 * 1024 * 1024;
 
 /** Buffers no larger than the file needs: a card of tiny files must not allocate 4 MiB for each. */
 export const chunkFor = (size: number | undefined) =>

@@ -88,6 +88,7 @@ export class OffloadJobs {
         resume: request.resume === true,
         svcHome: this.ctx.config.home,
         toolVersion: this.ctx.version,
+        adapters: this.ctx.adapters,
       },
       {
         signal: this.controller.signal,

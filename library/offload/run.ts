@@ -1,10 +1,13 @@
 import { stat } from "node:fs/promises";
 import { join } from "node:path";
+import type { Adapters } from "../../adapters/index.js";
+import type { ProbeFields } from "../../state/repos/media.js";
 import type { CardFile } from "./enumerate.js";
 import type { HashFormat } from "./hash.js";
 import { Journal, journalPath } from "./journal.js";
 import { type MhlEntry, readHistory, writeGeneration } from "./mhl.js";
 import type { OffloadPlan } from "./prepare.js";
+import { cameraReport, reportName, writeCameraReport } from "./report.js";
 import { type FileStatus, removeStaleTemps, type TargetOutcome, transferFile } from "./transfer.js";
 
 const MIB = 1024 * 1024;
@@ -39,6 +42,8 @@ export interface OffloadOptions {
   resume: boolean;
   svcHome: string;
   toolVersion: string;
+  /** ffprobe for the camera report; without it the report has sizes and hashes only. */
+  adapters?: Adapters | undefined;
 }
 
 export interface OffloadHooks {
@@ -58,6 +63,7 @@ export interface OffloadResult {
 /** Files below this size are copied several at a time: their cost is opening and syncing, not bytes. */
 const SMALL_FILE_BYTES = 1024 * 1024;
 const SMALL_FILES_AT_ONCE = 8;
+const LARGE_FILES_AT_ONCE = 2;
 
 interface DestTally {
   files: number;
@@ -171,7 +177,7 @@ export async function runOffload(
   };
   try {
     for (const file of plan.files) {
-      const limit = file.size < SMALL_FILE_BYTES ? SMALL_FILES_AT_ONCE : 1;
+      const limit = file.size < SMALL_FILE_BYTES ? SMALL_FILES_AT_ONCE : LARGE_FILES_AT_ONCE;
       while (inFlight.size >= limit) await Promise.race(inFlight);
       if (signal?.aborted || failure) break;
       launch(file);
@@ -186,6 +192,8 @@ export async function runOffload(
   const elapsed = performance.now() - started;
   const summaries: OffloadSummaryEvent[] = [];
   const manifestErrors: OffloadResult["manifestErrors"] = [];
+  const probed = new Map<string, ProbeFields | null>();
+  const cardNames = new Set(plan.files.map((f) => f.rel));
   for (const dest of plan.dests) {
     const tally = tallies.get(dest) as DestTally;
     if (!interrupted) {
@@ -198,11 +206,18 @@ export async function runOffload(
           })
           .sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
         if (fresh.length > 0) await writeGeneration(dest, fresh, options.toolVersion);
+        // A card file of the report's name is never overwritten: that card gets no report.
+        if (options.adapters && tally.verified.length > 0 && !cardNames.has(reportName(plan.source)))
+          await writeCameraReport(
+            dest,
+            plan.source,
+            await cameraReport(dest, tally.verified, options.adapters, probed, signal),
+          );
         await hooks.onDestDone?.(dest, tally.verified);
       } catch (error) {
         manifestErrors.push({
           dest,
-          reason: `the ASC MHL manifest could not be written (${(error as NodeJS.ErrnoException).code ?? "error"})`,
+          reason: `the ASC MHL manifest or camera report could not be written (${(error as NodeJS.ErrnoException).code ?? "error"})`,
         });
       }
     }

@@ -6,7 +6,9 @@ import { execa } from "execa";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CLI, jsonLines, svc } from "../support/cli.js";
 import { childEnv } from "../support/env.js";
+import { makeTimecodedClip, TIMECODED_CLIP } from "../support/media.js";
 import { tempWorkspace } from "../support/temp.js";
+import { needTools } from "../support/tools.js";
 import { until } from "../support/until.js";
 import { ascMhlSchema, xmllintSchema } from "../support/xmllint.js";
 
@@ -109,9 +111,8 @@ describe("svc offload", () => {
     }
     for (const dest of dests) {
       // Bookkeeping, partial files and the card's old manifests stay behind; no temp is left.
-      expect((await listTree(dest)).filter((f) => !f.startsWith("ascmhl/"))).toEqual(
-        Object.keys(files).sort(),
-      );
+      const copied = (await listTree(dest)).filter((f) => !f.startsWith("ascmhl/"));
+      expect(copied).toEqual(["A001_camera_report.csv", ...Object.keys(files)].sort());
       for (const [rel, data] of Object.entries(files))
         expect((await readFile(join(dest, rel))).equals(data)).toBe(true);
       const mtime = (await stat(join(dest, "Sidecar.txt"))).mtimeMs;
@@ -151,6 +152,37 @@ describe("svc offload", () => {
     const none = await svc(["offload", "verify", card], env());
     expect(none.exitCode).toBe(2);
     expect(none.stderr).toMatch(/no ASC MHL history/);
+  });
+
+  it("writes a per-card CSV camera report from the probe of the verified copies", async () => {
+    if (!needTools("ffmpeg", "ffprobe")) return;
+    const { card } = await makeCard();
+    await makeTimecodedClip(join(card, "CLIPS"), "A001C001.mp4", { seconds: 2 });
+    const dests = [join(ws.base, "D1"), join(ws.base, "D2")];
+    const run = await svc(
+      ["offload", card, "--dest", dests[0] as string, "--dest", dests[1] as string],
+      env(),
+    );
+    expect(run.exitCode, run.stderr).toBe(0);
+    const csv = await readFile(join(dests[0] as string, "A001_camera_report.csv"), "utf8");
+    expect(await readFile(join(dests[1] as string, "A001_camera_report.csv"), "utf8")).toBe(csv);
+    const [header, ...rows] = csv.trim().split("\n");
+    expect(header).toBe("file,size,duration,codec,resolution,fps,timecode,hash");
+    expect(rows).toHaveLength(5);
+    const clip = rows.find((r) => r.startsWith("CLIPS/A001C001.mp4,"))?.split(",") ?? [];
+    const { size } = await stat(join(card, "CLIPS", "A001C001.mp4"));
+    expect(clip.slice(1, 7)).toEqual([
+      String(size),
+      "2",
+      "h264",
+      `${TIMECODED_CLIP.width}x${TIMECODED_CLIP.height}`,
+      String(TIMECODED_CLIP.fps),
+      TIMECODED_CLIP.startTimecode,
+    ]);
+    expect(clip[7]).toMatch(/^xxh64:[0-9a-f]{16}$/);
+    expect(rows.find((r) => r.startsWith("Sidecar.txt,"))).toMatch(
+      /^Sidecar\.txt,15,,,,,,xxh64:[0-9a-f]{16}$/,
+    );
   });
 
   it.each(["xxh3", "md5", "sha1"])("records %s when asked, and verifies with it", async (hash) => {
