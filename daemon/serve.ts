@@ -17,6 +17,7 @@ import { seedBootstrapToken } from "../library/tokens.js";
 import { purgeExpiredTrash } from "../library/trash.js";
 import { warmTotals } from "../library/warm-totals.js";
 import { type McpListener, startMcpHttp } from "../mcp/http.js";
+import { checkCardDests, watchCards } from "./card-watch.js";
 import { IngestQueue } from "./ingest-queue.js";
 import { startSchedules } from "./scheduler.js";
 import { type Watcher, watchProject } from "./watcher.js";
@@ -57,6 +58,7 @@ export interface RunningDaemon {
  */
 export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
   const { config, log } = ctx;
+  checkCardDests(ctx);
   if (seedBootstrapToken(ctx.registry, config.adminBootstrapToken))
     log.info("seeded the bootstrap admin token");
   const queue = new IngestQueue(ctx);
@@ -135,6 +137,7 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
   } catch (error) {
     throw listenFailure(error, "SVC_PORT", config.bindHost, config.port);
   }
+  const cards = watchCards(ctx, offloads);
   const url = server.url ?? `http://${config.bindHost}:${config.port}/`;
   let mcp: McpListener;
   try {
@@ -205,6 +208,7 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
       shutdown.abort();
       clearInterval(sync);
       schedules.stop();
+      cards?.stop();
       await Promise.all([...watchers.values()].map((w) => w.watcher.close()));
       watchers.clear();
       await Promise.all([
