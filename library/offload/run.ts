@@ -96,7 +96,6 @@ export async function runOffload(
   const folders = new Set(plan.files.map((f) => f.rel.split("/").slice(0, -1).join("/")));
   await Promise.all(plan.dests.map((dest) => removeStaleTemps(dest, folders)));
   const started = performance.now();
-  let interrupted = false;
 
   const processFile = async (file: CardFile): Promise<void> => {
     const copyTo: string[] = [];
@@ -188,7 +187,7 @@ export async function runOffload(
     await journal.close();
   }
   if (failure) throw failure;
-  interrupted = signal?.aborted === true;
+  const interrupted = signal?.aborted === true;
   const elapsed = performance.now() - started;
   const summaries: OffloadSummaryEvent[] = [];
   const manifestErrors: OffloadResult["manifestErrors"] = [];
