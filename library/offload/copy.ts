@@ -11,6 +11,9 @@ export interface CopyResult {
   errors: (Error | null)[];
 }
 
+/** Chunks being read ahead of the one being hashed and written. */
+const READS_AHEAD = 4;
+
 async function writeAll(handle: FileHandle, chunk: Buffer, position: number): Promise<void> {
   let done = 0;
   while (done < chunk.length) {
@@ -58,16 +61,35 @@ export async function copyToTargets(
   try {
     input = await open(source, "r");
     const chunkBytes = chunkFor(sizeHint);
-    const buffers = [Buffer.allocUnsafe(chunkBytes), Buffer.allocUnsafe(chunkBytes)];
-    let which = 0;
-    let pending = input.read(buffers[0] as Buffer, 0, chunkBytes, null);
-    for (;;) {
+    // Several reads in flight keep the card busy while chunks are hashed and written (Node cannot
+    // ask the kernel for sequential read-ahead as cp does); a file that fits in one chunk (most
+    // of a card of tiny files) gets one read. A ring of depth + 1 buffers: read k + depth reuses
+    // the buffer of chunk k - 1, whose writes are done.
+    const depth =
+      sizeHint === undefined ? READS_AHEAD : Math.min(READS_AHEAD, Math.floor(sizeHint / chunkBytes) + 1);
+    const ring = Array.from({ length: depth + 1 }, () => Buffer.allocUnsafe(chunkBytes));
+    const reader = input;
+    const reads: Promise<number>[] = [];
+    let issued = 0;
+    let eof = false;
+    const issue = () => {
+      const k = issued;
+      issued += 1;
+      const read = reader
+        .read(ring[k % ring.length] as Buffer, 0, chunkBytes, k * chunkBytes)
+        .then((r) => r.bytesRead);
+      // Handled here too: reads still in flight when a write fails must not become unhandled rejections.
+      read.catch(() => {});
+      reads.push(read);
+    };
+    for (let k = 0; k < depth; k += 1) issue();
+    for (let k = 0; !eof; k += 1) {
       signal?.throwIfAborted();
-      const { bytesRead } = await pending;
+      const bytesRead = await (reads.shift() as Promise<number>);
       if (bytesRead === 0) break;
-      const chunk = (buffers[which] as Buffer).subarray(0, bytesRead);
-      which ^= 1;
-      pending = input.read(buffers[which] as Buffer, 0, chunkBytes, null);
+      eof = bytesRead < chunkBytes;
+      if (!eof) issue();
+      const chunk = (ring[k % ring.length] as Buffer).subarray(0, bytesRead);
       hasher.update(chunk);
       const position = bytes;
       bytes += bytesRead;
@@ -75,6 +97,7 @@ export async function copyToTargets(
         live().map(([h, i]) => writeAll(h, chunk, position).catch((error: Error) => drop(i, error))),
       );
     }
+    await Promise.allSettled(reads);
     await Promise.all(
       live().map(async ([h, i]) => {
         try {
