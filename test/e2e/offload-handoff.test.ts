@@ -52,10 +52,14 @@ describe.skipIf(!hasTools)("svc serve: an offload into a registered project", ()
       },
       { timeoutMs: 60_000 },
     );
-    const status = (await (await fetch(new URL("/api/offload/status", url))).json()) as {
-      jobs: { state: string; dests: { files_done: number; failed: number }[] }[];
-    };
-    expect(status.jobs[0]).toMatchObject({ state: "done", dests: [{ files_done: 1, failed: 0 }] });
+    // The copy is ingested as soon as it is in place; the job ends after its manifest and report.
+    const job = await until("the offload job to end", async () => {
+      const status = (await (await fetch(new URL("/api/offload/status", url))).json()) as {
+        jobs: { state: string; dests: { files_done: number; failed: number }[] }[];
+      };
+      return status.jobs[0]?.state === "running" ? undefined : status.jobs[0];
+    });
+    expect(job).toMatchObject({ state: "done", dests: [{ files_done: 1, failed: 0 }] });
     const lib = openLibrary(ws.root);
     try {
       // The hidden temp was never probed: no failure, and the only item is the verified copy.
