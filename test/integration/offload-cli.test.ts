@@ -376,6 +376,53 @@ describe("svc offload", () => {
     }
   }, 120_000);
 
+  it("fails clearly when the card is pulled mid-copy, and a resume with the card back finishes", async () => {
+    const card = join(ws.base, "PULLED");
+    await mkdir(card);
+    const mounted = spawnSync("mount", ["-t", "tmpfs", "-o", "size=80m", "tmpfs", card], {
+      encoding: "utf8",
+    });
+    expect(mounted.status, mounted.stderr).toBe(0);
+    const clips: Record<string, Buffer> = {};
+    const dest = join(ws.base, "P1");
+    const args = ["offload", card, "--dest", dest, "--progress", "json"];
+    try {
+      for (let i = 0; i < 30; i += 1) {
+        clips[`C${String(i).padStart(3, "0")}.MXF`] = randomBytes(2 * 1024 * 1024);
+        await writeFile(
+          join(card, `C${String(i).padStart(3, "0")}.MXF`),
+          clips[`C${String(i).padStart(3, "0")}.MXF`] as Buffer,
+        );
+      }
+      const child = execa(process.execPath, [CLI, ...args], {
+        env: childEnv(env()),
+        extendEnv: false,
+        reject: false,
+      });
+      let out = "";
+      child.stdout?.on("data", (chunk: Buffer) => {
+        out += chunk.toString();
+      });
+      await until("three file events", () => out.split("\n").length > 3, { intervalMs: 5 });
+      // A lazy unmount: what is open stays readable, everything else is gone, as when a card is pulled.
+      expect(spawnSync("umount", ["-l", card]).status).toBe(0);
+      const run = await child;
+      expect(run.exitCode).toBe(1);
+      const failed = jsonLines(out).filter((e) => e.event === "file" && e.status === "failed");
+      expect(failed.length).toBeGreaterThan(0);
+      for (const e of failed) expect(e.reason).toMatch(/^reading the source: /);
+      expect((await listTree(dest)).filter((f) => f.includes(".svc-offload-"))).toEqual([]);
+    } finally {
+      spawnSync("umount", [card]);
+    }
+    for (const [name, data] of Object.entries(clips)) await writeFile(join(card, name), data);
+    const resumed = await svc([...args, "--resume"], env());
+    expect(resumed.exitCode, resumed.stderr).toBe(0);
+    for (const [name, data] of Object.entries(clips))
+      expect((await readFile(join(dest, name))).equals(data)).toBe(true);
+    expect((await svc(["offload", "verify", dest], env())).stdout).toMatch(/verified: 30 files/);
+  }, 120_000);
+
   it("offloads 2,000 tiny files to two destinations", async () => {
     const card = join(ws.base, "TINY");
     for (let d = 0; d < 20; d += 1) {
