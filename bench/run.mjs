@@ -1,6 +1,6 @@
 // Usage: npm run bench            (builds, then runs every benchmark)
 //        node bench/run.mjs idle  (one of: ingest, idle, api, semantic, vectors, stalls, bounded, arrivals,
-//        chat-eval, chat, mcp, export, editor-proxy, proxy;
+//        chat-eval, chat, mcp, export, editor-proxy, proxy, offload;
 //        needs a prior `npm run build`)
 // Exits 0 when every run completed, even if a target is missed; non-zero when a run broke.
 // Each run's figures go to bench/results/<finish time>.json; `npm run bench:compare -- a.json b.json`
@@ -21,6 +21,7 @@ import { benchIdleMemory, PRE_INGEST_SLOW_MS } from "./idle-memory.mjs";
 import { benchIngest } from "./ingest.mjs";
 import { CLI, cleanTemp, cpuMeter, FFMPEG, log, printRows, REPO, seconds } from "./lib.mjs";
 import { benchMcp, mcpRows } from "./mcp.mjs";
+import { benchOffload, offloadRows } from "./offload.mjs";
 import { benchProxy, proxyRows } from "./playback-proxy.mjs";
 import { benchSemantic } from "./semantic.mjs";
 import { benchStalls, stallRows } from "./stalls.mjs";
@@ -42,6 +43,7 @@ const BENCHES = {
   export: () => benchExport(),
   "editor-proxy": () => benchEditorProxy(),
   proxy: () => benchProxy(),
+  offload: () => benchOffload(),
 };
 // The API and semantic benches generate their own libraries: running them alone needs no media corpus.
 const USES_CORPUS = new Set(["ingest", "idle"]);
@@ -274,6 +276,8 @@ function rows(results, errors, conditions) {
   if (results["editor-proxy"]) out.push(...editorProxyRows(results["editor-proxy"]));
   section("proxy");
   if (results.proxy) out.push(...proxyRows(results.proxy));
+  section("offload");
+  if (results.offload) out.push(...offloadRows(results.offload));
   section("errors");
   for (const [name, message] of Object.entries(errors))
     out.push(row(`${name} benchmark`, "BROKE", {}, "", `ERROR: ${message.split("\n")[0]}`));

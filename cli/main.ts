@@ -7,6 +7,7 @@ import { embedCommand } from "./embed.js";
 import { exportCommand } from "./export.js";
 import { ingestCommand } from "./ingest.js";
 import { mcpCommand } from "./mcp.js";
+import { offloadCommand } from "./offload.js";
 import { projectCommand } from "./project.js";
 import { proxyCommand } from "./proxy.js";
 import { serveCommand } from "./serve.js";
@@ -27,6 +28,9 @@ usage:
   svc export batch --ids 1,2,3 [--formats srt,vtt,txt,edl,edl-markers,fcpxml] [-o FILE.zip]
                                     timelines and per-clip files for NLEs (same as the API)
   svc mcp                           MCP tools over stdio (for Claude Desktop and other MCP clients)
+  svc offload SRC --dest D [--dest D2 …] [--hash xxh64|xxh3|md5|sha1] [--no-verify] [--resume]
+              [--progress json]     copy a card to drives, verify every copy, write ASC MHL
+  svc offload verify DEST           recheck a destination against its ASC MHL history
   svc project add NAME PATH | list [--json] | remove NAME
   svc proxy editor --ids 1,2,3 [--project P] [--progress json]
                                     ProRes 422 Proxy files in Proxy/ beside the sources
@@ -49,14 +53,12 @@ const COMMANDS: Record<string, Command> = {
   chat: chatCommand,
   export: exportCommand,
   mcp: mcpCommand,
+  offload: offloadCommand,
   project: projectCommand,
   proxy: proxyCommand,
   token: tokenCommand,
   trash: trashCommand,
 };
-
-// Commands of the interface whose issues have not landed yet: refused clearly, not hidden.
-const LATER = new Set(["offload"]);
 
 export async function main(argv: string[], io: Io): Promise<number> {
   const [name, ...rest] = argv;
@@ -70,10 +72,6 @@ export async function main(argv: string[], io: Io): Promise<number> {
   }
   const command = COMMANDS[name];
   if (command) return command(rest, io);
-  if (LATER.has(name)) {
-    fail(io, `"svc ${name}" is not yet available in this version`);
-    return EXIT.usage;
-  }
   fail(io, `unknown command "${name}"\n${HELP}`);
   return EXIT.usage;
 }

@@ -1,3 +1,4 @@
+import { sep } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { serve as serveHttp } from "h3";
 import { createApi } from "../api/app.js";
@@ -8,6 +9,7 @@ import { missingModels } from "../library/health.js";
 import { IngestJobs } from "../library/ingest-job.js";
 import { LibraryPool } from "../library/library-pool.js";
 import { markMissing } from "../library/missing.js";
+import { OffloadJobs } from "../library/offload/jobs.js";
 import { ensureProjectRoot } from "../library/projects.js";
 import { EditorProxies } from "../library/proxy/editor-jobs.js";
 import { labelPaths } from "../library/redact.js";
@@ -15,6 +17,7 @@ import { seedBootstrapToken } from "../library/tokens.js";
 import { purgeExpiredTrash } from "../library/trash.js";
 import { warmTotals } from "../library/warm-totals.js";
 import { type McpListener, startMcpHttp } from "../mcp/http.js";
+import { checkCardDests, watchCards } from "./card-watch.js";
 import { IngestQueue } from "./ingest-queue.js";
 import { startSchedules } from "./scheduler.js";
 import { type Watcher, watchProject } from "./watcher.js";
@@ -55,6 +58,7 @@ export interface RunningDaemon {
  */
 export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
   const { config, log } = ctx;
+  checkCardDests(ctx);
   if (seedBootstrapToken(ctx.registry, config.adminBootstrapToken))
     log.info("seeded the bootstrap admin token");
   const queue = new IngestQueue(ctx);
@@ -116,7 +120,13 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
   const libraries = new LibraryPool(ctx);
   const jobs = new IngestJobs(ctx, libraries);
   const editorProxies = new EditorProxies(ctx, libraries);
-  const server = serveHttp(createApi({ ctx, libraries, jobs, editorProxies }), {
+  // A destination inside a watched project is scanned once its copies are verified and in place:
+  // the watcher saw the renames already (never the hidden temps); the scan catches any it missed.
+  const offloads = new OffloadJobs(ctx, (dest) => {
+    for (const root of watchers.keys())
+      if (dest === root || dest.startsWith(`${root}${sep}`)) queue.addScan(root);
+  });
+  const server = serveHttp(createApi({ ctx, libraries, jobs, editorProxies, offloads }), {
     port: config.port,
     hostname: config.bindHost,
     silent: true,
@@ -127,6 +137,7 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
   } catch (error) {
     throw listenFailure(error, "SVC_PORT", config.bindHost, config.port);
   }
+  const cards = watchCards(ctx, offloads);
   const url = server.url ?? `http://${config.bindHost}:${config.port}/`;
   let mcp: McpListener;
   try {
@@ -197,12 +208,14 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
       shutdown.abort();
       clearInterval(sync);
       schedules.stop();
+      cards?.stop();
       await Promise.all([...watchers.values()].map((w) => w.watcher.close()));
       watchers.clear();
       await Promise.all([
         queue.stop(),
         jobs.stop(),
         editorProxies.stop(),
+        offloads.stop(),
         settled(background, BACKGROUND_STOP_MS, log),
       ]);
       await Promise.all([server.close(true), mcp.close()]);

@@ -45,4 +45,14 @@ export const ROUTE_COVERAGE: Readonly<Record<string, Coverage>> = {
   "GET /api/embed/status": { omitted: "index maintenance for operators" },
   "GET /api/entitlements": { omitted: "licensing, admin scope only" },
   "GET /api/logs/tail": { omitted: "service logs, admin scope only" },
+  "GET /api/color-profiles": {
+    omitted: "display LUTs for pictures and playback; nothing an assistant reads changes with them",
+  },
+  "GET /api/proxy/editor/status": { omitted: "progress of encodes for the person who started them" },
+  "GET /api/proxy/editor/:media_id": {
+    omitted: "whether an NLE proxy file exists beside the source: an editor's workflow, not library content",
+  },
+  "GET /api/offload/status": {
+    omitted: "card copies in progress name card and drive folders, which assistants may not learn",
+  },
 };

@@ -1,5 +1,5 @@
 import { availableParallelism, homedir } from "node:os";
-import { resolve } from "node:path";
+import { delimiter, isAbsolute, resolve } from "node:path";
 import { z } from "zod";
 
 /** Raised when an environment variable holds a value svc cannot use; the message names the variable. */
@@ -92,6 +92,8 @@ const schema = z.object({
   SVC_WATCH_SETTLE_MS: integer(2000, 50, 600_000),
   SVC_WATCH_POLL: flag(false),
   SVC_TRASH_DAYS: integer(30, 0, 36_500),
+  SVC_OFFLOAD_DESTS: optionalText(),
+  SVC_CARD_MOUNT_ROOTS: optionalText(),
 });
 
 type Env = z.infer<typeof schema>;
@@ -131,10 +133,34 @@ export interface Config {
   readonly watchPoll: boolean;
   /** Days a deleted file stays restorable in `.svc/trash`; 0 keeps it until emptied by hand. */
   readonly trashDays: number;
+  /** Where cards that arrive by themselves are offloaded; empty: card watching is off. */
+  readonly offloadDests: readonly string[];
+  /** Folders whose new subfolders are mounted volumes (cards), e.g. /media/$USER. */
+  readonly cardMountRoots: readonly string[];
 }
 
 /** The variables svc reads; anything else in the environment is ignored. */
 export const CONFIG_VARIABLES = Object.keys(schema.shape) as (keyof Env)[];
+
+/** A list of absolute folders separated like PATH (`:` on POSIX, `;` on Windows). */
+function absoluteList(variable: string, value: string | undefined): string[] {
+  if (value === undefined) return [];
+  const parts = value.split(delimiter).filter((part) => part.trim() !== "");
+  for (const part of parts)
+    if (!isAbsolute(part) && !part.startsWith("~/"))
+      throw new ConfigError(
+        variable,
+        `expected absolute folders separated by "${delimiter}" (got "${part}")`,
+      );
+  return parts.map((part) => absolute(variable, part) as string);
+}
+
+/** The platform's mount roots for removable volumes of the user running svc. */
+function defaultMountRoots(env: NodeJS.ProcessEnv): string[] {
+  const user = env.USER ?? env.LOGNAME ?? "";
+  if (process.platform === "darwin") return ["/Volumes"];
+  return user ? [`/media/${user}`, `/run/media/${user}`] : ["/media", "/run/media"];
+}
 
 function absolute(variable: string, value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
@@ -200,6 +226,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     watchSettleMs: e.SVC_WATCH_SETTLE_MS,
     watchPoll: e.SVC_WATCH_POLL,
     trashDays: e.SVC_TRASH_DAYS,
+    offloadDests: absoluteList("SVC_OFFLOAD_DESTS", e.SVC_OFFLOAD_DESTS),
+    cardMountRoots: e.SVC_CARD_MOUNT_ROOTS
+      ? absoluteList("SVC_CARD_MOUNT_ROOTS", e.SVC_CARD_MOUNT_ROOTS)
+      : defaultMountRoots(env),
   };
   return Object.freeze(config);
 }

@@ -2,6 +2,7 @@ import { chatRoutes } from "./chat.js";
 import { colorRoutes } from "./color.js";
 import { exportRoutes } from "./export.js";
 import { mediaRoutes } from "./media.js";
+import { offloadRoutes } from "./offload.js";
 import { operationRoutes } from "./operations.js";
 import { proxyRoutes } from "./proxy.js";
 import { trashRoutes } from "./trash.js";
@@ -16,4 +17,5 @@ export const ROUTES: readonly RouteDef[] = [
   ...exportRoutes,
   ...proxyRoutes,
   ...colorRoutes,
+  ...offloadRoutes,
 ];

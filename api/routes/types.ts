@@ -2,6 +2,7 @@ import type { H3Event, HTTPMethod } from "h3";
 import type { AppContext } from "../../library/context.js";
 import type { IngestJobs } from "../../library/ingest-job.js";
 import type { LibraryPool } from "../../library/library-pool.js";
+import type { OffloadJobs } from "../../library/offload/jobs.js";
 import type { EditorProxies } from "../../library/proxy/editor-jobs.js";
 import type { Scope } from "../../library/scopes.js";
 
@@ -12,6 +13,8 @@ export interface ApiDeps {
   readonly jobs: IngestJobs;
   /** Editor proxy work; the daemon cancels it at shutdown. */
   readonly editorProxies: EditorProxies;
+  /** Card offloads; the daemon stops them at shutdown. */
+  readonly offloads: OffloadJobs;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { copyFile, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -139,6 +139,17 @@ async function slotFree(api: TestApi): Promise<void> {
 let tagCount = 0;
 let importCount = 0;
 
+/** Card folders made for offload calls, removed after the run. */
+const cards: string[] = [];
+/** A one-file card and a destination of its own, so each offload call has a slot of its own. */
+function freshCard(): { source: string; dests: string[] } {
+  const base = mkdtempSync(join(tmpdir(), "svc-matrix-card-"));
+  cards.push(base);
+  mkdirSync(join(base, "card"));
+  writeFileSync(join(base, "card", "A001.MOV"), "clip");
+  return { source: join(base, "card"), dests: [join(base, "dest")] };
+}
+
 /**
  * One entry per route of the table: a route without one fails "has an example for every route",
  * so a new route cannot join the table without the matrix proving its guard lets a caller reach
@@ -229,6 +240,8 @@ const EXAMPLES: Record<string, Example> = {
     status: 200,
     body: (api) => ({ ids: [seedOf(api).still], profile: null }),
   },
+  "POST /api/offload": { status: 202, body: () => freshCard() },
+  "GET /api/offload/status": { status: 200 },
 };
 
 /** A concrete path for a route pattern outside the table (fixtures): every `:param` becomes 1. */
@@ -329,6 +342,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const api of [remote, local, proxied, fixture]) await api?.close();
   await modelHost?.close();
+  await Promise.all(cards.map((card) => rm(card, { recursive: true, force: true })));
 });
 
 const tokenFor = (scope: Scope) => {

@@ -57,8 +57,8 @@ describe("svc project", () => {
     const unknown = await svc(["frobnicate"], env());
     expect(unknown.exitCode).toBe(2);
     expect(unknown.stderr).toMatch(/unknown command "frobnicate"/);
-    const later = await svc(["offload", "/media/card"], env());
-    expect(later.exitCode).toBe(2);
-    expect(later.stderr).toMatch(/not yet available/);
+    const offload = await svc(["offload", "/media/card"], env());
+    expect(offload.exitCode).toBe(2);
+    expect(offload.stderr).toMatch(/usage: svc offload SRC --dest/);
   });
 });

@@ -8,6 +8,7 @@ import type { RouteDef } from "../../api/routes/types.js";
 import type { AppContext } from "../../library/context.js";
 import { IngestJobs } from "../../library/ingest-job.js";
 import { LibraryPool } from "../../library/library-pool.js";
+import { OffloadJobs } from "../../library/offload/jobs.js";
 import { ensureProjectRoot } from "../../library/projects.js";
 import { EditorProxies } from "../../library/proxy/editor-jobs.js";
 import { readVersion } from "../../library/version.js";
@@ -96,7 +97,8 @@ export async function startApi(options: StartApiOptions = {}): Promise<TestApi> 
   const libraries = new LibraryPool(ctx);
   const jobs = new IngestJobs(ctx, libraries);
   const editorProxies = new EditorProxies(ctx, libraries);
-  const server = serve(createApi({ ctx, libraries, jobs, editorProxies }, options.routes), {
+  const offloads = new OffloadJobs(ctx);
+  const server = serve(createApi({ ctx, libraries, jobs, editorProxies, offloads }, options.routes), {
     port: 0,
     hostname: "127.0.0.1",
     silent: true,
@@ -110,7 +112,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<TestApi> 
   let stopped: Promise<void> | undefined;
   const stop = () => {
     stopped ??= (async () => {
-      await Promise.all([jobs.stop(), editorProxies.stop()]);
+      await Promise.all([jobs.stop(), editorProxies.stop(), offloads.stop()]);
       await Promise.all([server.close(true), mcp?.close()]);
       await ctx.closeThreads();
       libraries.closeAll();

@@ -47,3 +47,15 @@ export async function xmllint(xml: string, dtd?: string): Promise<LintResult> {
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/** One of the ASC MHL v2 schemas, shipped in test/fixtures/ascmhl (MIT, see its LICENSE.md). */
+export function ascMhlSchema(name: "ASCMHL.xsd" | "ASCMHLDirectory.xsd"): string {
+  return join(repoRoot, "test", "fixtures", "ascmhl", name);
+}
+
+/** Validates a file against an XML schema with `xmllint --schema`, offline. */
+export function xmllintSchema(file: string, xsd: string): LintResult {
+  const run = spawnSync("xmllint", ["--noout", "--nonet", "--schema", xsd, file], { encoding: "utf8" });
+  if (run.error) throw new Error(`xmllint could not run (install libxml2-utils): ${run.error.message}`);
+  return { status: run.status ?? -1, stderr: run.stderr };
+}

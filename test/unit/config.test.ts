@@ -78,6 +78,8 @@ describe("config", () => {
     SVC_WATCH_SETTLE_MS: ["750", (c) => c.watchSettleMs, 750],
     SVC_WATCH_POLL: ["1", (c) => c.watchPoll, true],
     SVC_TRASH_DAYS: ["7", (c) => c.trashDays, 7],
+    SVC_OFFLOAD_DESTS: ["/mnt/shuttle:/mnt/raid", (c) => c.offloadDests, ["/mnt/shuttle", "/mnt/raid"]],
+    SVC_CARD_MOUNT_ROOTS: ["/srv/cards", (c) => c.cardMountRoots, ["/srv/cards"]],
   };
 
   it("has a test row for every variable of the schema, and none for a variable it does not read", () => {
@@ -90,6 +92,17 @@ describe("config", () => {
     const [value, read, expected] = row;
     expect(read(loadConfig({ [name]: value }))).toEqual(expected);
     expect(read(loadConfig({}))).not.toEqual(expected);
+  });
+
+  it("refuses a relative folder in SVC_OFFLOAD_DESTS or SVC_CARD_MOUNT_ROOTS, naming the variable", () => {
+    for (const name of ["SVC_OFFLOAD_DESTS", "SVC_CARD_MOUNT_ROOTS"]) {
+      expect(() => loadConfig({ [name]: "/mnt/ok:relative/dest" })).toThrow(ConfigError);
+      try {
+        loadConfig({ [name]: "relative" });
+      } catch (error) {
+        expect((error as ConfigError).variable).toBe(name);
+      }
+    }
   });
 
   it("treats empty values as unset", () => {

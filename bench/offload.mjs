@@ -1,0 +1,194 @@
+// Usage: npm run bench -- offload   (or node bench/run.mjs offload after `npm run build`)
+// Card offload against the tools a DIT would otherwise use, page cache dropped before each timed
+// run: `svc offload` copy MiB/s vs `cp --reflink=never` of the same files to the same disk (sync
+// included, as svc syncs), `svc offload verify` vs `xxhsum -H1` (xxh64) of the same files, the
+// bytes a two-destination offload reads (the source once), and 100,000 tiny files.
+import { spawnSync } from "node:child_process";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { BenchError, CLI, log, run, tempDir } from "./lib.mjs";
+
+const MIB = 1024 * 1024;
+const CLIP_MIB = 128;
+const CLIPS = 4;
+export const TINY_FILES = Number(process.env.BENCH_OFFLOAD_TINY ?? 100_000);
+export const RATIO_TARGET = 0.9;
+
+/** Drops the page cache (root only), so every timed run reads from the disk. */
+function dropCaches() {
+  spawnSync("sync");
+  return spawnSync("sh", ["-c", "echo 3 > /proc/sys/vm/drop_caches"], { stdio: "ignore" }).status === 0;
+}
+
+async function makeCard(dir) {
+  await mkdir(join(dir, "CLIPS"), { recursive: true });
+  const block = Buffer.alloc(MIB);
+  for (let i = 0; i < CLIPS; i += 1) {
+    const parts = [];
+    for (let m = 0; m < CLIP_MIB; m += 1) {
+      block.writeUInt32LE(i * CLIP_MIB + m, 0);
+      for (let j = 4; j < MIB; j += 4096) block.writeUInt32LE((m * 2654435761 + j) >>> 0, j);
+      parts.push(Buffer.from(block));
+    }
+    await writeFile(join(dir, "CLIPS", `A001C00${i}.MXF`), Buffer.concat(parts));
+  }
+  return CLIPS * CLIP_MIB * MIB;
+}
+
+async function svcOffload(card, dests, home, extra = []) {
+  const args = [CLI, "offload", card, ...dests.flatMap((d) => ["--dest", d]), "--progress", "json", ...extra];
+  const summaries = [];
+  const result = await run(process.execPath, args, {
+    env: { ...process.env, SVC_HOME: home },
+    onLine: (line) => {
+      const event = JSON.parse(line);
+      if (event.event === "summary") summaries.push(event);
+    },
+    timeoutMs: 60 * 60_000,
+  });
+  if (result.code !== 0) throw new BenchError(`svc offload exited ${result.code}: ${result.stderr()}`);
+  return { ...result, summaries };
+}
+
+/** Bytes the command (and its children, reaped by the shell) read through read(2): /proc/self/io rchar. */
+function readBytesOf(command) {
+  const out = spawnSync("sh", ["-c", `${command} >/dev/null 2>&1; cat /proc/$$/io`], { encoding: "utf8" });
+  return Number(/rchar: (\d+)/.exec(out.stdout)?.[1] ?? Number.NaN);
+}
+
+export async function benchOffload() {
+  const base = await tempDir("offload");
+  const home = join(base, "home");
+  const card = join(base, "card");
+  const bytes = await makeCard(card);
+  const mib = bytes / MIB;
+  const figures = { mib };
+
+  figures.dropped = dropCaches();
+  const cp = await run("sh", ["-c", `cp -r --reflink=never ${card} ${join(base, "cp")} && sync`]);
+  figures.cpMibS = mib / (cp.wallMs / 1000);
+  await rm(join(base, "cp"), { recursive: true, force: true });
+
+  dropCaches();
+  const copy = await svcOffload(card, [join(base, "d-noverify")], home, ["--no-verify"]);
+  figures.svcCopyMibS = copy.summaries[0].copy_mib_s;
+  figures.svcWallMibS = mib / (copy.wallMs / 1000);
+  await rm(join(base, "d-noverify"), { recursive: true, force: true });
+
+  dropCaches();
+  const verified = await svcOffload(card, [join(base, "d1")], home);
+  figures.verifiedMibS = mib / (verified.wallMs / 1000);
+
+  dropCaches();
+  let verifyLine = "";
+  const verify = await run(process.execPath, [CLI, "offload", "verify", join(base, "d1")], {
+    env: { ...process.env, SVC_HOME: home },
+    onLine: (line) => {
+      verifyLine = line;
+    },
+  });
+  if (verify.code !== 0) throw new BenchError(`svc offload verify exited ${verify.code}: ${verifyLine}`);
+  figures.verifyMibS = Number(/\(([\d.]+) MiB\/s\)/.exec(verifyLine)?.[1] ?? Number.NaN);
+  figures.verifyWallMibS = mib / (verify.wallMs / 1000);
+  const xxhsum = spawnSync("sh", ["-c", "command -v xxhsum"], { encoding: "utf8" }).stdout.trim();
+  if (xxhsum) {
+    dropCaches();
+    const files = Array.from({ length: CLIPS }, (_, i) => join(base, "d1", "CLIPS", `A001C00${i}.MXF`));
+    const sum = await run(xxhsum, ["-H1", ...files]);
+    figures.xxhsumMibS = mib / (sum.wallMs / 1000);
+  }
+
+  dropCaches();
+  const two = [join(base, "r1"), join(base, "r2")];
+  const rchar = readBytesOf(
+    `SVC_HOME=${home} ${process.execPath} ${CLI} offload ${card} --dest ${two[0]} --dest ${two[1]} --no-verify`,
+  );
+  figures.twoDestReadRatio = rchar / bytes;
+  await Promise.all([join(base, "d1"), ...two].map((d) => rm(d, { recursive: true, force: true })));
+  await rm(card, { recursive: true, force: true });
+
+  log(`  offload: making ${TINY_FILES} tiny files`);
+  const tiny = join(base, "tiny");
+  for (let d = 0; d < TINY_FILES / 1000; d += 1) {
+    await mkdir(join(tiny, `D${d}`), { recursive: true });
+    await Promise.all(
+      Array.from({ length: 1000 }, (_, f) => writeFile(join(tiny, `D${d}`, `F${f}.dat`), `${d}/${f}`)),
+    );
+  }
+  dropCaches();
+  const many = await svcOffload(tiny, [join(base, "t1"), join(base, "t2")], home);
+  figures.tiny = { files: TINY_FILES, ms: many.wallMs, summaries: many.summaries };
+  const manifest = await readFile(join(base, "t1", "ascmhl", "ascmhl_chain.xml"), "utf8");
+  if (!manifest.includes("<c4>")) throw new BenchError("the 100,000-file offload wrote no chain");
+  return figures;
+}
+
+const ratioRow = (label, value, ratio, target) => [
+  label,
+  value,
+  "",
+  "",
+  "",
+  `≥ ${target}× the reference`,
+  ratio >= target ? "PASS" : "FAIL",
+];
+
+export function offloadRows(f) {
+  const note = f.dropped ? "page cache dropped" : "page cache NOT dropped (not root)";
+  const rows = [
+    ratioRow(
+      `offload: copy ${f.mib} MiB (4 clips), svc --no-verify copy_mib_s vs cp --reflink=never + sync (${note})`,
+      `${f.svcCopyMibS.toFixed(0)} vs ${f.cpMibS.toFixed(0)} MiB/s (${(f.svcCopyMibS / f.cpMibS).toFixed(2)}×; svc wall incl. start ${f.svcWallMibS.toFixed(0)})`,
+      f.svcCopyMibS / f.cpMibS,
+      RATIO_TARGET,
+    ),
+    [
+      `offload: copy + read-back verify, one destination`,
+      `${f.verifiedMibS.toFixed(0)} MiB/s (wall)`,
+      "",
+      "",
+      "",
+      "",
+      "",
+    ],
+  ];
+  if (f.xxhsumMibS)
+    rows.push(
+      ratioRow(
+        "offload: svc offload verify vs xxhsum -H1 (xxh64), same files",
+        `${f.verifyMibS.toFixed(0)} vs ${f.xxhsumMibS.toFixed(0)} MiB/s (${(f.verifyMibS / f.xxhsumMibS).toFixed(2)}×; svc wall incl. start ${f.verifyWallMibS.toFixed(0)})`,
+        f.verifyMibS / f.xxhsumMibS,
+        RATIO_TARGET,
+      ),
+    );
+  else
+    rows.push([
+      "offload: verify vs xxhsum -H1",
+      "xxhsum not installed (Debian: xxhash); not compared",
+      "",
+      "",
+      "",
+      "",
+      "SKIP",
+    ]);
+  rows.push([
+    "offload: bytes read by a two-destination offload (--no-verify) / card size",
+    `${f.twoDestReadRatio.toFixed(3)}× (rchar of the svc process)`,
+    "",
+    "",
+    "",
+    "< 1.1 (source read once)",
+    f.twoDestReadRatio < 1.1 ? "PASS" : "FAIL",
+  ]);
+  const tinyFiles = f.tiny.files.toLocaleString("en");
+  rows.push([
+    `offload: ${tinyFiles} tiny files to two destinations, verified`,
+    `${(f.tiny.ms / 1000).toFixed(1)} s (${Math.round(f.tiny.files / (f.tiny.ms / 1000))} files/s), failed ${f.tiny.summaries.map((s) => s.failed).join("+")}`,
+    "",
+    "",
+    "",
+    "",
+    f.tiny.summaries.every((s) => s.failed === 0 && s.files === f.tiny.files) ? "PASS" : "FAIL",
+  ]);
+  return rows;
+}

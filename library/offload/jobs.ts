@@ -1,0 +1,143 @@
+import { randomUUID } from "node:crypto";
+import { basename } from "node:path";
+import type { AppContext } from "../context.js";
+import { EXIT, UserError } from "../errors.js";
+import type { MhlEntry } from "./mhl.js";
+import { runOffload } from "./run.js";
+import { type OffloadRequest, startOffload } from "./start.js";
+
+/** Finished jobs the status keeps, newest first. */
+const KEPT_JOBS = 20;
+
+/** Progress of one destination; named by its folder's name only (no absolute paths leave). */
+export interface DestProgress {
+  name: string;
+  files_total: number;
+  files_done: number;
+  bytes_done: number;
+  failed: number;
+  copy_mib_s: number | null;
+}
+
+export interface OffloadJob {
+  id: string;
+  kind: "offload";
+  state: "running" | "done" | "failed" | "interrupted";
+  source: string;
+  hash: string;
+  verify: boolean;
+  started_at: string;
+  finished_at: string | null;
+  dests: DestProgress[];
+  error?: string;
+}
+
+/**
+ * Offloads started over the API (and by card watching). The request is checked and the source's
+ * slot taken before the 202, so refusals (403, 422, 409) are answered at once; the copy then runs
+ * in the background and its progress is read with `status`. `stop` aborts at shutdown; the
+ * journal lets a later run with resume finish.
+ */
+export class OffloadJobs {
+  private readonly controller = new AbortController();
+  private readonly jobs: OffloadJob[] = [];
+  private readonly running = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly onDestVerified?: (dest: string, verified: readonly MhlEntry[]) => Promise<void> | void,
+  ) {}
+
+  async start(request: OffloadRequest, holder = "API offload"): Promise<OffloadJob> {
+    if (this.controller.signal.aborted)
+      throw new UserError("the service is shutting down", EXIT.tempfail, 503);
+    const id = randomUUID();
+    const { plan, lease, hash, verify } = await startOffload(
+      this.ctx,
+      request,
+      `${holder} ${id}`,
+      this.controller.signal,
+    );
+    const index = new Map(plan.dests.map((d, i) => [d, i]));
+    const job: OffloadJob = {
+      id,
+      kind: "offload",
+      state: "running",
+      source: basename(plan.source),
+      hash,
+      verify,
+      started_at: new Date().toISOString(),
+      finished_at: null,
+      dests: plan.dests.map((d) => ({
+        name: basename(d),
+        files_total: plan.files.length,
+        files_done: 0,
+        bytes_done: 0,
+        failed: 0,
+        copy_mib_s: null,
+      })),
+    };
+    this.remember(job);
+    const log = this.ctx.log.child({ job: id, source: job.source });
+    log.info({ files: plan.files.length, dests: plan.dests.length }, "offload started");
+    const work = runOffload(
+      plan,
+      {
+        hash,
+        verify,
+        resume: request.resume === true,
+        svcHome: this.ctx.config.home,
+        toolVersion: this.ctx.version,
+        adapters: this.ctx.adapters,
+      },
+      {
+        signal: this.controller.signal,
+        onFile: (event) => {
+          const progress = job.dests[index.get(event.dest) ?? 0] as DestProgress;
+          if (event.status === "failed") progress.failed += 1;
+          else progress.files_done += 1;
+          progress.bytes_done += event.status === "verified" ? event.bytes : 0;
+        },
+        onDestDone: this.onDestVerified,
+      },
+    )
+      .then((result) => {
+        result.summaries.forEach((s, i) => {
+          (job.dests[i] as DestProgress).copy_mib_s = s.copy_mib_s;
+        });
+        job.state = result.interrupted ? "interrupted" : "done";
+        log.info(
+          { summaries: result.summaries.map((s) => ({ ...s, dest: basename(s.dest) })) },
+          "offload finished",
+        );
+      })
+      .catch((error: unknown) => {
+        job.state = "failed";
+        job.error = error instanceof UserError ? error.message : "the offload failed; see the log";
+        log.error({ err: error }, "offload failed");
+      })
+      .finally(() => {
+        job.finished_at = new Date().toISOString();
+        lease.release();
+        this.running.delete(work);
+      });
+    this.running.add(work);
+    return job;
+  }
+
+  /** Jobs running and the last finished ones, newest first. */
+  status(): { running: number; jobs: OffloadJob[] } {
+    return { running: this.jobs.filter((j) => j.state === "running").length, jobs: [...this.jobs] };
+  }
+
+  async stop(): Promise<void> {
+    this.controller.abort();
+    await Promise.allSettled([...this.running]);
+  }
+
+  private remember(job: OffloadJob): void {
+    this.jobs.unshift(job);
+    const finished = this.jobs.filter((j) => j.state !== "running");
+    for (const old of finished.slice(KEPT_JOBS)) this.jobs.splice(this.jobs.indexOf(old), 1);
+  }
+}
