@@ -26,6 +26,15 @@ const sizeOf = (clip: TimelineClip): Size | undefined =>
 
 /** The timeline as an FCPXML 1.9 document: one library, event, project and sequence. */
 export function writeFcpxml(timeline: Timeline): string {
+  return writeFcpxmlDocument(timeline).end();
+}
+
+/** The same document as UTF-8 bytes, without a detour through one large string. */
+export function writeFcpxmlBytes(timeline: Timeline): Buffer {
+  return writeFcpxmlDocument(timeline).bytes();
+}
+
+function writeFcpxmlDocument(timeline: Timeline): XmlWriter {
   const clips = orderedClips(timeline);
   const rate = timeline.rate;
   const time = (frames: number) => framesToRational(frames, rate);
@@ -132,5 +141,5 @@ export function writeFcpxml(timeline: Timeline): string {
     }
     w.up();
   }
-  return w.end();
+  return w;
 }

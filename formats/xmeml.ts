@@ -72,6 +72,15 @@ function text(parent: Node, name: string, value: string | number): void {
 
 /** The timeline as an xmeml sequence: one video track and a stereo pair of audio tracks per channel pair. */
 export function writeXmeml(timeline: Timeline): string {
+  return writeXmemlDocument(timeline).end();
+}
+
+/** The same document as UTF-8 bytes, without a detour through one large string. */
+export function writeXmemlBytes(timeline: Timeline): Buffer {
+  return writeXmemlDocument(timeline).bytes();
+}
+
+function writeXmemlDocument(timeline: Timeline): XmlWriter {
   const clips = orderedClips(timeline);
   const fps = timeline.rate;
   const firstPicture = clips.find(hasPicture);
@@ -249,5 +258,5 @@ export function writeXmeml(timeline: Timeline): string {
     text(b, "outputchannelindex", (i % 2) + 1);
     b.up();
   });
-  return b.end();
+  return b;
 }

@@ -78,11 +78,16 @@ export class XmlWriter {
     return this;
   }
 
-  /** The document, every element still open closed. */
-  end(): string {
+  /** The document as UTF-8, every element still open closed: what a file or a response sends. */
+  bytes(): Buffer {
     while (this.open.length > 0) this.up();
     this.out += "\n";
     this.flush();
-    return Buffer.concat(this.chunks).toString();
+    return Buffer.concat(this.chunks);
+  }
+
+  /** The document as text. */
+  end(): string {
+    return this.bytes().toString();
   }
 }

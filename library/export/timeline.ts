@@ -2,14 +2,14 @@ import { z } from "zod";
 import type { Cue } from "../../formats/cues.js";
 import { writeEdl } from "../../formats/edl.js";
 import { writeMarkerEdl } from "../../formats/edl-markers.js";
-import { writeFcpxml } from "../../formats/fcpxml.js";
+import { writeFcpxmlBytes } from "../../formats/fcpxml.js";
 import { writeOtio } from "../../formats/otio.js";
 import { writeSrt } from "../../formats/srt.js";
 import { type FrameRate, STANDARD_RATES } from "../../formats/timecode.js";
 import type { Timeline } from "../../formats/timeline.js";
 import { writeText } from "../../formats/txt.js";
 import { writeVtt } from "../../formats/vtt.js";
-import { writeXmeml } from "../../formats/xmeml.js";
+import { writeXmemlBytes } from "../../formats/xmeml.js";
 import type { Logger } from "../../state/logger.js";
 import type { MediaRow } from "../../state/repos/media.js";
 import type { LibraryStore } from "../../state/stores.js";
@@ -21,7 +21,7 @@ export interface Writer {
   /** The file name extension, with its dot. */
   readonly ext: string;
   readonly contentType: string;
-  write(timeline: Timeline, cues: readonly Cue[]): string;
+  write(timeline: Timeline, cues: readonly Cue[]): string | Buffer;
 }
 
 const XML = "application/xml; charset=utf-8";
@@ -41,8 +41,8 @@ export const WRITERS = {
   },
   vtt: { ext: ".vtt", contentType: "text/vtt; charset=utf-8", write: (_t, cues) => writeVtt(cues) },
   txt: { ext: ".txt", contentType: "text/plain; charset=utf-8", write: (_t, cues) => writeText(cues) },
-  fcpxml: { ext: ".fcpxml", contentType: XML, write: (t) => writeFcpxml(t) },
-  xmeml: { ext: ".xml", contentType: XML, write: (t) => writeXmeml(t) },
+  fcpxml: { ext: ".fcpxml", contentType: XML, write: (t) => writeFcpxmlBytes(t) },
+  xmeml: { ext: ".xml", contentType: XML, write: (t) => writeXmemlBytes(t) },
   otio: { ext: ".otio", contentType: "application/json; charset=utf-8", write: (t) => writeOtio(t) },
 } as const satisfies Record<string, Writer>;
 
@@ -125,7 +125,7 @@ export interface ExportedFile {
   contentType: string;
   /** `Content-Disposition` for the download. */
   disposition: string;
-  body: string;
+  body: string | Buffer;
   /** Clips that contributed nothing, and why. */
   skipped: { id: number; reason: string }[];
 }

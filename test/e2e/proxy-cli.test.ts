@@ -91,7 +91,8 @@ describe("svc proxy editor", () => {
   });
 
   it("on Ctrl-C kills the encoder, removes the partial proxy and the folder it made, exits 130", async () => {
-    const id = await item("long/C001.mov", { width: 1920, height: 1080, seconds: 20 });
+    // Long enough that the encode still runs when Ctrl-C comes: the signal follows its first write.
+    const id = await item("long/C001.mov", { width: 1280, height: 720, seconds: 10 });
     const child = execa(
       process.execPath,
       [CLI, "proxy", "editor", "--ids", String(id), "--progress", "json"],
