@@ -2,12 +2,10 @@ import { randomUUID } from "node:crypto";
 import { basename } from "node:path";
 import type { AppContext } from "../context.js";
 import { EXIT, UserError } from "../errors.js";
+import { JobLog } from "../job-log.js";
 import type { MhlEntry } from "./mhl.js";
 import { runOffload } from "./run.js";
 import { type OffloadRequest, startOffload } from "./start.js";
-
-/** Finished jobs the status keeps, newest first. */
-const KEPT_JOBS = 20;
 
 /** Progress of one destination; named by its folder's name only (no absolute paths leave). */
 export interface DestProgress {
@@ -39,9 +37,7 @@ export interface OffloadJob {
  * journal lets a later run with resume finish.
  */
 export class OffloadJobs {
-  private readonly controller = new AbortController();
-  private readonly jobs: OffloadJob[] = [];
-  private readonly running = new Set<Promise<unknown>>();
+  private readonly jobLog = new JobLog<OffloadJob>();
 
   constructor(
     private readonly ctx: AppContext,
@@ -49,14 +45,13 @@ export class OffloadJobs {
   ) {}
 
   async start(request: OffloadRequest, holder = "API offload"): Promise<OffloadJob> {
-    if (this.controller.signal.aborted)
-      throw new UserError("the service is shutting down", EXIT.tempfail, 503);
+    if (this.jobLog.signal.aborted) throw new UserError("the service is shutting down", EXIT.tempfail, 503);
     const id = randomUUID();
     const { plan, lease, hash, verify } = await startOffload(
       this.ctx,
       request,
       `${holder} ${id}`,
-      this.controller.signal,
+      this.jobLog.signal,
     );
     const index = new Map(plan.dests.map((d, i) => [d, i]));
     const job: OffloadJob = {
@@ -77,7 +72,7 @@ export class OffloadJobs {
         copy_mib_s: null,
       })),
     };
-    this.remember(job);
+    this.jobLog.remember(job);
     const log = this.ctx.log.child({ job: id, source: job.source });
     log.info({ files: plan.files.length, dests: plan.dests.length }, "offload started");
     const work = runOffload(
@@ -91,7 +86,7 @@ export class OffloadJobs {
         adapters: this.ctx.adapters,
       },
       {
-        signal: this.controller.signal,
+        signal: this.jobLog.signal,
         onFile: (event) => {
           const progress = job.dests[index.get(event.dest) ?? 0] as DestProgress;
           if (event.status === "failed") progress.failed += 1;
@@ -119,25 +114,17 @@ export class OffloadJobs {
       .finally(() => {
         job.finished_at = new Date().toISOString();
         lease.release();
-        this.running.delete(work);
       });
-    this.running.add(work);
+    this.jobLog.track(work);
     return job;
   }
 
   /** Jobs running and the last finished ones, newest first. */
   status(): { running: number; jobs: OffloadJob[] } {
-    return { running: this.jobs.filter((j) => j.state === "running").length, jobs: [...this.jobs] };
+    return this.jobLog.status();
   }
 
-  async stop(): Promise<void> {
-    this.controller.abort();
-    await Promise.allSettled([...this.running]);
-  }
-
-  private remember(job: OffloadJob): void {
-    this.jobs.unshift(job);
-    const finished = this.jobs.filter((j) => j.state !== "running");
-    for (const old of finished.slice(KEPT_JOBS)) this.jobs.splice(this.jobs.indexOf(old), 1);
+  stop(): Promise<void> {
+    return this.jobLog.stop();
   }
 }

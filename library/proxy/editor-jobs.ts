@@ -3,14 +3,13 @@ import { z } from "zod";
 import { onCpuQueue } from "../../pipeline/queues.js";
 import type { AppContext } from "../context.js";
 import { EXIT, UserError } from "../errors.js";
+import { JobLog } from "../job-log.js";
 import type { LibraryPool } from "../library-pool.js";
 import { notFound } from "../media/ids.js";
 import { type EditorProxyResult, findEditorProxy, makeEditorProxy, proxyKey } from "./editor.js";
 
 /** Items one request may ask for: a day's cards; more is a job for several requests. */
 export const MAX_PROXY_IDS = 1000;
-/** Finished jobs the status keeps, newest first. */
-const KEPT_JOBS = 20;
 
 export const EDITOR_PROXY_BODY = z.strictObject({
   ids: z
@@ -49,10 +48,8 @@ export interface ItemProxyView {
  * at shutdown, which kills the ffmpeg children.
  */
 export class EditorProxies {
-  private readonly controller = new AbortController();
+  private readonly jobLog = new JobLog<EditorProxyJob>();
   private readonly locks = new Map<string, Promise<unknown>>();
-  private readonly jobs: EditorProxyJob[] = [];
-  private readonly running = new Set<Promise<unknown>>();
 
   constructor(
     private readonly ctx: AppContext,
@@ -64,8 +61,7 @@ export class EditorProxies {
     request: EditorProxyRequest,
     hooks: { signal?: AbortSignal; onJob?: (job: EditorProxyJob) => void } = {},
   ): Promise<EditorProxyJob> {
-    if (this.controller.signal.aborted)
-      throw new UserError("the service is shutting down", EXIT.tempfail, 503);
+    if (this.jobLog.signal.aborted) throw new UserError("the service is shutting down", EXIT.tempfail, 503);
     const project = this.libraries.project(request.project);
     const store = this.libraries.library(request.project);
     const rows = request.ids.map((id) => store.media.get(id));
@@ -74,9 +70,7 @@ export class EditorProxies {
       if (unknown.length === 1) throw notFound(unknown[0] as number);
       throw new UserError(`no media items ${unknown.slice(0, 10).join(", ")}`, EXIT.usage, 404);
     }
-    const signal = hooks.signal
-      ? AbortSignal.any([hooks.signal, this.controller.signal])
-      : this.controller.signal;
+    const signal = hooks.signal ? AbortSignal.any([hooks.signal, this.jobLog.signal]) : this.jobLog.signal;
     const job: EditorProxyJob = {
       id: randomUUID(),
       project: project.name,
@@ -88,47 +82,43 @@ export class EditorProxies {
       current: null,
       results: [],
     };
-    this.remember(job);
-    const work = (async () => {
-      for (const row of rows) {
-        if (!row) continue;
-        if (signal.aborted) {
-          job.results.push({ id: row.id, status: "failed", reason: "cancelled before it started" });
-          continue;
+    this.jobLog.remember(job);
+    return this.jobLog.track(
+      (async () => {
+        for (const row of rows) {
+          if (!row) continue;
+          if (signal.aborted) {
+            job.results.push({ id: row.id, status: "failed", reason: "cancelled before it started" });
+            continue;
+          }
+          job.current = { media_id: row.id, encoded_s: 0, duration_s: row.duration_s };
+          hooks.onJob?.(job);
+          const result = await this.locked(proxyKey(store.paths.root, row), () =>
+            makeEditorProxy(store, row, {
+              ffmpeg: this.ctx.adapters.ffmpeg ? onCpuQueue(this.ctx.adapters.ffmpeg, this.ctx.queues) : null,
+              maxHeight: this.ctx.config.editorProxyHeight,
+              signal,
+              onProgress: (encodedS) => {
+                if (job.current) job.current.encoded_s = Math.round(encodedS * 10) / 10;
+                hooks.onJob?.(job);
+              },
+            }),
+          );
+          job.results.push(result);
+          job.done += 1;
+          job.current = null;
+          hooks.onJob?.(job);
         }
-        job.current = { media_id: row.id, encoded_s: 0, duration_s: row.duration_s };
-        hooks.onJob?.(job);
-        const result = await this.locked(proxyKey(store.paths.root, row), () =>
-          makeEditorProxy(store, row, {
-            ffmpeg: this.ctx.adapters.ffmpeg ? onCpuQueue(this.ctx.adapters.ffmpeg, this.ctx.queues) : null,
-            maxHeight: this.ctx.config.editorProxyHeight,
-            signal,
-            onProgress: (encodedS) => {
-              if (job.current) job.current.encoded_s = Math.round(encodedS * 10) / 10;
-              hooks.onJob?.(job);
-            },
-          }),
-        );
-        job.results.push(result);
-        job.done += 1;
-        job.current = null;
-        hooks.onJob?.(job);
-      }
-      job.state = signal.aborted ? "cancelled" : "done";
-      job.finished_at = new Date().toISOString();
-      return job;
-    })();
-    this.running.add(work);
-    try {
-      return await work;
-    } finally {
-      this.running.delete(work);
-    }
+        job.state = signal.aborted ? "cancelled" : "done";
+        job.finished_at = new Date().toISOString();
+        return job;
+      })(),
+    );
   }
 
   /** Jobs running and the last finished ones, newest first. */
   status(): { running: number; jobs: EditorProxyJob[] } {
-    return { running: this.jobs.filter((j) => j.state === "running").length, jobs: [...this.jobs] };
+    return this.jobLog.status();
   }
 
   /** Whether the item has an editor proxy, one is being made, or it cannot have one. */
@@ -139,20 +129,13 @@ export class EditorProxies {
     if (row.kind !== "video") return { id, status: "not_applicable" };
     const path = await findEditorProxy(store, row);
     if (path) return { id, status: "exists", path };
-    const busy = this.jobs.some((j) => j.state === "running" && j.current?.media_id === id);
+    const busy = this.jobLog.someRunning((j) => j.current?.media_id === id);
     return { id, status: busy ? "encoding" : "none" };
   }
 
   /** Cancels all work (the encoders are killed) and waits for it to wind up. */
-  async stop(): Promise<void> {
-    this.controller.abort();
-    await Promise.allSettled([...this.running]);
-  }
-
-  private remember(job: EditorProxyJob): void {
-    this.jobs.unshift(job);
-    const finished = this.jobs.filter((j) => j.state !== "running");
-    for (const old of finished.slice(KEPT_JOBS)) this.jobs.splice(this.jobs.indexOf(old), 1);
+  stop(): Promise<void> {
+    return this.jobLog.stop();
   }
 
   /** Runs `work` once no other work holds `key`, holding it meanwhile. */
