@@ -67,7 +67,7 @@ function timecode(parent: Node, frames: number, value: FrameRate, dropFrame: boo
 }
 
 function text(parent: Node, name: string, value: string | number): void {
-  parent.leaf(name, String(value));
+  parent.leaf(name, value);
 }
 
 /** The timeline as an xmeml sequence: one video track and a stereo pair of audio tracks per channel pair. */

@@ -9,13 +9,21 @@ const ATTRIBUTE_ESCAPES: Readonly<Record<string, string>> = {
   "\r": "&#13;",
 };
 
+// Printable ASCII but for the markup characters: most names, URLs and every number are only
+// this, and one test against it costs a fifth of cleaning and escaping them (a 500-clip FCP7
+// timeline writes some 60,000 values).
+const PLAIN_TEXT = /^[\x20-\x25\x27-\x3b\x3d\x3f-\x7e]*$/;
+const PLAIN_ATTRIBUTE = /^[\x20\x21\x23-\x25\x27-\x3b\x3d\x3f-\x7e]*$/;
+
 /** Character data as XML: the characters XML cannot carry dropped, markup characters escaped. */
 export const escapeText = (text: string): string =>
-  cleanText(text).replace(/[&<>]/g, (c) => TEXT_ESCAPES[c] as string);
+  PLAIN_TEXT.test(text) ? text : cleanText(text).replace(/[&<>]/g, (c) => TEXT_ESCAPES[c] as string);
 
 /** An attribute value as XML (double-quoted), line breaks and tabs kept as references. */
 export const escapeAttribute = (text: string): string =>
-  cleanText(text).replace(/[&<>"\t\n\r]/g, (c) => ATTRIBUTE_ESCAPES[c] as string);
+  PLAIN_ATTRIBUTE.test(text)
+    ? text
+    : cleanText(text).replace(/[&<>"\t\n\r]/g, (c) => ATTRIBUTE_ESCAPES[c] as string);
 
 // Tabs, as Premiere and Final Cut indent their own XML: a 500-clip FCP7 timeline nests seven
 // levels deep, and two spaces a level made indentation 40 % of its bytes.
@@ -53,8 +61,9 @@ export class XmlWriter {
   }
 
   /** `<name>text</name>` in one go: the common case, and a third of the work of ele/txt/up. */
-  leaf(name: string, content: string): this {
-    this.out += `\n${indent(this.open.length)}<${name}>${escapeText(content)}</${name}>`;
+  leaf(name: string, content: string | number): this {
+    const body = typeof content === "number" ? content : escapeText(content);
+    this.out += `\n${indent(this.open.length)}<${name}>${body}</${name}>`;
     this.inline = false;
     return this;
   }

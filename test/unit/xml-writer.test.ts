@@ -1,5 +1,7 @@
+import fc from "fast-check";
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
+import { cleanText } from "../../formats/clean-text.js";
 import { escapeAttribute, escapeText, XmlWriter } from "../../formats/xml-writer.js";
 import { xmllint } from "../support/xmllint.js";
 
@@ -8,6 +10,40 @@ describe("XmlWriter", () => {
     expect(escapeText('a < b & c > d "q"\u0001')).toBe('a &lt; b &amp; c &gt; d "q"');
     expect(escapeAttribute('say "hi"\tand\nbye & <x>')).toBe(
       "say &quot;hi&quot;&#9;and&#10;bye &amp; &lt;x&gt;",
+    );
+  });
+
+  it("escapes every string as cleaning then replacing would, plain ASCII included", () => {
+    const markup = fc.constantFrom(
+      "&",
+      "<",
+      ">",
+      '"',
+      "\t",
+      "\n",
+      "\r",
+      "\u0001",
+      "\u007f",
+      "\ud800",
+      "é",
+      "a",
+      "1",
+    );
+    const texts = fc.oneof(
+      fc.string({ unit: "binary" }),
+      fc.string(),
+      fc.array(markup).map((parts) => parts.join("")),
+    );
+    const entities: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+    const references: Record<string, string> = { ...entities, "\t": "&#9;", "\n": "&#10;", "\r": "&#13;" };
+    fc.assert(
+      fc.property(texts, (text) => {
+        expect(escapeText(text)).toBe(cleanText(text).replace(/[&<>]/g, (c) => entities[c] as string));
+        expect(escapeAttribute(text)).toBe(
+          cleanText(text).replace(/[&<>"\t\n\r]/g, (c) => references[c] as string),
+        );
+      }),
+      { numRuns: 2000 },
     );
   });
 
