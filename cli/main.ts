@@ -8,6 +8,7 @@ import { exportCommand } from "./export.js";
 import { ingestCommand } from "./ingest.js";
 import { mcpCommand } from "./mcp.js";
 import { offloadCommand } from "./offload.js";
+import { openCommand } from "./open.js";
 import { projectCommand } from "./project.js";
 import { proxyCommand } from "./proxy.js";
 import { serveCommand } from "./serve.js";
@@ -31,6 +32,9 @@ usage:
   svc offload SRC --dest D [--dest D2 …] [--hash xxh64|xxh3|md5|sha1] [--no-verify] [--resume]
               [--progress json]     copy a card to drives, verify every copy, write ASC MHL
   svc offload verify DEST           recheck a destination against its ASC MHL history
+  svc open [--url URL] [--no-browser]
+                                    the web app in a browser (an app window with Chromium);
+                                    starts svc here first when none answers
   svc project add NAME PATH | list [--json] | remove NAME
   svc proxy editor --ids 1,2,3 [--project P] [--progress json]
                                     ProRes 422 Proxy files in Proxy/ beside the sources
@@ -54,6 +58,7 @@ const COMMANDS: Record<string, Command> = {
   export: exportCommand,
   mcp: mcpCommand,
   offload: offloadCommand,
+  open: openCommand,
   project: projectCommand,
   proxy: proxyCommand,
   token: tokenCommand,
