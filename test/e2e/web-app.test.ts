@@ -144,11 +144,14 @@ describe.skipIf(!hasTools)("the web app in headless Chromium", () => {
     // The hostile name is text on the page, never markup.
     await page.getByText(HOSTILE).first().waitFor();
     expect(await page.evaluate("window.__pwned")).toBeUndefined();
+    await pageUntil(
+      '[...document.querySelectorAll(".cell img")].filter((i) => i.complete && i.naturalWidth > 0).length === 3',
+    );
     await shot("library");
     expect(await axeSerious()).toEqual([]);
     await page.getByRole("searchbox").fill("harbour");
     await page.getByRole("searchbox").press("Enter");
-    await page.getByText("1 items").waitFor();
+    await page.getByText("1 item", { exact: true }).waitFor();
     const first = page.locator(".cell").first();
     expect(await first.getAttribute("data-id")).toBe(String(harbour.id));
     await shot("search");

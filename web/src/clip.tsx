@@ -35,6 +35,7 @@ export function Clip({ id, project, startAt }: { id: number; project: string; st
   const [message, setMessage] = useState<string | null>(null);
   const [proxy, setProxy] = useState<ProxyItem | null>(null);
   const [tag, setTag] = useState("");
+  const [profiles, setProfiles] = useState<{ id: string; name: string }[]>([]);
   const video = useRef<HTMLVideoElement>(null);
   const p = projectQuery(project);
 
@@ -46,6 +47,10 @@ export function Clip({ id, project, startAt }: { id: number; project: string; st
     getJson<Scene[]>(`/api/media/${id}/scenes${p}`).then(setScenes, () => setScenes([]));
     getJson<Segment[]>(`/api/media/${id}/segments${p}`).then(setSegments, () => setSegments([]));
     getJson<ProxyItem>(`/api/proxy/editor/${id}${p}`).then(setProxy, () => setProxy(null));
+    getJson<{ profiles: { id: string; name: string }[] }>("/api/color-profiles").then(
+      (body) => setProfiles(body.profiles),
+      () => setProfiles([]),
+    );
   }, [id, p]);
 
   const seek = (t: number) => {
@@ -233,8 +238,27 @@ export function Clip({ id, project, startAt }: { id: number; project: string; st
             </dd>
             <dt>Colour profile</dt>
             <dd>
-              {item.color_profile ??
-                (item.color_profile_suggested ? `suggested: ${item.color_profile_suggested}` : "none")}
+              <select
+                aria-label="Colour profile"
+                value={item.color_profile ?? ""}
+                onChange={(e) =>
+                  void patch(
+                    "color-profile",
+                    { profile: e.currentTarget.value || null },
+                    "Colour profile saved",
+                  )
+                }
+              >
+                <option value="">none</option>
+                {profiles.map((profile) => (
+                  <option key={profile.id} value={profile.id}>
+                    {profile.name}
+                  </option>
+                ))}
+              </select>
+              {item.color_profile_suggested &&
+                !item.color_profile &&
+                ` (camera suggests ${item.color_profile_suggested})`}
             </dd>
             <dt>Editor proxy</dt>
             <dd>

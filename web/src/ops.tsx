@@ -6,6 +6,7 @@ import {
   SCALE_MAX,
   SCALE_MIN,
   saveUiScale,
+  sendJson,
   storedToken,
   uiScale,
 } from "./api.js";
@@ -70,6 +71,28 @@ function Panel<T>({
   );
 }
 
+function IngestButton({ project }: { project: string }) {
+  const [state, setState] = useState<string | null>(null);
+  return (
+    <section class="panel" aria-label="Ingest">
+      <h2>Ingest</h2>
+      <button
+        type="button"
+        onClick={() =>
+          sendJson<{ job: unknown }>("POST", "/api/ingest", project ? { project } : {}).then(
+            (body) => setState(`Started: ${JSON.stringify(body.job)}`),
+            (e: unknown) => setState((e as Error).message),
+          )
+        }
+      >
+        Start an ingest pass
+      </button>
+      {state && <p role="status">{state}</p>}
+      <p class="note">Progress shows in the library counts above.</p>
+    </section>
+  );
+}
+
 export function Operations({ project }: { project: string }) {
   const p = project ? `?project=${encodeURIComponent(project)}` : "";
   return (
@@ -105,6 +128,7 @@ export function Operations({ project }: { project: string }) {
         )}
       />
       <Panel title="Library" path={`/api/stats${p}`} every={5000} />
+      <IngestButton project={project} />
       <Panel title="Embeddings" path={`/api/embed/status${p}`} every={5000} />
       <Panel title="Editor proxies" path="/api/proxy/editor/status" every={3000} />
       <Panel title="Offloads" path="/api/offload/status" every={3000} />
