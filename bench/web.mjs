@@ -144,10 +144,8 @@ export async function benchWeb() {
     await catchUpThroughSlot(dist.homePaths(home).registryDb, daemon, 10 * 60_000);
     await settle(daemon.child.pid, 5 * 60_000);
     figures.scriptBytes = await scriptBytes(base);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [...ARGS, `--user-data-dir=${profile}`],
-    });
+    // Playwright gives the browser a new empty profile of its own.
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
     log("web: first loads");
     const loads = await firstLoads(browser, base);
     figures.firstLoad = { p50Ms: Math.round(percentile(loads, 50)), maxMs: Math.round(loads.at(-1)) };

@@ -253,4 +253,18 @@ describe.skipIf(!hasTools)("the web app in headless Chromium", () => {
   it("logged no console errors", () => {
     expect(consoleErrors).toEqual([]);
   });
+
+  // Last: the refused requests while svc is away are console errors of their own.
+  it("shows a banner while svc is away and clears it by itself when svc is back", async () => {
+    await page.getByRole("link", { name: "Operations" }).click();
+    await page.locator(".log").waitFor();
+    serve.child.kill("SIGKILL");
+    await serve.child.catch(() => undefined);
+    await page.getByText("svc cannot be reached — reconnecting…").waitFor({ timeout: 15_000 });
+    const port = new URL(serve.url).port;
+    serve = await startServe(ws.env({ OLLAMA_HOST: host.url, SVC_PORT: port, SVC_MCP_PORT: "0" }));
+    await page
+      .getByText("svc cannot be reached — reconnecting…")
+      .waitFor({ state: "detached", timeout: 15_000 });
+  });
 });

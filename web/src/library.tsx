@@ -1,9 +1,10 @@
+import { Component } from "preact";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import { ApiError, getJson, type MediaItem, type MediaPage, seconds } from "./api.js";
 import { navigate } from "./router.js";
 import { Thumb } from "./thumb.js";
 
-const PAGE = 200;
+const PAGE = 100;
 const CELL_W = 210;
 const CELL_H = 200;
 const OVERSCAN_ROWS = 2;
@@ -148,6 +149,45 @@ function Cell({ item, index, focused, selected, toggle }: CellProps) {
   );
 }
 
+interface RowProps {
+  row: number;
+  start: number;
+  items: (MediaItem | undefined)[];
+  /** The focused index when it is in this row, else -1. */
+  focus: number;
+  selected: ReadonlySet<number>;
+  toggle: (id: number) => void;
+}
+
+/** What a row shows: a row whose items, focus and ticks are unchanged is not rendered again while the grid scrolls. */
+const rowKey = (p: RowProps) =>
+  `${p.row}:${p.focus}:${p.items.map((it) => (it ? `${it.id}${p.selected.has(it.id) ? "+" : ""}` : "_")).join(",")}`;
+
+class Row extends Component<RowProps> {
+  override shouldComponentUpdate(next: RowProps): boolean {
+    return rowKey(next) !== rowKey(this.props);
+  }
+
+  override render() {
+    const { row, start, items, focus, selected, toggle } = this.props;
+    return (
+      <div class="row" style={{ transform: `translateY(${row * CELL_H}px)` }}>
+        {items.map((it, col) => (
+          <div class="slot" key={start + col}>
+            <Cell
+              item={it}
+              index={start + col}
+              focused={start + col === focus}
+              selected={it ? selected.has(it.id) : false}
+              toggle={toggle}
+            />
+          </div>
+        ))}
+      </div>
+    );
+  }
+}
+
 interface LibraryProps {
   project: string;
   filters: Filters;
@@ -200,21 +240,21 @@ export function Library({ project, filters, setFilters, selected, toggle }: Libr
   }, [first, last, load]);
 
   const set = (key: keyof Filters, value: string) => setFilters({ ...filters, [key]: value });
-  const cells = [];
-  for (let i = first; i < last; i += 1) {
-    const row = Math.floor(i / columns);
-    const col = i % columns;
-    const it = item(i);
-    cells.push(
-      <div key={i} class="slot" style={{ transform: `translate(${col * CELL_W}px, ${row * CELL_H}px)` }}>
-        <Cell
-          item={it}
-          index={i}
-          focused={i === focus}
-          selected={it ? selected.has(it.id) : false}
-          toggle={toggle}
-        />
-      </div>,
+  const rowsShown = [];
+  for (let row = firstRow; row < lastRow; row += 1) {
+    const start = row * columns;
+    const items = [];
+    for (let i = start; i < Math.min(count, start + columns); i += 1) items.push(item(i));
+    rowsShown.push(
+      <Row
+        key={row}
+        row={row}
+        start={start}
+        items={items}
+        focus={focus >= start && focus < start + columns ? focus : -1}
+        selected={selected}
+        toggle={toggle}
+      />,
     );
   }
 
@@ -336,7 +376,7 @@ export function Library({ project, filters, setFilters, selected, toggle }: Libr
         }}
       >
         <div class="grid-space" style={{ height: `${rows * CELL_H}px` }}>
-          {cells}
+          {rowsShown}
         </div>
       </div>
     </section>

@@ -12,7 +12,7 @@ import "./style.css";
 const PROJECT_KEY = "svc.project";
 const RECONNECT_MS = 2000;
 
-type Auth = { state: "checking" } | { state: "in" } | { state: "out"; reason: string | null };
+type Auth = { state: "in" } | { state: "out"; reason: string | null };
 
 function SignIn({ reason, onDone }: { reason: string | null; onDone: () => void }) {
   const [token, setToken] = useState("");
@@ -61,7 +61,9 @@ const LINKS = [
 
 function App() {
   const url = useLocation();
-  const [auth, setAuth] = useState<Auth>({ state: "checking" });
+  // The app starts signed in and the first refusal turns it round: waiting for a check first
+  // would put a round trip before the library's first request on every load.
+  const [auth, setAuth] = useState<Auth>({ state: "in" });
   const [offline, setOffline] = useState(false);
   const [project, setProjectState] = useState(() => localStorage.getItem(PROJECT_KEY) ?? "");
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
@@ -127,7 +129,6 @@ function App() {
     });
   }, []);
 
-  if (auth.state === "checking") return <main aria-busy="true" />;
   if (auth.state === "out") return <SignIn reason={auth.reason} onDone={check} />;
 
   const path = url.pathname;
