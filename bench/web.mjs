@@ -69,6 +69,7 @@ async function scriptBytes(base) {
 
 async function firstLoads(browser, base, runs = 5) {
   const times = [];
+  const driven = [];
   for (let i = 0; i < runs; i++) {
     // A fresh context each time: no cached script, as on a first visit.
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -77,10 +78,15 @@ async function firstLoads(browser, base, runs = 5) {
     await page.goto(base);
     await page.locator(".cell[data-id]").first().waitFor({ timeout: 30_000 });
     await page.evaluate("new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))");
-    times.push(performance.now() - t0);
+    driven.push(performance.now() - t0);
+    // The page's own clock: from the start of navigation to the first page of the grid painted.
+    const painted = await page.evaluate(
+      'new Promise((r) => { const f = () => { const m = performance.getEntriesByName("svc-search-painted")[0]; m ? r(m.startTime) : setTimeout(f, 10); }; f(); })',
+    );
+    times.push(painted);
     await context.close();
   }
-  return times.sort((a, b) => a - b);
+  return { inPage: times.sort((a, b) => a - b), driven: driven.sort((a, b) => a - b) };
 }
 
 /** Scrolls the grid by a steady amount every frame and counts the frames the page produced. */
@@ -148,7 +154,11 @@ export async function benchWeb() {
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
     log("web: first loads");
     const loads = await firstLoads(browser, base);
-    figures.firstLoad = { p50Ms: Math.round(percentile(loads, 50)), maxMs: Math.round(loads.at(-1)) };
+    figures.firstLoad = {
+      p50Ms: Math.round(percentile(loads.inPage, 50)),
+      maxMs: Math.round(loads.inPage.at(-1)),
+      drivenP50Ms: Math.round(percentile(loads.driven, 50)),
+    };
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await page.goto(base);
@@ -175,8 +185,8 @@ export function webRows(figures) {
   const kb = Math.round((figures.scriptBytes / 1024) * 10) / 10;
   const rows = [
     [
-      "web: first load to painted grid, cold profile",
-      `p50 ${figures.firstLoad.p50Ms} ms, max ${figures.firstLoad.maxMs} ms (5 loads)`,
+      "web: first load to painted grid, cold profile (navigation start → first page painted)",
+      `p50 ${figures.firstLoad.p50Ms} ms, max ${figures.firstLoad.maxMs} ms (5 loads); as driven by Playwright p50 ${figures.firstLoad.drivenP50Ms} ms`,
       "",
       "",
       "",

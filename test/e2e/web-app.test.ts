@@ -33,7 +33,7 @@ const CHROMIUM_ARGS = [
   `--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`,
 ];
 
-const hasTools = needTools("ffmpeg", "ffprobe");
+const hasTools = needTools("ffmpeg", "ffprobe", "chromium");
 
 interface Item {
   id: number;

@@ -115,6 +115,16 @@ export function Clip({ id, project, startAt }: { id: number; project: string; st
     getJson<ProxyItem>(`/api/proxy/editor/${id}${p}`).then(setProxy, () => setProxy(null));
   };
 
+  // The playback proxy is an ingest stage: a pass makes every one that is pending.
+  const makePlaybackProxy = async () => {
+    try {
+      await sendJson("POST", "/api/ingest", project ? { project } : {});
+      setMessage("An ingest pass is making the playback proxy; reload the clip once it is done");
+    } catch (e) {
+      setMessage((e as Error).message);
+    }
+  };
+
   const remove = async () => {
     try {
       await request(`/api/media/${id}${p}`, { method: "DELETE" });
@@ -179,7 +189,7 @@ export function Clip({ id, project, startAt }: { id: number; project: string; st
           {playError && (
             <p class="error" role="alert">
               {playError}{" "}
-              <button type="button" onClick={() => void makeProxy()}>
+              <button type="button" onClick={() => void makePlaybackProxy()}>
                 Make a proxy
               </button>
             </p>

@@ -207,14 +207,17 @@ export function Library({ project, filters, setFilters, selected, toggle }: Libr
   const [focus, setFocus] = useState(0);
 
   useEffect(() => setDraft(filters.q), [filters.q]);
+  // The filter choices wait for the first page: the grid is what the editor looks at first.
+  const listed = total !== null;
   useEffect(() => {
+    if (!listed) return;
     const p = project ? `?project=${encodeURIComponent(project)}` : "";
     getJson<Facets>(`/api/media/facets/shoot-date${p}`).then(setFacets, () => setFacets(null));
     getJson<{ tags: { name: string }[] }>(`/api/tags${p}${p ? "&" : "?"}limit=200`).then(
       (body) => setTags(body.tags.map((t) => t.name)),
       () => setTags([]),
     );
-  }, [project]);
+  }, [project, listed]);
 
   useLayoutEffect(() => {
     const el = scroller.current;
