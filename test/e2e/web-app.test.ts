@@ -157,6 +157,22 @@ describe.skipIf(!hasTools)("the web app in headless Chromium", () => {
     await shot("search");
   });
 
+  it("says so when the model host is down and the search falls back to text", async () => {
+    await host.stop();
+    try {
+      await page.getByRole("searchbox").fill("forest");
+      await page.getByRole("searchbox").press("Enter");
+      await page.getByText(/semantic search unavailable .*text matches only/).waitFor();
+      expect(await page.locator(".cell").first().getAttribute("data-id")).not.toBe(String(harbour.id));
+    } finally {
+      await host.start();
+    }
+    await page.getByRole("searchbox").fill("harbour");
+    await page.getByRole("searchbox").press("Enter");
+    await page.getByText("1 item", { exact: true }).waitFor();
+    await page.locator(`.cell[data-id="${harbour.id}"]`).waitFor();
+  });
+
   it("plays the clip, and I and O marks persist through the API", async () => {
     await page.locator(".cell-open").first().click();
     await page.waitForURL(`**/clip/${harbour.id}*`);
@@ -227,11 +243,36 @@ describe.skipIf(!hasTools)("the web app in headless Chromium", () => {
     expect(await axeSerious()).toEqual([]);
   });
 
+  it("keeps the UI scale in the browser, within 80–140 %", async () => {
+    await page.getByRole("link", { name: "Settings" }).click();
+    const slider = page.getByLabel(/UI scale/);
+    await slider.fill("140");
+    expect(await page.evaluate("document.documentElement.style.fontSize")).toBe("140%");
+    await page.reload();
+    expect(await page.evaluate("document.documentElement.style.fontSize")).toBe("140%");
+    await page.evaluate('localStorage.setItem("svc.uiScale", "300")');
+    await page.reload();
+    expect(await page.evaluate("document.documentElement.style.fontSize")).toBe("140%");
+    await page.evaluate('localStorage.setItem("svc.uiScale", "10")');
+    await page.reload();
+    expect(await page.evaluate("document.documentElement.style.fontSize")).toBe("80%");
+    await page.evaluate('localStorage.removeItem("svc.uiScale")');
+    await page.reload();
+    expect(await page.evaluate("document.documentElement.style.fontSize")).toBe("100%");
+  });
+
   it("asks a LAN browser for a token, keeps it, and says why when it stops working", async () => {
     const lan = await context.newPage();
     const lanUrl = serve.url.replace("127.0.0.1", LAN_HOST);
     await lan.goto(lanUrl);
     await lan.getByText(/not trusted for local access/).waitFor();
+    const signIn = page;
+    page = lan;
+    try {
+      expect(await axeSerious()).toEqual([]);
+    } finally {
+      page = signIn;
+    }
     const created = await svc(
       ["token", "create", "--name", "laptop", "--scopes", "media_read", "--json"],
       ws.env({ OLLAMA_HOST: host.url }),
