@@ -11,6 +11,7 @@ import { type FakeModelHost, startFakeModelHost } from "../support/modelhost-ser
 import { tempWorkspace } from "../support/temp.js";
 import { needTools } from "../support/tools.js";
 import { until } from "../support/until.js";
+import { readZip } from "../support/zip.js";
 
 const CHROMIUM = process.env.SVC_CHROMIUM ?? "/usr/bin/chromium";
 const SHOTS = join(import.meta.dirname, "..", "..", "test-results", "web");
@@ -212,7 +213,7 @@ describe.skipIf(!hasTools)("the web app in headless Chromium", () => {
     await page.locator("video").waitFor();
   });
 
-  it("downloads a timeline of the selected clips that parses", async () => {
+  it("downloads a timeline and the batch zip of the selected clips, both of which parse", async () => {
     await page.getByRole("link", { name: "Library" }).click();
     await page.getByRole("searchbox").fill("");
     await page.getByRole("searchbox").press("Enter");
@@ -231,6 +232,14 @@ describe.skipIf(!hasTools)("the web app in headless Chromium", () => {
     expect(doc.fcpxml).toBeDefined();
     expect(xml).toContain("harbour_dusk");
     expect(xml).toContain("forest_walk");
+    const [zipped] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download batch zip" }).click(),
+    ]);
+    const entries = await readZip(await readFile((await zipped.path()) as string));
+    const manifest = JSON.parse(String(entries.get("manifest.json"))) as { files: { id: number }[] };
+    expect(manifest.files).toHaveLength(2);
+    expect(manifest.files.map((f) => f.id)).toContain(harbour.id);
     await shot("export");
     expect(await axeSerious()).toEqual([]);
   });
