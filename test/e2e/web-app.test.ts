@@ -150,6 +150,14 @@ describe.skipIf(!hasTools)("the web app in headless Chromium", () => {
     );
     await shot("library");
     expect(await axeSerious()).toEqual([]);
+    // Keyboard: arrows move through the grid, Space ticks the focused item.
+    await page.locator(".cell-open").first().focus();
+    await page.keyboard.press("ArrowRight");
+    expect(await page.evaluate('document.activeElement.getAttribute("data-index")')).toBe("1");
+    await page.keyboard.press(" ");
+    await page.getByText("1 selected").waitFor();
+    await page.keyboard.press(" ");
+    await page.getByText("1 selected").waitFor({ state: "detached" });
     await page.getByRole("searchbox").fill("harbour");
     await page.getByRole("searchbox").press("Enter");
     await page.getByText("1 item", { exact: true }).waitFor();
