@@ -153,7 +153,7 @@ describe.skipIf(!hasTools)("the web app in headless Chromium", () => {
     // Keyboard: arrows move through the grid, Space ticks the focused item.
     await page.locator(".cell-open").first().focus();
     await page.keyboard.press("ArrowRight");
-    expect(await page.evaluate('document.activeElement.getAttribute("data-index")')).toBe("1");
+    await pageUntil('document.activeElement.getAttribute("data-index") === "1"');
     await page.keyboard.press(" ");
     await page.getByText("1 selected").waitFor();
     await page.keyboard.press(" ");
@@ -264,18 +264,18 @@ describe.skipIf(!hasTools)("the web app in headless Chromium", () => {
     await page.getByRole("link", { name: "Settings" }).click();
     const slider = page.getByLabel(/UI scale/);
     await slider.fill("140");
-    expect(await page.evaluate("document.documentElement.style.fontSize")).toBe("140%");
+    await pageUntil('document.documentElement.style.fontSize === "140%"');
     await page.reload();
-    expect(await page.evaluate("document.documentElement.style.fontSize")).toBe("140%");
+    await pageUntil('document.documentElement.style.fontSize === "140%"');
     await page.evaluate('localStorage.setItem("svc.uiScale", "300")');
     await page.reload();
-    expect(await page.evaluate("document.documentElement.style.fontSize")).toBe("140%");
+    await pageUntil('document.documentElement.style.fontSize === "140%"');
     await page.evaluate('localStorage.setItem("svc.uiScale", "10")');
     await page.reload();
-    expect(await page.evaluate("document.documentElement.style.fontSize")).toBe("80%");
+    await pageUntil('document.documentElement.style.fontSize === "80%"');
     await page.evaluate('localStorage.removeItem("svc.uiScale")');
     await page.reload();
-    expect(await page.evaluate("document.documentElement.style.fontSize")).toBe("100%");
+    await pageUntil('document.documentElement.style.fontSize === "100%"');
   });
 
   it("asks a LAN browser for a token, keeps it, and says why when it stops working", async () => {
@@ -300,7 +300,15 @@ describe.skipIf(!hasTools)("the web app in headless Chromium", () => {
     await lan.getByText("3 items").waitFor();
     // Thumbnails reach a token holder too (an <img> cannot send the header; the app fetches them).
     await lan.locator(".cell img").first().waitFor();
-    await lan.reload();
+    // So does the video: fetched with the token and played from a blob: URL.
+    await lan.goto(new URL(`/clip/${harbour.id}`, lanUrl).href);
+    await until("the video loaded with the token", () =>
+      lan.evaluate(
+        '(v => v !== null && v.src.startsWith("blob:") && v.readyState >= 2)(document.querySelector("video"))',
+      ),
+    );
+    // The token outlives a fresh load of the page.
+    await lan.goto(lanUrl);
     await lan.getByText("3 items").waitFor();
     await svc(["token", "revoke", token.id], ws.env({ OLLAMA_HOST: host.url }));
     await lan.reload();

@@ -8,6 +8,7 @@ import {
   type Segment,
   seconds,
   sendJson,
+  storedToken,
 } from "./api.js";
 import { navigate } from "./router.js";
 import { Thumb } from "./thumb.js";
@@ -15,6 +16,10 @@ import { Thumb } from "./thumb.js";
 interface ProxyItem {
   status: "exists" | "encoding" | "none" | "not_applicable";
 }
+
+// A <video> cannot send the token, so with one the file is fetched with it and played from a
+// blob: URL; past this size that would hold too much in the page, and playback needs local trust.
+const MAX_BLOB_BYTES = 512 * 1024 * 1024;
 
 const projectQuery = (project: string, sep = "?") =>
   project ? `${sep}project=${encodeURIComponent(project)}` : "";
@@ -94,9 +99,39 @@ export function Clip({ id, project, startAt }: { id: number; project: string; st
     return () => removeEventListener("keydown", onKey);
   });
 
+  const streamUrl = `/api/stream?id=${id}${projectQuery(project, "&")}`;
+  const token = storedToken();
+  const [blobSrc, setBlobSrc] = useState<string | null>(null);
+  const playable = item !== null && item.type !== "image";
+  useEffect(() => {
+    setBlobSrc(null);
+    if (!token || !playable) return;
+    const controller = new AbortController();
+    let url: string | null = null;
+    (async () => {
+      const probe = await request(streamUrl, { headers: { range: "bytes=0-0" }, signal: controller.signal });
+      await probe.body?.cancel();
+      const size = Number(/\/(\d+)$/.exec(probe.headers.get("content-range") ?? "")?.[1] ?? Number.NaN);
+      if (!(size <= MAX_BLOB_BYTES)) {
+        setPlayError("this file is too large to play with a token: open it on the workstation (local trust)");
+        return;
+      }
+      const blob = await (await request(streamUrl, { signal: controller.signal })).blob();
+      url = URL.createObjectURL(blob);
+      setBlobSrc(url);
+    })().catch((e: unknown) => {
+      if ((e as Error).name !== "AbortError") setPlayError(e instanceof ApiError ? e.message : String(e));
+    });
+    return () => {
+      controller.abort();
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [streamUrl, token, playable]);
+
   const whyNoPlay = async () => {
+    if (token) return;
     try {
-      await request(`/api/stream?id=${id}${projectQuery(project, "&")}`, { headers: { range: "bytes=0-0" } });
+      await request(streamUrl, { headers: { range: "bytes=0-0" } });
       setPlayError("this browser cannot play the file");
     } catch (e) {
       setPlayError(e instanceof ApiError ? e.message : String(e));
@@ -158,7 +193,6 @@ export function Clip({ id, project, startAt }: { id: number; project: string; st
         <p>Loading…</p>
       </section>
     );
-  const streamUrl = `/api/stream?id=${id}${projectQuery(project, "&")}`;
   return (
     <section class="clip" aria-label="Clip">
       <button
@@ -177,7 +211,7 @@ export function Clip({ id, project, startAt }: { id: number; project: string; st
             // biome-ignore lint/a11y/useMediaCaption: the transcript beside the player is the caption
             <video
               ref={video}
-              src={streamUrl}
+              src={token ? (blobSrc ?? undefined) : streamUrl}
               controls
               preload="metadata"
               onLoadedMetadata={() => {
