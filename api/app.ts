@@ -1,11 +1,14 @@
+import { join } from "node:path";
 import { H3, type H3Event } from "h3";
 import { UserError } from "../library/errors.js";
 import { redactSecrets } from "../library/redact.js";
 import { verifyToken } from "../library/tokens.js";
+import { packageDir } from "../library/version.js";
 import { errorResponse, toErrorResponse } from "./errors.js";
 import { guard } from "./guard.js";
 import { ROUTES } from "./routes/index.js";
 import type { ApiDeps, RouteDef } from "./routes/types.js";
+import { loadWebApp, webAppResponse } from "./static.js";
 
 export type { ApiDeps } from "./routes/types.js";
 
@@ -62,5 +65,12 @@ export function createApi(deps: ApiDeps, routes: readonly RouteDef[] = ROUTES): 
     });
   }
   app.all("/api/**", () => errorResponse(404, "no such endpoint"));
+  // The web app is static and public, like any page that asks for a token: it holds no data.
+  const webApp = loadWebApp(join(packageDir(), "dist", "web"));
+  for (const method of ["GET", "HEAD"] as const) {
+    app.on(method, "/**", (event) =>
+      webAppResponse(webApp, event.url.pathname, event.req.headers.get("accept-encoding"), method === "HEAD"),
+    );
+  }
   return app;
 }

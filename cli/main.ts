@@ -20,6 +20,9 @@ usage:
   svc offload SRC --dest D [--dest D2 …] [--hash xxh64|xxh3|md5|sha1] [--no-verify] [--resume]
               [--progress json]     copy a card to drives, verify every copy, write ASC MHL
   svc offload verify DEST           recheck a destination against its ASC MHL history
+  svc open [--url URL] [--no-browser]
+                                    the web app in a browser (an app window with Chromium);
+                                    starts svc here first when none answers
   svc project add NAME PATH | list [--json] | remove NAME
   svc proxy editor --ids 1,2,3 [--project P] [--progress json]
                                     ProRes 422 Proxy files in Proxy/ beside the sources
@@ -44,6 +47,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   chat: async () => (await import("./chat.js")).chatCommand,
   export: async () => (await import("./export.js")).exportCommand,
   mcp: async () => (await import("./mcp.js")).mcpCommand,
+  open: async () => (await import("./open.js")).openCommand,
   offload: async () => (await import("./offload.js")).offloadCommand,
   project: async () => (await import("./project.js")).projectCommand,
   proxy: async () => (await import("./proxy.js")).proxyCommand,

@@ -15,6 +15,9 @@ command -v pocketsphinx_continuous >/dev/null 2>&1 || need+=(pocketsphinx)
 [ -d /usr/share/pocketsphinx/test/data/librivox ] || [ "$(uname -s)" = Darwin ] || need+=(pocketsphinx-testdata)
 # Exports: FCPXML is validated against Apple's DTDs with xmllint.
 command -v xmllint >/dev/null 2>&1 || need+=(xmllint)
+# The web app's end-to-end tests drive a real headless Chromium (browsers cannot be downloaded by
+# the test tools here; Debian's package is used, found at /usr/bin/chromium).
+[ "$(uname -s)" = Darwin ] || [ -x /usr/bin/chromium ] || need+=(chromium)
 
 if [ ${#need[@]} -eq 0 ]; then
   echo "system dependencies: all present"
@@ -49,6 +52,7 @@ case "$(uname -s)" in
         pocketsphinx-en-us) apt_pkgs+=(pocketsphinx-en-us) ;;
         pocketsphinx-testdata) apt_pkgs+=(pocketsphinx-testdata) ;;
         xmllint) apt_pkgs+=(libxml2-utils) ;;
+        chromium) apt_pkgs+=(chromium) ;;
       esac
     done
     # shellcheck disable=SC2207

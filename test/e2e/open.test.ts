@@ -1,0 +1,80 @@
+import { chmod, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { execa } from "execa";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLI, type ServeChild, startServe, svc } from "../support/cli.js";
+import { childEnv } from "../support/env.js";
+import { tempWorkspace } from "../support/temp.js";
+import { until } from "../support/until.js";
+
+describe("svc open", () => {
+  let ws: Awaited<ReturnType<typeof tempWorkspace>>;
+  let browser: string;
+  let opened: string;
+
+  beforeAll(async () => {
+    ws = await tempWorkspace();
+    opened = join(ws.base, "opened.txt");
+    // Stands in for the user's browser: records the address it was asked to show.
+    browser = join(ws.base, "browser.sh");
+    await writeFile(browser, `#!/bin/sh\nprintf '%s' "$1" > '${opened}'\n`);
+    await chmod(browser, 0o755);
+  });
+
+  afterAll(async () => {
+    await ws?.cleanup();
+  });
+
+  const openedUrl = () => readFile(opened, "utf8").catch(() => undefined);
+
+  it("starts svc when none answers, opens the app once it is ready, and stops it with Ctrl-C", async () => {
+    const child = execa(process.execPath, [CLI, "open"], {
+      env: childEnv(ws.env({ SVC_PORT: "0", SVC_MCP_PORT: "0", SVC_BROWSER: browser })),
+      extendEnv: false,
+      reject: false,
+    });
+    try {
+      const url = await until("the browser asked to open the app", openedUrl, { timeoutMs: 45_000 });
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+      const page = await fetch(url);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<div id="app">');
+      // The desktop shell trusts the workstation itself: no token asked on loopback.
+      expect((await fetch(new URL("/api/version", url))).status).toBe(200);
+      child.kill("SIGINT");
+      const result = await child;
+      expect(result.exitCode, String(result.stderr)).toBe(0);
+      await expect(fetch(url)).rejects.toThrow();
+    } finally {
+      if (child.exitCode === null) child.kill("SIGKILL");
+    }
+  }, 60_000);
+
+  describe("with svc already running", () => {
+    let serve: ServeChild;
+    beforeAll(async () => {
+      serve = await startServe(ws.env({ SVC_PORT: "0", SVC_MCP_PORT: "0" }));
+    }, 60_000);
+    afterAll(() => {
+      serve?.child.kill("SIGKILL");
+    });
+
+    it("opens that one's app and returns at once", async () => {
+      const result = await svc(["open"], { ...ws.env({ SVC_BROWSER: browser }), SVC_URL: serve.url }, 20_000);
+      expect(result.exitCode, result.stderr).toBe(0);
+      expect(await openedUrl()).toBe(new URL("/", serve.url).href);
+    });
+  });
+
+  it("exits 75 when --url names an address where nothing answers", async () => {
+    const result = await svc(["open", "--url", "http://127.0.0.1:9", "--no-browser"], ws.env(), 20_000);
+    expect(result.exitCode).toBe(75);
+    expect(result.stderr).toMatch(/no svc answers at http:\/\/127\.0\.0\.1:9/);
+  });
+
+  it("refuses unknown flags with the usage", async () => {
+    const result = await svc(["open", "--nope"], ws.env(), 20_000);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/usage: svc open/);
+  });
+});

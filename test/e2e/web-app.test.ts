@@ -1,0 +1,336 @@
+import { mkdir, readFile, rename } from "node:fs/promises";
+import { join } from "node:path";
+import axe from "axe-core";
+import { XMLParser } from "fast-xml-parser";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isClassifier, routeTo } from "../support/chat.js";
+import { type ServeChild, startServe, svc } from "../support/cli.js";
+import { makeSceneClip, makeTimecodedClip } from "../support/media.js";
+import { type FakeModelHost, startFakeModelHost } from "../support/modelhost-server.js";
+import { tempWorkspace } from "../support/temp.js";
+import { needTools } from "../support/tools.js";
+import { until } from "../support/until.js";
+import { readZip } from "../support/zip.js";
+
+const CHROMIUM = process.env.SVC_CHROMIUM ?? "/usr/bin/chromium";
+const SHOTS = join(import.meta.dirname, "..", "..", "test-results", "web");
+// A name a LAN browser would use: it resolves to loopback, but local trust does not accept it.
+const LAN_HOST = "svc-lan.test";
+const HOSTILE = `<img src=x onerror="window.__pwned=1">.mp4`;
+
+// Every flag the machine notes name: without the background-networking ones Chromium keeps
+// dialling Google's hosts, which a closed network refuses.
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--autoplay-policy=no-user-gesture-required",
+  `--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`,
+];
+
+const hasTools = needTools("ffmpeg", "ffprobe", "chromium");
+
+interface Item {
+  id: number;
+  name: string;
+  status: string;
+  in_point: number | null;
+  out_point: number | null;
+}
+
+describe.skipIf(!hasTools)("the web app in headless Chromium", () => {
+  let ws: Awaited<ReturnType<typeof tempWorkspace>>;
+  let host: FakeModelHost;
+  let serve: ServeChild;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let harbour: Item;
+  const consoleErrors: string[] = [];
+
+  const api = async <T>(path: string, init?: RequestInit): Promise<T> => {
+    const response = await fetch(new URL(path, serve.url), init);
+    expect(response.ok, `${path}: ${response.status}`).toBe(true);
+    return (await response.json()) as T;
+  };
+  // waitForFunction would eval in the page, which the app's CSP forbids; evaluate is not bound by it.
+  const pageUntil = (expression: string) =>
+    until(expression, () => page.evaluate(expression), { timeoutMs: 15_000, intervalMs: 50 });
+  const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
+  const axeSerious = async () => {
+    await page.evaluate(axe.source);
+    // Page-side code is given as text: this test is compiled without the DOM's types.
+    const result = (await page.evaluate(
+      'axe.run(document, { resultTypes: ["violations"] })',
+    )) as axe.AxeResults;
+    return result.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  };
+
+  beforeAll(async () => {
+    ws = await tempWorkspace();
+    await mkdir(SHOTS, { recursive: true });
+    const made = join(ws.base, "made");
+    await mkdir(made);
+    const [sceneClip, timecoded] = await Promise.all([makeSceneClip(made), makeTimecodedClip(made)]);
+    await rename(sceneClip, join(ws.root, "harbour_dusk.mp4"));
+    await rename(timecoded, join(ws.root, "forest_walk.mp4"));
+    await makeTimecodedClip(ws.root, HOSTILE);
+    host = await startFakeModelHost();
+    serve = await startServe(ws.env({ OLLAMA_HOST: host.url, SVC_PORT: "0", SVC_MCP_PORT: "0" }));
+    const items = await until(
+      "the library ingested",
+      async () => {
+        const page = await api<{ items: Item[] }>("/api/media?limit=10");
+        return page.items.length === 3 && page.items.every((i) => i.status === "done") && page.items;
+      },
+      { timeoutMs: 40_000, intervalMs: 250 },
+    );
+    harbour = items.find((i) => i.name === "harbour_dusk.mp4") as Item;
+    // The chat searches for what the vision model said of the harbour clip's second scene.
+    const scenes = await api<{ description: string | null }[]>(`/api/media/${harbour.id}/scenes`);
+    const wanted = scenes[1]?.description;
+    expect(wanted).toBeTruthy();
+    host.setChatScript((request) =>
+      isClassifier(request)
+        ? routeTo("compilation", { search_text: wanted })
+        : "The closest takes are [1] and [2].",
+    );
+    const embedded = await svc(["embed"], ws.env({ OLLAMA_HOST: host.url }), 30_000);
+    expect(embedded.exitCode, embedded.stderr).toBe(0);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+    page = await context.newPage();
+    page.on("console", (message) => {
+      if (message.type() === "error") consoleErrors.push(message.text());
+    });
+    page.on("pageerror", (error) => consoleErrors.push(error.message));
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    serve?.child.kill("SIGKILL");
+    await host?.close();
+    await ws?.cleanup();
+  });
+
+  it("serves the built app at / and for client routes, and leaves /api/* to the API", async () => {
+    const index = await fetch(new URL("/", serve.url));
+    expect(index.status).toBe(200);
+    expect(index.headers.get("content-security-policy")).toContain("script-src 'self'");
+    const html = await index.text();
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] as string;
+    const bundle = await fetch(new URL(script, serve.url), { headers: { "accept-encoding": "gzip" } });
+    expect(bundle.headers.get("content-encoding")).toBe("gzip");
+    expect(bundle.headers.get("cache-control")).toContain("immutable");
+    const deepLink = await fetch(new URL("/clip/1?t=2", serve.url));
+    expect(await deepLink.text()).toBe(html);
+    const missingAsset = await fetch(new URL("/assets/nope.js", serve.url));
+    expect(missingAsset.status).toBe(404);
+    const unknownApi = await fetch(new URL("/api/nope", serve.url));
+    expect(unknownApi.status).toBe(404);
+    expect(await unknownApi.json()).toEqual({ detail: "no such endpoint" });
+  });
+
+  it("signs in on loopback without a token, lists the library and finds a clip by search", async () => {
+    await page.goto(serve.url);
+    await page.getByText("3 items").waitFor();
+    // The hostile name is text on the page, never markup.
+    await page.getByText(HOSTILE).first().waitFor();
+    expect(await page.evaluate("window.__pwned")).toBeUndefined();
+    await pageUntil(
+      '[...document.querySelectorAll(".cell img")].filter((i) => i.complete && i.naturalWidth > 0).length === 3',
+    );
+    await shot("library");
+    expect(await axeSerious()).toEqual([]);
+    // Keyboard: arrows move through the grid, Space ticks the focused item.
+    await page.locator(".cell-open").first().focus();
+    await page.keyboard.press("ArrowRight");
+    await pageUntil('document.activeElement.getAttribute("data-index") === "1"');
+    await page.keyboard.press(" ");
+    await page.getByText("1 selected").waitFor();
+    await page.keyboard.press(" ");
+    await page.getByText("1 selected").waitFor({ state: "detached" });
+    await page.getByRole("searchbox").fill("harbour");
+    await page.getByRole("searchbox").press("Enter");
+    await page.getByText("1 item", { exact: true }).waitFor();
+    const first = page.locator(".cell").first();
+    expect(await first.getAttribute("data-id")).toBe(String(harbour.id));
+    await shot("search");
+  });
+
+  it("says so when the model host is down and the search falls back to text", async () => {
+    await host.stop();
+    try {
+      await page.getByRole("searchbox").fill("forest");
+      await page.getByRole("searchbox").press("Enter");
+      await page.getByText(/semantic search unavailable .*text matches only/).waitFor();
+      expect(await page.locator(".cell").first().getAttribute("data-id")).not.toBe(String(harbour.id));
+    } finally {
+      await host.start();
+    }
+    await page.getByRole("searchbox").fill("harbour");
+    await page.getByRole("searchbox").press("Enter");
+    await page.getByText("1 item", { exact: true }).waitFor();
+    await page.locator(`.cell[data-id="${harbour.id}"]`).waitFor();
+  });
+
+  it("plays the clip, and I and O marks persist through the API", async () => {
+    await page.locator(".cell-open").first().click();
+    await page.waitForURL(`**/clip/${harbour.id}*`);
+    const video = page.locator("video");
+    await video.waitFor();
+    await pageUntil('document.querySelector("video").readyState >= 2');
+    await page.evaluate('(v => { v.muted = true; return v.play(); })(document.querySelector("video"))');
+    await pageUntil('document.querySelector("video").currentTime > 0.5');
+    await page.evaluate('document.querySelector("video").pause()');
+    await page.locator("h1").click();
+    await page.keyboard.press("i");
+    await page.getByText(/^In set at/).waitFor();
+    await page.evaluate('document.querySelector("video").currentTime = 4');
+    await pageUntil('!document.querySelector("video").seeking');
+    await page.keyboard.press("o");
+    await page.getByText(/^Out set at/).waitFor();
+    const saved = await api<Item>(`/api/media/${harbour.id}`);
+    expect(saved.in_point).toBeGreaterThan(0.4);
+    expect(saved.out_point).toBeCloseTo(4, 1);
+    expect(await page.getByTestId("out-point").textContent()).toBe("0:04.0");
+    await page.locator(".filmstrip .scene").nth(1).waitFor();
+    await shot("clip");
+    expect(await axeSerious()).toEqual([]);
+  });
+
+  it("answers in the chat panel with cited scenes that open the clip", async () => {
+    await page.getByRole("link", { name: "Chat" }).click();
+    await page.getByLabel("Ask the library").fill("show me the best takes");
+    await page.getByRole("button", { name: "Ask" }).click();
+    const cited = page.locator(".cited .scene");
+    await cited.first().waitFor();
+    await page.locator(".cited img").first().waitFor();
+    await shot("chat");
+    expect(await axeSerious()).toEqual([]);
+    await cited.first().click();
+    await page.waitForURL(/\/clip\/\d+\?t=/);
+    await page.locator("video").waitFor();
+  });
+
+  it("downloads a timeline and the batch zip of the selected clips, both of which parse", async () => {
+    await page.getByRole("link", { name: "Library" }).click();
+    await page.getByRole("searchbox").fill("");
+    await page.getByRole("searchbox").press("Enter");
+    await page.getByText("3 items").waitFor();
+    await page.getByLabel("Select harbour_dusk.mp4").check();
+    await page.getByLabel("Select forest_walk.mp4").check();
+    await page.getByRole("link", { name: "Export" }).click();
+    await page.getByText("2 clips selected").waitFor();
+    await page.getByLabel("Format").selectOption("fcpxml");
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download timeline" }).click(),
+    ]);
+    const xml = await readFile((await download.path()) as string, "utf8");
+    const doc = new XMLParser({ ignoreAttributes: false }).parse(xml) as { fcpxml?: unknown };
+    expect(doc.fcpxml).toBeDefined();
+    expect(xml).toContain("harbour_dusk");
+    expect(xml).toContain("forest_walk");
+    const [zipped] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download batch zip" }).click(),
+    ]);
+    const entries = await readZip(await readFile((await zipped.path()) as string));
+    const manifest = JSON.parse(String(entries.get("manifest.json"))) as { files: { id: number }[] };
+    expect(manifest.files).toHaveLength(2);
+    expect(manifest.files.map((f) => f.id)).toContain(harbour.id);
+    await shot("export");
+    expect(await axeSerious()).toEqual([]);
+  });
+
+  it("shows the operations view with health and the redacted log", async () => {
+    await page.getByRole("link", { name: "Operations" }).click();
+    await page.getByText("Ready").first().waitFor();
+    await page.locator(".log").waitFor();
+    await shot("operations");
+    expect(await axeSerious()).toEqual([]);
+  });
+
+  it("keeps the UI scale in the browser, within 80–140 %", async () => {
+    await page.getByRole("link", { name: "Settings" }).click();
+    const slider = page.getByLabel(/UI scale/);
+    await slider.fill("140");
+    await pageUntil('document.documentElement.style.fontSize === "140%"');
+    await page.reload();
+    await pageUntil('document.documentElement.style.fontSize === "140%"');
+    await page.evaluate('localStorage.setItem("svc.uiScale", "300")');
+    await page.reload();
+    await pageUntil('document.documentElement.style.fontSize === "140%"');
+    await page.evaluate('localStorage.setItem("svc.uiScale", "10")');
+    await page.reload();
+    await pageUntil('document.documentElement.style.fontSize === "80%"');
+    await page.evaluate('localStorage.removeItem("svc.uiScale")');
+    await page.reload();
+    await pageUntil('document.documentElement.style.fontSize === "100%"');
+  });
+
+  it("asks a LAN browser for a token, keeps it, and says why when it stops working", async () => {
+    const lan = await context.newPage();
+    const lanUrl = serve.url.replace("127.0.0.1", LAN_HOST);
+    await lan.goto(lanUrl);
+    await lan.getByText(/not trusted for local access/).waitFor();
+    const signIn = page;
+    page = lan;
+    try {
+      expect(await axeSerious()).toEqual([]);
+    } finally {
+      page = signIn;
+    }
+    const created = await svc(
+      ["token", "create", "--name", "laptop", "--scopes", "media_read", "--json"],
+      ws.env({ OLLAMA_HOST: host.url }),
+    );
+    const token = JSON.parse(created.stdout) as { id: string; secret: string };
+    await lan.getByLabel("Token").fill(token.secret);
+    await lan.getByRole("button", { name: "Sign in" }).click();
+    await lan.getByText("3 items").waitFor();
+    // Thumbnails reach a token holder too (an <img> cannot send the header; the app fetches them).
+    await lan.locator(".cell img").first().waitFor();
+    // So does the video: fetched with the token and played from a blob: URL.
+    await lan.goto(new URL(`/clip/${harbour.id}`, lanUrl).href);
+    await until("the video loaded with the token", () =>
+      lan.evaluate(
+        '(v => v !== null && v.src.startsWith("blob:") && v.readyState >= 2)(document.querySelector("video"))',
+      ),
+    );
+    // The token outlives a fresh load of the page.
+    await lan.goto(lanUrl);
+    await lan.getByText("3 items").waitFor();
+    await svc(["token", "revoke", token.id], ws.env({ OLLAMA_HOST: host.url }));
+    await lan.reload();
+    await lan.getByText("token has been revoked").waitFor();
+    await lan.close();
+  });
+
+  it("logged no console errors", () => {
+    expect(consoleErrors).toEqual([]);
+  });
+
+  // Last: the refused requests while svc is away are console errors of their own.
+  it("shows a banner while svc is away and clears it by itself when svc is back", async () => {
+    await page.getByRole("link", { name: "Operations" }).click();
+    await page.locator(".log").waitFor();
+    serve.child.kill("SIGKILL");
+    await serve.child.catch(() => undefined);
+    await page.getByText("svc cannot be reached — reconnecting…").waitFor({ timeout: 15_000 });
+    const port = new URL(serve.url).port;
+    serve = await startServe(ws.env({ OLLAMA_HOST: host.url, SVC_PORT: port, SVC_MCP_PORT: "0" }));
+    await page
+      .getByText("svc cannot be reached — reconnecting…")
+      .waitFor({ state: "detached", timeout: 15_000 });
+  });
+});

@@ -1,0 +1,410 @@
+import { useEffect, useRef, useState } from "preact/hooks";
+import {
+  ApiError,
+  getJson,
+  type MediaItem,
+  request,
+  type Scene,
+  type Segment,
+  seconds,
+  sendJson,
+  storedToken,
+} from "./api.js";
+import { navigate } from "./router.js";
+import { Thumb } from "./thumb.js";
+
+interface ProxyItem {
+  status: "exists" | "encoding" | "none" | "not_applicable";
+}
+
+// A <video> cannot send the token, so with one the file is fetched with it and played from a
+// blob: URL; past this size that would hold too much in the page, and playback needs local trust.
+const MAX_BLOB_BYTES = 512 * 1024 * 1024;
+
+const projectQuery = (project: string, sep = "?") =>
+  project ? `${sep}project=${encodeURIComponent(project)}` : "";
+
+/** A segment's words with times spread evenly over it: the API keeps timings per segment. */
+function words(segment: Segment): { text: string; at: number }[] {
+  const parts = segment.text.split(/\s+/).filter(Boolean);
+  const step = parts.length > 0 ? (segment.end - segment.start) / parts.length : 0;
+  return parts.map((text, i) => ({ text, at: segment.start + i * step }));
+}
+
+export function Clip({ id, project, startAt }: { id: number; project: string; startAt: number | null }) {
+  const [item, setItem] = useState<MediaItem | null>(null);
+  const [scenes, setScenes] = useState<Scene[]>([]);
+  const [segments, setSegments] = useState<Segment[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [playError, setPlayError] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [proxy, setProxy] = useState<ProxyItem | null>(null);
+  const [tag, setTag] = useState("");
+  const [profiles, setProfiles] = useState<{ id: string; name: string }[]>([]);
+  const video = useRef<HTMLVideoElement>(null);
+  const p = projectQuery(project);
+
+  useEffect(() => {
+    setItem(null);
+    setError(null);
+    setPlayError(null);
+    getJson<MediaItem>(`/api/media/${id}${p}`).then(setItem, (e: unknown) => setError((e as Error).message));
+    getJson<Scene[]>(`/api/media/${id}/scenes${p}`).then(setScenes, () => setScenes([]));
+    getJson<Segment[]>(`/api/media/${id}/segments${p}`).then(setSegments, () => setSegments([]));
+    getJson<ProxyItem>(`/api/proxy/editor/${id}${p}`).then(setProxy, () => setProxy(null));
+    getJson<{ profiles: { id: string; name: string }[] }>("/api/color-profiles").then(
+      (body) => setProfiles(body.profiles),
+      () => setProfiles([]),
+    );
+  }, [id, p]);
+
+  const seek = (t: number) => {
+    const v = video.current;
+    if (!v) return;
+    v.currentTime = t;
+    void v.play().catch(() => undefined);
+  };
+
+  const patch = async (path: string, body: unknown, done: string) => {
+    try {
+      setItem(await sendJson<MediaItem>("PATCH", `/api/media/${id}/${path}${p}`, body));
+      setMessage(done);
+    } catch (e) {
+      setMessage((e as Error).message);
+    }
+  };
+
+  const mark = (which: "in_point" | "out_point") => {
+    const t = video.current?.currentTime ?? 0;
+    void patch(
+      "inout",
+      { [which]: Math.round(t * 1000) / 1000 },
+      `${which === "in_point" ? "In" : "Out"} set at ${seconds(t)}`,
+    );
+  };
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement;
+      if (target.closest("input, textarea, select")) return;
+      if (e.key === "i" || e.key === "I") mark("in_point");
+      else if (e.key === "o" || e.key === "O") mark("out_point");
+      else if (e.key === " " && target.tagName !== "BUTTON" && target.tagName !== "VIDEO") {
+        e.preventDefault();
+        const v = video.current;
+        if (v) v.paused ? void v.play() : v.pause();
+      }
+    };
+    addEventListener("keydown", onKey);
+    return () => removeEventListener("keydown", onKey);
+  });
+
+  const streamUrl = `/api/stream?id=${id}${projectQuery(project, "&")}`;
+  const token = storedToken();
+  const [blobSrc, setBlobSrc] = useState<string | null>(null);
+  const playable = item !== null && item.type !== "image";
+  useEffect(() => {
+    setBlobSrc(null);
+    if (!token || !playable) return;
+    const controller = new AbortController();
+    let url: string | null = null;
+    (async () => {
+      const probe = await request(streamUrl, { headers: { range: "bytes=0-0" }, signal: controller.signal });
+      await probe.body?.cancel();
+      const size = Number(/\/(\d+)$/.exec(probe.headers.get("content-range") ?? "")?.[1] ?? Number.NaN);
+      if (!(size <= MAX_BLOB_BYTES)) {
+        setPlayError("this file is too large to play with a token: open it on the workstation (local trust)");
+        return;
+      }
+      const blob = await (await request(streamUrl, { signal: controller.signal })).blob();
+      url = URL.createObjectURL(blob);
+      setBlobSrc(url);
+    })().catch((e: unknown) => {
+      if ((e as Error).name !== "AbortError") setPlayError(e instanceof ApiError ? e.message : String(e));
+    });
+    return () => {
+      controller.abort();
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [streamUrl, token, playable]);
+
+  const whyNoPlay = async () => {
+    if (token) return;
+    try {
+      await request(streamUrl, { headers: { range: "bytes=0-0" } });
+      setPlayError("this browser cannot play the file");
+    } catch (e) {
+      setPlayError(e instanceof ApiError ? e.message : String(e));
+    }
+  };
+
+  const makeProxy = async () => {
+    setMessage("Making an editor proxy…");
+    setProxy({ status: "encoding" });
+    try {
+      await sendJson("POST", "/api/proxy/editor", project ? { ids: [id], project } : { ids: [id] });
+      setMessage("Editor proxy ready");
+    } catch (e) {
+      setMessage((e as Error).message);
+    }
+    getJson<ProxyItem>(`/api/proxy/editor/${id}${p}`).then(setProxy, () => setProxy(null));
+  };
+
+  // The playback proxy is an ingest stage: a pass makes every one that is pending.
+  const makePlaybackProxy = async () => {
+    try {
+      await sendJson("POST", "/api/ingest", project ? { project } : {});
+      setMessage("An ingest pass is making the playback proxy; reload the clip once it is done");
+    } catch (e) {
+      setMessage((e as Error).message);
+    }
+  };
+
+  const remove = async () => {
+    try {
+      await request(`/api/media/${id}${p}`, { method: "DELETE" });
+      setMessage("Moved to the trash");
+      setItem((it) => (it ? { ...it, missing: true } : it));
+    } catch (e) {
+      setMessage((e as Error).message);
+    }
+  };
+
+  const undo = async () => {
+    try {
+      await request(`/api/trash/${id}/restore${p}`, { method: "POST" });
+      setMessage("Restored from the trash");
+      setItem(await getJson<MediaItem>(`/api/media/${id}${p}`));
+    } catch (e) {
+      setMessage((e as Error).message);
+    }
+  };
+
+  if (error)
+    return (
+      <section class="clip">
+        <h1>Clip {id}</h1>
+        <p class="error">{error}</p>
+      </section>
+    );
+  if (!item)
+    return (
+      <section class="clip">
+        <p>Loading…</p>
+      </section>
+    );
+  return (
+    <section class="clip" aria-label="Clip">
+      <button
+        type="button"
+        class="link"
+        onClick={() => (history.length > 1 ? history.back() : navigate("/"))}
+      >
+        ← Library
+      </button>
+      <h1>{item.name}</h1>
+      <div class="clip-body">
+        <div class="player">
+          {item.type === "image" ? (
+            <Thumb src={item.thumbnail_url} alt={item.name} className="still" />
+          ) : (
+            // biome-ignore lint/a11y/useMediaCaption: the transcript beside the player is the caption
+            <video
+              ref={video}
+              src={token ? (blobSrc ?? undefined) : streamUrl}
+              controls
+              preload="metadata"
+              onLoadedMetadata={() => {
+                if (startAt !== null && video.current) video.current.currentTime = startAt;
+              }}
+              onError={() => void whyNoPlay()}
+            />
+          )}
+          {playError && (
+            <p class="error" role="alert">
+              {playError}{" "}
+              <button type="button" onClick={() => void makePlaybackProxy()}>
+                Make a proxy
+              </button>
+            </p>
+          )}
+          <div class="marks">
+            <button type="button" onClick={() => mark("in_point")} aria-keyshortcuts="I">
+              Set in (I)
+            </button>
+            <button type="button" onClick={() => mark("out_point")} aria-keyshortcuts="O">
+              Set out (O)
+            </button>
+            <span>
+              In <output data-testid="in-point">{seconds(item.in_point)}</output> · Out{" "}
+              <output data-testid="out-point">{seconds(item.out_point)}</output>
+            </span>
+            <button
+              type="button"
+              onClick={() => void patch("inout", { in_point: null, out_point: null }, "Marks cleared")}
+            >
+              Clear
+            </button>
+          </div>
+          {message && (
+            <p class="message" role="status">
+              {message}
+            </p>
+          )}
+          <section class="filmstrip" aria-label="Scenes">
+            {scenes.map((s) => (
+              <button
+                type="button"
+                key={s.id}
+                class="scene"
+                onClick={() => seek(s.start_s)}
+                title={s.description ?? ""}
+              >
+                <Thumb src={s.keyframe_url} alt={`Scene ${s.index} at ${seconds(s.start_s)}`} />
+                <span>{seconds(s.start_s)}</span>
+              </button>
+            ))}
+          </section>
+        </div>
+        <aside class="details">
+          <dl>
+            <dt>Duration</dt>
+            <dd>{seconds(item.duration_s)}</dd>
+            <dt>Size</dt>
+            <dd>
+              {item.width && item.height ? `${item.width}×${item.height}` : "–"}{" "}
+              {item.fps ? `${item.fps} fps` : ""}
+            </dd>
+            <dt>Status</dt>
+            <dd>
+              {item.status}
+              {item.failed_stage ? ` (${item.failed_stage})` : ""}
+            </dd>
+            <dt>Colour profile</dt>
+            <dd>
+              <select
+                aria-label="Colour profile"
+                value={item.color_profile ?? ""}
+                onChange={(e) =>
+                  void patch(
+                    "color-profile",
+                    { profile: e.currentTarget.value || null },
+                    "Colour profile saved",
+                  )
+                }
+              >
+                <option value="">none</option>
+                {profiles.map((profile) => (
+                  <option key={profile.id} value={profile.id}>
+                    {profile.name}
+                  </option>
+                ))}
+              </select>
+              {item.color_profile_suggested &&
+                !item.color_profile &&
+                ` (camera suggests ${item.color_profile_suggested})`}
+            </dd>
+            <dt>Editor proxy</dt>
+            <dd>
+              {proxy?.status ?? "none"}{" "}
+              <button type="button" onClick={() => void makeProxy()}>
+                Make
+              </button>
+            </dd>
+          </dl>
+          <label>
+            Rating
+            <select
+              value={item.rating ?? ""}
+              onChange={(e) =>
+                void patch("rating", { rating: e.currentTarget.value || null }, "Rating saved")
+              }
+            >
+              <option value="">none</option>
+              {["1", "2", "3", "4", "5"].map((r) => (
+                <option key={r} value={r}>
+                  {"★".repeat(Number(r))}
+                </option>
+              ))}
+            </select>
+          </label>
+          <form
+            class="inline"
+            onSubmit={(e) => {
+              e.preventDefault();
+              const camera = new FormData(e.currentTarget);
+              void patch(
+                "camera",
+                {
+                  camera_id: String(camera.get("camera_id") ?? "") || null,
+                  angle: String(camera.get("angle") ?? "") || null,
+                },
+                "Camera saved",
+              );
+            }}
+          >
+            <label>
+              Camera <input name="camera_id" size={6} defaultValue={item.camera_id ?? ""} />
+            </label>
+            <label>
+              Angle <input name="angle" size={6} defaultValue={item.angle ?? ""} />
+            </label>
+            <button type="submit">Save</button>
+          </form>
+          <p class="tags">
+            {item.tags.map((t) => (
+              <span class="tag" key={t.name}>
+                {t.name}
+              </span>
+            ))}
+          </p>
+          <form
+            class="inline"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (!tag.trim()) return;
+              sendJson("POST", `/api/media/${id}/tags${p}`, { name: tag.trim() })
+                .then(() => getJson<MediaItem>(`/api/media/${id}${p}`))
+                .then(
+                  (it) => {
+                    setItem(it);
+                    setTag("");
+                  },
+                  (err: unknown) => setMessage((err as Error).message),
+                );
+            }}
+          >
+            <label>
+              Add tag <input value={tag} onInput={(e) => setTag(e.currentTarget.value)} />
+            </label>
+            <button type="submit">Add</button>
+          </form>
+          <p>
+            {item.missing ? (
+              <button type="button" onClick={() => void undo()}>
+                Undo delete
+              </button>
+            ) : (
+              <button type="button" class="danger" onClick={() => void remove()}>
+                Delete (to trash)
+              </button>
+            )}
+          </p>
+          <h2>Transcript</h2>
+          <div class="transcript">
+            {segments.length === 0 && <p>No transcript.</p>}
+            {segments.map((s) => (
+              <p key={s.start}>
+                {words(s).map((w) => (
+                  <button type="button" class="word" key={w.at} onClick={() => seek(w.at)}>
+                    {w.text}
+                  </button>
+                ))}
+              </p>
+            ))}
+          </div>
+        </aside>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,192 @@
+import { useState } from "preact/hooks";
+import { download, getJson, type MediaPage, sendJson } from "./api.js";
+import { type Filters, listQuery } from "./library.js";
+
+const TIMELINE_FORMATS = [
+  ["edl", "EDL (CMX 3600)"],
+  ["fcpxml", "FCPXML (Final Cut Pro, Resolve)"],
+  ["xmeml", "FCP7 XML (Premiere, Resolve)"],
+  ["otio", "OpenTimelineIO"],
+  ["srt", "SRT subtitles"],
+] as const;
+const BATCH_FORMATS = ["srt", "vtt", "txt", "edl", "edl-markers", "fcpxml"] as const;
+const MAX_TIMELINE = 2000;
+const MAX_BATCH = 10_000;
+const PAGE = 500;
+
+export function Export({
+  project,
+  filters,
+  selected,
+  setSelected,
+}: {
+  project: string;
+  filters: Filters;
+  selected: ReadonlySet<number>;
+  setSelected: (ids: Set<number>) => void;
+}) {
+  const [format, setFormat] = useState<string>("fcpxml");
+  const [batch, setBatch] = useState<Set<string>>(new Set(["srt", "fcpxml"]));
+  const [status, setStatus] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const ids = [...selected];
+
+  const run = async (label: string, work: () => Promise<string>) => {
+    setBusy(true);
+    setStatus(`${label}…`);
+    try {
+      setStatus(`Downloaded ${await work()}`);
+    } catch (e) {
+      setStatus((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // Pages of ids, yielding to the browser between them, so 10,000 clips keep the page responsive.
+  const selectMatching = () =>
+    run("Selecting", async () => {
+      const all = new Set<number>();
+      const params = listQuery(filters, project);
+      params.set("limit", String(PAGE));
+      for (let offset = 0; offset < MAX_BATCH; offset += PAGE) {
+        params.set("offset", String(offset));
+        const page = await getJson<MediaPage>(`/api/media?${params}`);
+        for (const item of page.items) all.add(item.id);
+        setStatus(`Selecting… ${all.size}`);
+        if (page.items.length < PAGE || offset + PAGE >= page.total) break;
+      }
+      setSelected(all);
+      return `${all.size} clips selected`;
+    });
+
+  const projectParam = project ? `&project=${encodeURIComponent(project)}` : "";
+  return (
+    <section class="export" aria-label="Export">
+      <h1>Export and hand-off</h1>
+      <p>
+        {ids.length.toLocaleString()} clips selected.{" "}
+        <button type="button" onClick={() => void selectMatching()} disabled={busy}>
+          Select everything the library filter matches
+        </button>{" "}
+        <button type="button" onClick={() => setSelected(new Set())} disabled={busy || ids.length === 0}>
+          Clear
+        </button>
+      </p>
+      <fieldset>
+        <legend>Timeline</legend>
+        <label>
+          Format{" "}
+          <select value={format} onChange={(e) => setFormat(e.currentTarget.value)}>
+            {TIMELINE_FORMATS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>{" "}
+        <button
+          type="button"
+          disabled={busy || ids.length === 0 || ids.length > MAX_TIMELINE}
+          onClick={() =>
+            void run("Exporting", () =>
+              download(`/api/export/timeline/${format}?ids=${ids.join(",")}${projectParam}`),
+            )
+          }
+        >
+          Download timeline
+        </button>
+        {ids.length > MAX_TIMELINE && (
+          <span class="note"> A timeline holds at most {MAX_TIMELINE} clips: use the batch zip.</span>
+        )}
+      </fieldset>
+      <fieldset>
+        <legend>Batch zip</legend>
+        {BATCH_FORMATS.map((f) => (
+          <label key={f} class="check">
+            <input
+              type="checkbox"
+              checked={batch.has(f)}
+              onChange={(e) => {
+                const next = new Set(batch);
+                e.currentTarget.checked ? next.add(f) : next.delete(f);
+                setBatch(next);
+              }}
+            />
+            {f}
+          </label>
+        ))}{" "}
+        <button
+          type="button"
+          disabled={busy || ids.length === 0 || batch.size === 0}
+          onClick={() =>
+            void run("Exporting", () =>
+              download("/api/export/batch", {
+                method: "POST",
+                headers: { "content-type": "application/json" },
+                body: JSON.stringify({
+                  ids: ids.slice(0, MAX_BATCH),
+                  formats: [...batch],
+                  ...(project ? { project } : {}),
+                }),
+              }),
+            )
+          }
+        >
+          Download batch zip
+        </button>
+      </fieldset>
+      <fieldset>
+        <legend>Editor proxies</legend>
+        <button
+          type="button"
+          disabled={busy || ids.length === 0}
+          onClick={() => void run("Encoding", () => editorProxies(ids, project, setStatus))}
+        >
+          Make ProRes proxies for the selection
+        </button>
+      </fieldset>
+      {status && (
+        <p class="message" role="status">
+          {status}
+        </p>
+      )}
+    </section>
+  );
+}
+
+interface ProxyStatus {
+  jobs: {
+    state: string;
+    total: number;
+    done: number;
+    current: { media_id: number; encoded_s: number; duration_s: number | null } | null;
+  }[];
+}
+
+/** Starts the encodes and reports their progress from the status route while the request runs. */
+async function editorProxies(ids: number[], project: string, report: (s: string) => void): Promise<string> {
+  const timer = setInterval(() => {
+    getJson<ProxyStatus>("/api/proxy/editor/status").then(
+      (s) => {
+        const job = s.jobs.find((j) => j.state === "running");
+        if (!job) return;
+        const part = job.current?.duration_s
+          ? ` (${Math.round((100 * job.current.encoded_s) / job.current.duration_s)} % of clip ${job.current.media_id})`
+          : "";
+        report(`Encoding ${job.done}/${job.total}${part}`);
+      },
+      () => undefined,
+    );
+  }, 1000);
+  try {
+    const reply = await sendJson<{ results: { status?: string }[] }>(
+      "POST",
+      "/api/proxy/editor",
+      project ? { ids, project } : { ids },
+    );
+    return `proxies: ${reply.results.length} clips handled`;
+  } finally {
+    clearInterval(timer);
+  }
+}

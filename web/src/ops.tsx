@@ -1,0 +1,220 @@
+import { useEffect, useState } from "preact/hooks";
+import {
+  ApiError,
+  forgetToken,
+  getJson,
+  SCALE_MAX,
+  SCALE_MIN,
+  saveUiScale,
+  sendJson,
+  storedToken,
+  uiScale,
+} from "./api.js";
+
+interface Health {
+  ready: boolean;
+  checks: Record<string, boolean>;
+  asr: string | null;
+  models: Record<string, { name: string; pulled: boolean; pull?: string } | null>;
+  failing: string[];
+}
+
+/** One panel's data, or the reason it could not be read (often: needs an admin token). */
+function usePanel<T>(path: string, every = 0) {
+  const [data, setData] = useState<T | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let stop = false;
+    const load = () =>
+      getJson<T>(path).then(
+        (d) => {
+          if (stop) return;
+          setData(d);
+          setError(null);
+        },
+        (e: unknown) => {
+          if (!stop) setError(e instanceof ApiError ? `${e.status}: ${e.message}` : String(e));
+        },
+      );
+    void load();
+    const timer = every > 0 ? setInterval(load, every) : undefined;
+    return () => {
+      stop = true;
+      clearInterval(timer);
+    };
+  }, [path, every]);
+  return { data, error };
+}
+
+function Json({ value }: { value: unknown }) {
+  return <pre class="json">{JSON.stringify(value, null, 2)}</pre>;
+}
+
+function Panel<T>({
+  title,
+  path,
+  every,
+  render,
+}: {
+  title: string;
+  path: string;
+  every?: number;
+  render?: (d: T) => preact.ComponentChildren;
+}) {
+  const { data, error } = usePanel<T>(path, every);
+  return (
+    <section class="panel" aria-label={title}>
+      <h2>{title}</h2>
+      {error && <p class="error">{error}</p>}
+      {data !== null && (render ? render(data) : <Json value={data} />)}
+    </section>
+  );
+}
+
+function IngestButton({ project }: { project: string }) {
+  const [state, setState] = useState<string | null>(null);
+  return (
+    <section class="panel" aria-label="Ingest">
+      <h2>Ingest</h2>
+      <button
+        type="button"
+        onClick={() =>
+          sendJson<{ job: unknown }>("POST", "/api/ingest", project ? { project } : {}).then(
+            (body) => setState(`Started: ${JSON.stringify(body.job)}`),
+            (e: unknown) => setState((e as Error).message),
+          )
+        }
+      >
+        Start an ingest pass
+      </button>
+      {state && <p role="status">{state}</p>}
+      <p class="note">Progress shows in the library counts above.</p>
+    </section>
+  );
+}
+
+export function Operations({ project }: { project: string }) {
+  const p = project ? `?project=${encodeURIComponent(project)}` : "";
+  return (
+    <div class="ops">
+      <h1>Operations</h1>
+      <Panel<Health>
+        title="Health"
+        path="/api/health"
+        every={10_000}
+        render={(h) => (
+          <>
+            <p>
+              {h.ready ? "Ready" : "Not ready"}
+              {h.failing.length > 0 && ` — failing: ${h.failing.join(", ")}`}
+            </p>
+            <ul>
+              {Object.entries(h.checks).map(([name, ok]) => (
+                <li key={name}>
+                  {ok ? "✓" : "✗"} {name}
+                </li>
+              ))}
+            </ul>
+            <ul>
+              {Object.entries(h.models).map(([role, m]) =>
+                m ? (
+                  <li key={role}>
+                    {role}: {m.name} {m.pulled ? "✓" : <code>{m.pull}</code>}
+                  </li>
+                ) : null,
+              )}
+            </ul>
+          </>
+        )}
+      />
+      <Panel title="Library" path={`/api/stats${p}`} every={5000} />
+      <IngestButton project={project} />
+      <Panel title="Embeddings" path={`/api/embed/status${p}`} every={5000} />
+      <Panel title="Editor proxies" path="/api/proxy/editor/status" every={3000} />
+      <Panel title="Offloads" path="/api/offload/status" every={3000} />
+      <Panel title="Entitlements" path="/api/entitlements" />
+      <Panel<{ lines: string[]; truncated: boolean }>
+        title="Service log (redacted)"
+        path="/api/logs/tail?lines=100"
+        every={5000}
+        render={(t) => (
+          // A keyboard user scrolls the log too; it takes focus for that alone.
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+          <pre class="log" tabIndex={0}>
+            {t.lines.join("\n")}
+          </pre>
+        )}
+      />
+      <section class="panel" aria-label="Tokens">
+        <h2>Tokens</h2>
+        <p>
+          Tokens are issued and revoked at the workstation:{" "}
+          <code>svc token create --name laptop --scopes read,item_write</code> prints the secret once;{" "}
+          <code>svc token revoke ID</code> ends it. The API has no route that creates tokens, so a token on a
+          stolen laptop cannot mint more.
+        </p>
+      </section>
+    </div>
+  );
+}
+
+export function Settings({
+  project,
+  setProject,
+  onScale,
+}: {
+  project: string;
+  setProject: (p: string) => void;
+  onScale: (n: number) => void;
+}) {
+  const [scale, setScale] = useState(uiScale());
+  const [name, setName] = useState(project);
+  return (
+    <section class="settings" aria-label="Settings">
+      <h1>Settings</h1>
+      <p>Kept in this browser only.</p>
+      <label>
+        UI scale ({scale} %)
+        <input
+          type="range"
+          min={SCALE_MIN}
+          max={SCALE_MAX}
+          step={5}
+          value={scale}
+          onInput={(e) => {
+            const value = Number(e.currentTarget.value);
+            setScale(value);
+            saveUiScale(value);
+            onScale(value);
+          }}
+        />
+      </label>
+      <form
+        class="inline"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setProject(name.trim());
+        }}
+      >
+        <label>
+          Project (empty: the default one){" "}
+          <input value={name} onInput={(e) => setName(e.currentTarget.value)} />
+        </label>
+        <button type="submit">Use</button>
+      </form>
+      {storedToken() && (
+        <p>
+          <button
+            type="button"
+            onClick={() => {
+              forgetToken();
+              location.reload();
+            }}
+          >
+            Sign out (forget the token)
+          </button>
+        </p>
+      )}
+    </section>
+  );
+}

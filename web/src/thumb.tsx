@@ -1,0 +1,31 @@
+import { useEffect, useState } from "preact/hooks";
+import { request, storedToken } from "./api.js";
+
+/**
+ * An API image. Without a token the browser loads it directly (local trust); with one, an <img>
+ * cannot send the Authorization header, so it is fetched and shown from a blob: URL.
+ */
+export function Thumb({ src, alt, className }: { src: string | null; alt: string; className?: string }) {
+  const token = storedToken();
+  const [blob, setBlob] = useState<string | null>(null);
+  useEffect(() => {
+    if (!src || !token) return;
+    const controller = new AbortController();
+    let url: string | null = null;
+    request(src, { signal: controller.signal })
+      .then((r) => r.blob())
+      .then((b) => {
+        url = URL.createObjectURL(b);
+        setBlob(url);
+      })
+      .catch(() => setBlob(null));
+    return () => {
+      controller.abort();
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [src, token]);
+  if (!src) return <div class={`thumb-empty ${className ?? ""}`} role="img" aria-label={alt} />;
+  const shown = token ? blob : src;
+  if (!shown) return <div class={`thumb-empty ${className ?? ""}`} role="img" aria-label={alt} />;
+  return <img src={shown} alt={alt} class={className} loading="lazy" decoding="async" />;
+}
