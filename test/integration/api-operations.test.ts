@@ -177,7 +177,7 @@ describe.skipIf(!hasTools)("operations API", () => {
     it("reports a fresh install as free and armed, without a licence problem", async () => {
       const res = await get("/api/entitlements");
       expect(res.status).toBe(200);
-      const report = res.json<Record<string, unknown>>();
+      const report = res.json() as Record<string, unknown>;
       expect(report).toMatchObject({ tier: "free", armed: true, grandfathered: false });
       expect(report).not.toHaveProperty("licence_problem");
     });
