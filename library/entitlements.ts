@@ -195,7 +195,8 @@ export async function entitlementsReport(ctx: EntitlementContext): Promise<Entit
     cross_project: { allowed: cross.allowed, reason: cross.reason },
   };
   const root = ctx.config.projectRoot;
-  if (root && existsSync(root) && !ctx.registry.projects.byRoot(root)) report.project_root_unregistered = true;
+  if (root && existsSync(root) && !ctx.registry.projects.byRoot(root))
+    report.project_root_unregistered = true;
   if (licence.state === "valid") {
     const { licence_id, holder, expires } = licence.licence;
     report.licence = { licence_id, holder, expires };

@@ -1,6 +1,7 @@
 import { statSync } from "node:fs";
 import type { ProjectRow } from "../state/repos/projects.js";
 import { type LibraryStore, openLibrary } from "../state/stores.js";
+import { CollectionFiles } from "./collections.js";
 import type { AppContext } from "./context.js";
 import { EXIT, UserError } from "./errors.js";
 import { defaultProjectName } from "./projects.js";
@@ -22,7 +23,12 @@ export class LibraryPool {
   private readonly open = new Map<string, LibraryStore>();
   private readonly readers = new Map<string, IndexReader>();
 
-  constructor(private readonly ctx: AppContext) {}
+  /** Each project's smart collections file, read again when it changes. */
+  readonly collectionFiles: CollectionFiles;
+
+  constructor(private readonly ctx: AppContext) {
+    this.collectionFiles = new CollectionFiles(ctx.log);
+  }
 
   /** The project a request addresses; 404 for an unknown name, 503 when no default exists. */
   project(name?: string | null): ProjectRow {

@@ -65,4 +65,8 @@ export const ROUTE_COVERAGE: Readonly<Record<string, Coverage>> = {
     omitted:
       "cross-project aggregation is a licensed feature of the HTTP API; search_media searches one project",
   },
+  "GET /api/collections": {
+    omitted:
+      "an editor's browsing view under collections_read; search_media's tag: and rating: filters reach the same items",
+  },
 };

@@ -5,6 +5,7 @@ import { REGISTRY_MIGRATIONS } from "./migrations/registry.js";
 import { type HomePaths, homePaths, type ProjectPaths, projectPaths } from "./paths.js";
 import { AnalyticsRepo } from "./repos/analytics.js";
 import { BinsRepo } from "./repos/bins.js";
+import { CollectionsRepo } from "./repos/collections.js";
 import { ConversationsRepo } from "./repos/conversations.js";
 import { FailuresRepo } from "./repos/failures.js";
 import { InstallRepo } from "./repos/install.js";
@@ -44,6 +45,8 @@ export interface LibraryStore {
   readonly analytics: AnalyticsRepo;
   /** The release the library was first opened under (entitlements evidence). */
   readonly record: LibraryRecordRepo;
+  /** What smart collection membership reads. */
+  readonly collections: CollectionsRepo;
   close(): void;
 }
 
@@ -70,6 +73,7 @@ export function openLibrary(root: string, options: { readOnly?: boolean } = {}):
     totals: new TotalsRepo(db),
     analytics: new AnalyticsRepo(db),
     record: new LibraryRecordRepo(db),
+    collections: new CollectionsRepo(db),
     close: () => db.close(),
   };
 }

@@ -1,5 +1,6 @@
 import { binRoutes } from "./bins.js";
 import { chatRoutes } from "./chat.js";
+import { collectionRoutes } from "./collections.js";
 import { colorRoutes } from "./color.js";
 import { exportRoutes } from "./export.js";
 import { mediaRoutes } from "./media.js";
@@ -23,5 +24,6 @@ export const ROUTES: readonly RouteDef[] = [
   ...offloadRoutes,
   ...projectRoutes,
   ...binRoutes,
+  ...collectionRoutes,
   ...searchRoutes,
 ];

@@ -253,6 +253,7 @@ const EXAMPLES: Record<string, Example> = {
     path: (api) => `/api/projects/${encodeURIComponent(freshProject(api))}`,
   },
   "GET /api/bins": { status: 200 },
+  "GET /api/collections": { status: 200 },
   "POST /api/bins": { status: 201, body: () => ({ name: "matrix bin" }) },
   "PATCH /api/bins/:id": {
     status: 200,
