@@ -1,5 +1,5 @@
-import { SEARCH_ALL_QUERY, searchAll } from "../../library/search-all.js";
 import { ACCESS } from "../../library/scopes.js";
+import { SEARCH_ALL_QUERY, searchAll } from "../../library/search-all.js";
 import { jsonResponse } from "../errors.js";
 import { readQuery } from "../query.js";
 import type { RouteDef } from "./types.js";
