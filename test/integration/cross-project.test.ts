@@ -2,6 +2,7 @@ import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildEmbeddings } from "../../library/embed.js";
+import { searchAll } from "../../library/search-all.js";
 import { createToken } from "../../library/tokens.js";
 import { openLibrary } from "../../state/stores.js";
 import { startApi, type TestApi } from "../support/api.js";
@@ -258,6 +259,25 @@ describe("cross-project bins and search", () => {
       expect((await api.request("GET", "/api/search/all?q=logo&projects=Zulu", reader)).status).toBe(422);
       expect((await api.request("GET", "/api/search/all?q=logo&limit=0", reader)).status).toBe(422);
       api.registry.projects.remove("Unplugged");
+    });
+
+    it("lists every project that does not answer in time instead of waiting on it", async () => {
+      host.setLatency(1_500);
+      try {
+        const started = performance.now();
+        const result = await searchAll(
+          api.ctx,
+          api.libraries,
+          { q: "a query nobody asked before" },
+          { timeoutMs: 200 },
+        );
+        expect(performance.now() - started).toBeLessThan(1_400);
+        expect(result.items).toEqual([]);
+        expect(result.errors.map((e) => e.project)).toEqual(["Alpha", "Bravo", "Charlie"]);
+        expect(result.errors[0]?.detail).toMatch(/no answer within 0.2 s/);
+      } finally {
+        host.setLatency(0);
+      }
     });
 
     it("falls back to text matching per project when the model host cannot embed", async () => {
