@@ -161,6 +161,9 @@ export async function entitlementState(ctx: EntitlementContext): Promise<Entitle
 
 /** Refuses `operation` with a 403 when the tier does not allow it; checked before any work. */
 export async function requireEntitlement(ctx: EntitlementContext, operation: Operation): Promise<void> {
+  if (operation === "reregister_project") return;
+  // A valid licence settles it without reading every registered library for grandfathering.
+  if ((await readLicence(ctx.registry.paths.licence, licenceKeys(ctx))).state === "valid") return;
   const decision = decide((await standing(ctx)).state, operation);
   if (!decision.allowed) throw new EntitlementError(decision.code, decision.reason);
 }
