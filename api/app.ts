@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { H3, type H3Event } from "h3";
+import { EntitlementError } from "../library/entitlements.js";
 import { UserError } from "../library/errors.js";
 import { redactSecrets } from "../library/redact.js";
 import { verifyToken } from "../library/tokens.js";
@@ -37,7 +38,10 @@ export function createApi(deps: ApiDeps, routes: readonly RouteDef[] = ROUTES): 
     },
     onError: (error, event) => {
       if (error.cause instanceof UserError) {
-        const response = errorResponse(error.cause.status, error.cause.message);
+        const { cause } = error;
+        const detail =
+          cause instanceof EntitlementError ? { code: cause.code, message: cause.message } : cause.message;
+        const response = errorResponse(cause.status, detail);
         if (error.cause.retryAfterS !== undefined)
           response.headers.set("retry-after", String(error.cause.retryAfterS));
         return response;

@@ -1,6 +1,6 @@
 // Usage: npm run bench            (builds, then runs every benchmark)
 //        node bench/run.mjs idle  (one of: ingest, idle, api, semantic, vectors, stalls, bounded, arrivals,
-//        chat-eval, chat, mcp, export, editor-proxy, proxy, offload, web;
+//        chat-eval, chat, mcp, export, editor-proxy, proxy, offload, web, search-all;
 //        needs a prior `npm run build`)
 // Exits 0 when every run completed, even if a target is missed; non-zero when a run broke.
 // Each run's figures go to bench/results/<finish time>.json; `npm run bench:compare -- a.json b.json`
@@ -23,6 +23,7 @@ import { CLI, cleanTemp, cpuMeter, FFMPEG, log, printRows, REPO, seconds } from 
 import { benchMcp, mcpRows } from "./mcp.mjs";
 import { benchOffload, offloadRows } from "./offload.mjs";
 import { benchProxy, proxyRows } from "./playback-proxy.mjs";
+import { benchSearchAll, searchAllRows } from "./search-all.mjs";
 import { benchSemantic } from "./semantic.mjs";
 import { benchStalls, stallRows } from "./stalls.mjs";
 import { benchVectors, vectorRows } from "./vectors.mjs";
@@ -46,6 +47,7 @@ const BENCHES = {
   proxy: () => benchProxy(),
   offload: () => benchOffload(),
   web: () => benchWeb(),
+  "search-all": () => benchSearchAll(),
 };
 // The API and semantic benches generate their own libraries: running them alone needs no media corpus.
 const USES_CORPUS = new Set(["ingest", "idle"]);
@@ -282,6 +284,8 @@ function rows(results, errors, conditions) {
   if (results.offload) out.push(...offloadRows(results.offload));
   section("web");
   if (results.web) out.push(...webRows(results.web));
+  section("search-all");
+  if (results["search-all"]) out.push(...searchAllRows(results["search-all"]));
   section("errors");
   for (const [name, message] of Object.entries(errors))
     out.push(row(`${name} benchmark`, "BROKE", {}, "", `ERROR: ${message.split("\n")[0]}`));

@@ -47,7 +47,7 @@ export async function exportCommand(argv: string[], io: Io): Promise<number> {
     return EXIT.usage;
   }
   return withContext(io, { stdoutLogs: false, tools: false }, async (ctx) => {
-    if (ctx.config.projectRoot) await ensureProjectRoot(ctx.registry, ctx.config.projectRoot);
+    if (ctx.config.projectRoot) await ensureProjectRoot(ctx, ctx.config.projectRoot);
     const libraries = new LibraryPool(ctx);
     try {
       const out = values.output ? resolve(values.output) : null;

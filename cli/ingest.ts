@@ -1,19 +1,15 @@
 import { parseArgs } from "node:util";
+import { applyCollections, proposeCollections } from "../library/collection-proposals.js";
 import { EXIT, UserError } from "../library/errors.js";
 import { type IngestEvent, runIngest } from "../library/ingest.js";
+import { openLibrary } from "../state/stores.js";
 import { fail, type Io, stopSignals, withContext } from "./context.js";
 import { createProgressBar } from "./progress.js";
 
-const NOT_YET = [
-  "propose-collections",
-  "apply-collections",
-  "collection-dry-run",
-  "retraditionalize",
-  "migrate-storage",
-] as const;
+const NOT_YET = ["retraditionalize", "migrate-storage"] as const;
 
 export const INGEST_USAGE =
-  "usage: svc ingest [--dir D] [--refresh] [--regenerate-thumbnails] [--vision-only] [--no-embed] [--language L] [--progress json]";
+  "usage: svc ingest [--dir D] [--refresh] [--regenerate-thumbnails] [--vision-only] [--no-embed] [--language L] [--progress json] | svc ingest --propose-collections [--collection-dry-run] | svc ingest --apply-collections";
 
 // ISO 639-1/639-3 codes with an optional region, as speech recognisers take them.
 const LANGUAGE = /^[a-z]{2,3}([-_][a-z0-9]{2,8})?$/i;
@@ -31,6 +27,21 @@ export async function ingestCommand(argv: string[], io: Io): Promise<number> {
     fail(io, `--${unavailable} is not yet available in this version`);
     return EXIT.usage;
   }
+  const propose = values["propose-collections"] === true;
+  const apply = values["apply-collections"] === true;
+  if (values["collection-dry-run"] && !propose) {
+    fail(io, "--collection-dry-run goes with --propose-collections");
+    return EXIT.usage;
+  }
+  if (propose && apply) {
+    fail(
+      io,
+      "--propose-collections and --apply-collections are separate steps: review the proposal between them",
+    );
+    return EXIT.usage;
+  }
+  if (propose || apply)
+    return collectionsStep(io, propose ? "propose" : "apply", values["collection-dry-run"] === true);
   if (values.progress !== undefined && values.progress !== "json") {
     fail(io, `--progress takes "json" (got "${values.progress}")`);
     return EXIT.usage;
@@ -99,6 +110,38 @@ export async function ingestCommand(argv: string[], io: Io): Promise<number> {
     } finally {
       bar.finish();
       signals.dispose();
+    }
+  });
+}
+
+/** The collection maintenance steps run instead of an ingest pass. */
+function collectionsStep(io: Io, step: "propose" | "apply", dryRun: boolean): Promise<number> {
+  return withContext(io, { stdoutLogs: false, tools: false }, async (ctx) => {
+    const root = ctx.config.projectRoot;
+    if (!root) throw new UserError("PROJECT_ROOT is not set: point it at the project folder", EXIT.usage);
+    const store = openLibrary(root);
+    try {
+      if (step === "apply") {
+        const applied = await applyCollections(store);
+        io.stdout.write(`${applied.file} replaced: ${applied.collections} collections\n`);
+        return EXIT.ok;
+      }
+      const signals = stopSignals();
+      try {
+        const proposal = await proposeCollections(ctx, store, { dryRun, signal: signals.signal });
+        if (proposal.note) fail(io, proposal.note);
+        io.stdout.write(
+          `${proposal.file} written: ${proposal.collections.length} themes (named by ${proposal.named_by === "model" ? "the chat model" : "their top tag"})\n`,
+        );
+        for (const c of proposal.collections)
+          io.stdout.write(`  ${c.key}\t${c.title}\t${c.tags.join(", ")}\n`);
+        io.stdout.write("review it, then run svc ingest --apply-collections\n");
+        return EXIT.ok;
+      } finally {
+        signals.dispose();
+      }
+    } finally {
+      store.close();
     }
   });
 }

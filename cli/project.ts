@@ -16,7 +16,7 @@ export async function projectCommand(argv: string[], io: Io): Promise<number> {
   }
   return withContext(io, { stdoutLogs: false, tools: false }, async (ctx) => {
     if (action === "add") {
-      const row = await addProject(ctx.registry, args[0] ?? "", args[1] ?? "");
+      const row = await addProject(ctx, args[0] ?? "", args[1] ?? "");
       io.stdout.write(json ? `${JSON.stringify(row)}\n` : `project "${row.name}" → ${row.root}\n`);
     } else if (action === "remove") {
       removeProject(ctx.registry, args[0] ?? "");

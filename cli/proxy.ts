@@ -49,7 +49,7 @@ export async function proxyCommand(argv: string[], io: Io): Promise<number> {
   }
   const json = values.progress === "json";
   return withContext(io, { stdoutLogs: false }, async (ctx) => {
-    if (ctx.config.projectRoot) await ensureProjectRoot(ctx.registry, ctx.config.projectRoot);
+    if (ctx.config.projectRoot) await ensureProjectRoot(ctx, ctx.config.projectRoot);
     const libraries = new LibraryPool(ctx);
     const proxies = new EditorProxies(ctx, libraries);
     const signals = stopSignals();

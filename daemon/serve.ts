@@ -74,10 +74,17 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
   };
   const watchers = new Map<string, { name: string; watcher: Watcher }>();
 
+  let limitReported = false;
   const registerRoot = async () => {
     if (!config.projectRoot) return;
     try {
-      await ensureProjectRoot(ctx.registry, config.projectRoot);
+      const row = await ensureProjectRoot(ctx, config.projectRoot);
+      if (!row && !limitReported) {
+        limitReported = true;
+        log.warn(
+          "PROJECT_ROOT's project is served but not registered: the free tier's project limit is reached (see /api/entitlements)",
+        );
+      }
     } catch (error) {
       log.warn({ reason: (error as Error).message }, "PROJECT_ROOT is not available yet; will retry");
     }

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { posix, win32 } from "node:path";
 import type { AppContext } from "./context.js";
 
@@ -19,6 +20,8 @@ export interface HealthReport {
     intent: ModelReport | null;
   };
   failing: string[];
+  /** Present when PROJECT_ROOT's project is served unregistered because of the free tier's project limit. */
+  project_limit?: string;
 }
 
 /** A configured model, and the command that installs it when the host lacks it. */
@@ -65,7 +68,15 @@ export async function healthReport(ctx: AppContext): Promise<HealthReport> {
     speech_recognition: ctx.adapters.asr !== null,
   };
   const failing = (["ffmpeg", "ffprobe"] as const).filter((name) => !checks[name]);
+  const root = ctx.config.projectRoot;
+  const unregistered = root !== undefined && existsSync(root) && !ctx.registry.projects.byRoot(root);
   return {
+    ...(unregistered
+      ? {
+          project_limit:
+            "PROJECT_ROOT's project is served but not registered: the free tier's project limit is reached",
+        }
+      : {}),
     ready: failing.length === 0,
     checks,
     asr: ctx.adapters.asr?.name ?? null,

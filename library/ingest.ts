@@ -115,6 +115,7 @@ export async function runIngest(
     await sweepInterruptedWork(projectPaths(request.root), ctx.log);
     try {
       store = openLibrary(request.root);
+      store.record.ensure(ctx.version);
     } catch (error) {
       throw new UserError(
         `the project's library database cannot be opened: ${(error as Error).message}`,

@@ -1,8 +1,19 @@
+import { statSync } from "node:fs";
 import type { ProjectRow } from "../state/repos/projects.js";
 import { type LibraryStore, openLibrary } from "../state/stores.js";
+import { CollectionFiles } from "./collections.js";
 import type { AppContext } from "./context.js";
 import { EXIT, UserError } from "./errors.js";
+import { defaultProjectName } from "./projects.js";
 import { IndexReader } from "./vector-index.js";
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Open library databases of one daemon, one handle per project root, closed together on shutdown.
@@ -12,7 +23,12 @@ export class LibraryPool {
   private readonly open = new Map<string, LibraryStore>();
   private readonly readers = new Map<string, IndexReader>();
 
-  constructor(private readonly ctx: AppContext) {}
+  /** Each project's smart collections file, read again when it changes. */
+  readonly collectionFiles: CollectionFiles;
+
+  constructor(private readonly ctx: AppContext) {
+    this.collectionFiles = new CollectionFiles(ctx.log);
+  }
 
   /** The project a request addresses; 404 for an unknown name, 503 when no default exists. */
   project(name?: string | null): ProjectRow {
@@ -24,6 +40,8 @@ export class LibraryPool {
     }
     const root = config.projectRoot;
     const row = root ? registry.projects.byRoot(root) : registry.projects.all()[0];
+    // PROJECT_ROOT left unregistered by the free tier's project limit is still served.
+    if (!row && root) return { name: defaultProjectName(root), root, tags: [], created_at: "" };
     if (!row) throw new UserError("no project is registered yet (set PROJECT_ROOT)", EXIT.usage, 503);
     return row;
   }
@@ -37,8 +55,15 @@ export class LibraryPool {
     const project = this.project(name);
     let store = this.open.get(project.root);
     if (!store) {
+      if (!isFolder(project.root))
+        throw new UserError(
+          `project "${project.name}": its folder is not reachable (an unplugged drive?)`,
+          EXIT.storage,
+          503,
+        );
       try {
         store = openLibrary(project.root);
+        store.record.ensure(this.ctx.version);
       } catch (error) {
         throw new UserError(
           `the project's library cannot be opened: ${(error as Error).message}`,

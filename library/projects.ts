@@ -1,16 +1,22 @@
 import { stat } from "node:fs/promises";
 import { basename, resolve } from "node:path";
+import { z } from "zod";
+import { projectPaths } from "../state/paths.js";
+import { peekLibrary } from "../state/repos/library-record.js";
 import type { ProjectRow } from "../state/repos/projects.js";
 import type { RegistryStore } from "../state/stores.js";
+import type { AppContext } from "./context.js";
+import { decide, type EntitlementContext, entitlementState, requireEntitlement } from "./entitlements.js";
 import { EXIT, UserError } from "./errors.js";
 
 const NAME = /^[\p{L}\p{N}][\p{L}\p{N} ._-]{0,63}$/u;
+const MAX_TAGS = 32;
 
 export function validateProjectName(name: string): string {
   const trimmed = name.trim();
   if (!NAME.test(trimmed)) {
     throw new UserError(
-      "a project name is 1–64 letters, digits, spaces, dots, dashes or underscores, starting with a letter or digit",
+      "name: a project name is 1–64 letters, digits, spaces, dots, dashes or underscores, starting with a letter or digit",
       EXIT.usage,
       422,
     );
@@ -18,31 +24,59 @@ export function validateProjectName(name: string): string {
   return trimmed;
 }
 
+/** `POST /api/projects`. */
+export const PROJECT_BODY = z.strictObject({
+  name: z.string().max(200),
+  path: z
+    .string()
+    .min(1, "required")
+    .max(4096)
+    .refine((p) => !p.includes("\0"), "must not contain NUL"),
+  tags: z.array(z.string().trim().min(1).max(64)).max(MAX_TAGS).optional(),
+});
+
 async function checkFolder(root: string): Promise<void> {
+  let reason = "the project path is not an existing folder";
   try {
-    if (!(await stat(root)).isDirectory()) throw new Error("not a folder");
-  } catch {
-    throw new UserError("the project path is not an existing folder", EXIT.usage, 422);
+    if ((await stat(root)).isDirectory()) return;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ELOOP") reason = "the project path is a symlink loop";
+    else if (code === "EACCES") reason = "the project path cannot be read";
   }
+  throw new UserError(`path: ${reason}`, EXIT.usage, 422);
 }
 
 /**
- * Registers a named project root. Registering the same name with the same root again is a no-op;
- * a name or root already used by another project is a conflict.
+ * Registers a named project root. The same name and root again is a no-op; an existing name with
+ * a new root is a relocation (a moved drive) that keeps the name, so bins and history follow it;
+ * a root already registered under another name is a conflict. Only a new name counts against the
+ * free tier, and it is checked before anything is written.
  */
-export async function addProject(registry: RegistryStore, name: string, path: string): Promise<ProjectRow> {
+export async function addProject(
+  ctx: EntitlementContext,
+  name: string,
+  path: string,
+  tags?: readonly string[],
+): Promise<ProjectRow> {
+  const { registry } = ctx;
   const clean = validateProjectName(name);
   const root = resolve(path);
   await checkFolder(root);
+  const byRoot = registry.projects.byRoot(root);
+  if (byRoot && byRoot.name !== clean)
+    throw new UserError(
+      `path: that folder is already registered as project "${byRoot.name}"`,
+      EXIT.usage,
+      409,
+    );
   const byName = registry.projects.byName(clean);
   if (byName) {
-    if (byName.root === root) return byName;
-    throw new UserError(`a project named "${clean}" already exists with another folder`, EXIT.usage, 409);
+    if (byName.root === root && tags === undefined) return byName;
+    return registry.projects.relocate(clean, root, tags) as ProjectRow;
   }
-  const byRoot = registry.projects.byRoot(root);
-  if (byRoot)
-    throw new UserError(`that folder is already registered as project "${byRoot.name}"`, EXIT.usage, 409);
-  return registry.projects.add(clean, root);
+  await requireEntitlement(ctx, "add_project");
+  return registry.projects.add(clean, root, tags ?? []);
 }
 
 export function listProjects(registry: RegistryStore): ProjectRow[] {
@@ -56,16 +90,92 @@ export function removeProject(registry: RegistryStore, name: string): void {
   }
 }
 
-/** PROJECT_ROOT is registered on first start under its folder name (made unique if taken). */
-export async function ensureProjectRoot(registry: RegistryStore, root: string): Promise<ProjectRow> {
+/** The name PROJECT_ROOT's project gets on first start: its folder name, made safe. */
+export function defaultProjectName(root: string): string {
+  return (
+    basename(root)
+      .replace(/[^\p{L}\p{N} ._-]/gu, "_")
+      .replace(/^[^\p{L}\p{N}]+/u, "")
+      .slice(0, 60) || "project"
+  );
+}
+
+/**
+ * PROJECT_ROOT is registered on first start under its folder name (made unique if taken). When
+ * the free tier's project limit refuses it, it stays unregistered (null) and is still served as
+ * the default project: starting never fails on the limit.
+ */
+export async function ensureProjectRoot(ctx: EntitlementContext, root: string): Promise<ProjectRow | null> {
+  const { registry } = ctx;
   const existing = registry.projects.byRoot(root);
   if (existing) return existing;
   await checkFolder(root);
-  const base =
-    basename(root)
-      .replace(/[^\p{L}\p{N} ._-]/gu, "_")
-      .replace(/^[^\p{L}\p{N}]+/u, "") || "project";
-  let name = base.slice(0, 60);
+  if (!decide(await entitlementState(ctx), "add_project").allowed) return null;
+  const base = defaultProjectName(root);
+  let name = base;
   for (let i = 2; registry.projects.byName(name); i += 1) name = `${base.slice(0, 56)}-${i}`;
   return registry.projects.add(name, root);
+}
+
+/**
+ * What a caller may learn of a folder: admins get the absolute root, everyone else its last
+ * segment (POSIX, `X:\`, `X:/` and UNC forms alike; a bare drive is shown as `X:`).
+ */
+export function folderName(root: string): string {
+  const trimmed = root.replace(/[\\/]+$/, "");
+  if (/^[A-Za-z]:$/.test(trimmed)) return trimmed;
+  const last = trimmed
+    .split(/[\\/]+/)
+    .filter(Boolean)
+    .at(-1);
+  return last ?? "";
+}
+
+export interface ProjectHealth {
+  /** The folder is there (an unplugged drive or removed folder is not). */
+  reachable: boolean;
+  /** Its library database exists and opens read-only. */
+  database_readable: boolean;
+  items: number | null;
+  missing_items: number | null;
+}
+
+export interface ProjectView {
+  name: string;
+  /** The absolute root for admins, the folder's name for everyone else. */
+  path: string;
+  tags: string[];
+  created_at: string;
+  health: ProjectHealth;
+}
+
+async function projectHealth(root: string): Promise<ProjectHealth> {
+  let reachable = false;
+  try {
+    reachable = (await stat(root)).isDirectory();
+  } catch {
+    reachable = false;
+  }
+  const peek = reachable ? peekLibrary(projectPaths(root).libraryDb) : null;
+  return {
+    reachable,
+    database_readable: peek !== null,
+    items: peek?.items ?? null,
+    missing_items: peek?.missing ?? null,
+  };
+}
+
+export async function projectView(row: ProjectRow, admin: boolean): Promise<ProjectView> {
+  return {
+    name: row.name,
+    path: admin ? row.root : folderName(row.root),
+    tags: row.tags,
+    created_at: row.created_at,
+    health: await projectHealth(row.root),
+  };
+}
+
+/** `GET /api/projects`: every registered project with its health; roots only for admins. */
+export async function projectsReport(ctx: AppContext, admin: boolean): Promise<{ projects: ProjectView[] }> {
+  return { projects: await Promise.all(listProjects(ctx.registry).map((row) => projectView(row, admin))) };
 }

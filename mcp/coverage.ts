@@ -55,4 +55,18 @@ export const ROUTE_COVERAGE: Readonly<Record<string, Coverage>> = {
   "GET /api/offload/status": {
     omitted: "card copies in progress name card and drive folders, which assistants may not learn",
   },
+  "GET /api/projects": {
+    omitted: "the registry names project folders and drives; MCP tools take a project name, not a root",
+  },
+  "GET /api/bins": {
+    omitted: "bins are an editor's working selections under collections_read, not library content",
+  },
+  "GET /api/search/all": {
+    omitted:
+      "cross-project aggregation is a licensed feature of the HTTP API; search_media searches one project",
+  },
+  "GET /api/collections": {
+    omitted:
+      "an editor's browsing view under collections_read; search_media's tag: and rating: filters reach the same items",
+  },
 };

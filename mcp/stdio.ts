@@ -15,7 +15,7 @@ export async function serveStdio(ctx: AppContext, stop: AbortSignal): Promise<vo
   const root = ctx.config.projectRoot;
   if (root) {
     // As the daemon does at start; a root that is not there yet leaves the other projects usable.
-    await ensureProjectRoot(ctx.registry, root).catch((error: unknown) => {
+    await ensureProjectRoot(ctx, root).catch((error: unknown) => {
       ctx.log.warn({ reason: publicText((error as Error).message) }, "PROJECT_ROOT is not available");
     });
   }

@@ -94,6 +94,16 @@ const schema = z.object({
   SVC_TRASH_DAYS: integer(30, 0, 36_500),
   SVC_OFFLOAD_DESTS: optionalText(),
   SVC_CARD_MOUNT_ROOTS: optionalText(),
+  SVC_LICENCE_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .refine(
+      (v) =>
+        /^-----BEGIN PUBLIC KEY-----[\s\S]+-----END PUBLIC KEY-----$/.test(v) ||
+        /^[A-Za-z0-9+/]{43}=?$/.test(v),
+      "expected an Ed25519 public key as PEM (SPKI) or as base64 of its raw 32 bytes",
+    )
+    .optional(),
 });
 
 type Env = z.infer<typeof schema>;
@@ -137,6 +147,8 @@ export interface Config {
   readonly offloadDests: readonly string[];
   /** Folders whose new subfolders are mounted volumes (cards), e.g. /media/$USER. */
   readonly cardMountRoots: readonly string[];
+  /** An extra licence verification key (PEM SPKI or base64 of the raw 32 bytes), for the licensor. */
+  readonly licencePublicKey: string | undefined;
 }
 
 /** The variables svc reads; anything else in the environment is ignored. */
@@ -230,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cardMountRoots: e.SVC_CARD_MOUNT_ROOTS
       ? absoluteList("SVC_CARD_MOUNT_ROOTS", e.SVC_CARD_MOUNT_ROOTS)
       : defaultMountRoots(env),
+    licencePublicKey: e.SVC_LICENCE_PUBLIC_KEY,
   };
   return Object.freeze(config);
 }

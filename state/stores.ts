@@ -4,9 +4,12 @@ import { LIBRARY_MIGRATIONS } from "./migrations/library.js";
 import { REGISTRY_MIGRATIONS } from "./migrations/registry.js";
 import { type HomePaths, homePaths, type ProjectPaths, projectPaths } from "./paths.js";
 import { AnalyticsRepo } from "./repos/analytics.js";
+import { BinsRepo } from "./repos/bins.js";
+import { CollectionsRepo } from "./repos/collections.js";
 import { ConversationsRepo } from "./repos/conversations.js";
 import { FailuresRepo } from "./repos/failures.js";
 import { InstallRepo } from "./repos/install.js";
+import { LibraryRecordRepo } from "./repos/library-record.js";
 import { MediaRepo } from "./repos/media.js";
 import { MediaEditsRepo } from "./repos/media-edits.js";
 import { MediaSearchRepo } from "./repos/media-search.js";
@@ -40,6 +43,10 @@ export interface LibraryStore {
   readonly totals: TotalsRepo;
   /** Fixed aggregate queries for chat's analytics answers. */
   readonly analytics: AnalyticsRepo;
+  /** The release the library was first opened under (entitlements evidence). */
+  readonly record: LibraryRecordRepo;
+  /** What smart collection membership reads. */
+  readonly collections: CollectionsRepo;
   close(): void;
 }
 
@@ -65,6 +72,8 @@ export function openLibrary(root: string, options: { readOnly?: boolean } = {}):
     trash: new TrashRepo(db),
     totals: new TotalsRepo(db),
     analytics: new AnalyticsRepo(db),
+    record: new LibraryRecordRepo(db),
+    collections: new CollectionsRepo(db),
     close: () => db.close(),
   };
 }
@@ -78,6 +87,8 @@ export interface RegistryStore {
   readonly install: InstallRepo;
   readonly tokens: TokensRepo;
   readonly conversations: ConversationsRepo;
+  /** Cross-project bins. */
+  readonly bins: BinsRepo;
   close(): void;
 }
 
@@ -93,6 +104,7 @@ export function openRegistry(home: string): RegistryStore {
     install: new InstallRepo(db),
     tokens: new TokensRepo(db),
     conversations: new ConversationsRepo(db),
+    bins: new BinsRepo(db),
     close: () => db.close(),
   };
 }

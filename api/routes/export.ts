@@ -6,7 +6,7 @@ import type { MediaRefs } from "../../library/export/build.js";
 import { exportTimeline, TIMELINE_QUERY, timelineFormat } from "../../library/export/timeline.js";
 import { ACCESS } from "../../library/scopes.js";
 import { readJson } from "../body.js";
-import type { Caller } from "../guard.js";
+import { seesAbsolutePaths } from "../caller.js";
 import { readQuery } from "../query.js";
 import type { RouteDef } from "./types.js";
 
@@ -20,10 +20,7 @@ const MAX_BATCH_BODY = 256 * 1024;
  * project roots do; other callers get paths relative to the project root.
  */
 function refsFor(event: H3Event): MediaRefs {
-  const caller = event.context.caller as Caller | undefined;
-  if (caller?.kind === "local") return "absolute";
-  if (caller?.kind === "token" && caller.token.scopes.includes("admin")) return "absolute";
-  return "relative";
+  return seesAbsolutePaths(event) ? "absolute" : "relative";
 }
 
 export const exportRoutes: readonly RouteDef[] = [

@@ -1,10 +1,14 @@
+import { binRoutes } from "./bins.js";
 import { chatRoutes } from "./chat.js";
+import { collectionRoutes } from "./collections.js";
 import { colorRoutes } from "./color.js";
 import { exportRoutes } from "./export.js";
 import { mediaRoutes } from "./media.js";
 import { offloadRoutes } from "./offload.js";
 import { operationRoutes } from "./operations.js";
+import { projectRoutes } from "./projects.js";
 import { proxyRoutes } from "./proxy.js";
+import { searchRoutes } from "./search.js";
 import { trashRoutes } from "./trash.js";
 import type { RouteDef } from "./types.js";
 
@@ -18,4 +22,8 @@ export const ROUTES: readonly RouteDef[] = [
   ...proxyRoutes,
   ...colorRoutes,
   ...offloadRoutes,
+  ...projectRoutes,
+  ...binRoutes,
+  ...collectionRoutes,
+  ...searchRoutes,
 ];

@@ -1,5 +1,6 @@
 import { getRouterParam, type H3Event } from "h3";
 import { z } from "zod";
+import { forgetDeletedMedia } from "../../library/bins.js";
 import {
   ACTIVATE_BODY,
   activateTranscript,
@@ -91,7 +92,11 @@ export const mediaRoutes: readonly RouteDef[] = [
     scopes: ACCESS.delete,
     handler: async (event, deps) => {
       const { ids } = await readJson(event, BULK_DELETE_BODY);
-      return bulkDeleteMedia(target(event, deps).store, ids, deps.ctx.log);
+      const { project } = readQuery(event, PROJECT_QUERY);
+      const report = await bulkDeleteMedia(inProject(deps, project).store, ids, deps.ctx.log);
+      const deleted = report.results.filter((r) => r.status === "deleted").map((r) => r.id);
+      forgetDeletedMedia(deps.ctx, deps.libraries.project(project).name, deleted);
+      return report;
     },
   },
   {
@@ -108,7 +113,13 @@ export const mediaRoutes: readonly RouteDef[] = [
     method: "DELETE",
     path: "/api/media/:id",
     scopes: ACCESS.delete,
-    handler: (event, deps) => deleteMedia(target(event, deps).store, idOf(event), deps.ctx.log),
+    handler: async (event, deps) => {
+      const id = idOf(event);
+      const { project } = readQuery(event, PROJECT_QUERY);
+      const result = await deleteMedia(inProject(deps, project).store, id, deps.ctx.log);
+      forgetDeletedMedia(deps.ctx, deps.libraries.project(project).name, [id]);
+      return result;
+    },
   },
   {
     method: "POST",

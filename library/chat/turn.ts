@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ModelHostError } from "../../adapters/modelhost.js";
 import type { SceneRef } from "../../state/repos/conversations.js";
 import type { AppContext } from "../context.js";
+import { requireEntitlement } from "../entitlements.js";
 import { EXIT, UserError } from "../errors.js";
 import type { LibraryPool } from "../library-pool.js";
 import { scrubText } from "../redact.js";
@@ -129,6 +130,8 @@ export async function chatTurn(
   if (body.conversation_id !== undefined && !existing)
     throw new UserError("no conversation with that id", EXIT.usage, 404);
   const names = body.project_scope ?? (existing ? storedScope(libraries, existing.project_scope) : undefined);
+  // Refused before any project is opened when the tier does not allow reading several.
+  if (names && new Set(names.map((n) => n.trim())).size > 1) await requireEntitlement(ctx, "cross_project");
   const scope: ScopedProject[] = resolveScope(libraries, names);
   const turn: TurnContext = {
     ctx,

@@ -622,4 +622,17 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE media ADD COLUMN color_profile_suggested TEXT;
     `,
   },
+  {
+    version: 9,
+    name: "library record for entitlements",
+    sql: `
+      -- The release this library was first opened under: evidence for grandfathering an install
+      -- whose own record is newer (a library made before the free-tier release was moved here).
+      CREATE TABLE library_record (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        first_version TEXT NOT NULL,
+        first_seen_at TEXT NOT NULL
+      );
+    `,
+  },
 ];

@@ -85,4 +85,35 @@ export const REGISTRY_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX chat_messages_conversation ON chat_messages (conversation_id, id);
     `,
   },
+  {
+    version: 5,
+    name: "grandfathering, cross-project bins",
+    sql: `
+      -- Set once when evidence shows the install predates the free-tier release; never cleared.
+      ALTER TABLE install ADD COLUMN grandfathered_at TEXT;
+
+      -- Free labels of a project (client, year…), a JSON list of strings.
+      ALTER TABLE projects ADD COLUMN tags TEXT NOT NULL DEFAULT '[]';
+
+      CREATE TABLE bins (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+
+      -- Items name their project by its registered name, so a relocated project keeps its bins;
+      -- media_created_at tells a row that took over a deleted row's id from the one added.
+      CREATE TABLE bin_items (
+        bin_id INTEGER NOT NULL REFERENCES bins (id) ON DELETE CASCADE,
+        project TEXT NOT NULL,
+        media_id INTEGER NOT NULL,
+        media_created_at TEXT NOT NULL,
+        rel_path TEXT NOT NULL,
+        added_at TEXT NOT NULL,
+        PRIMARY KEY (bin_id, project, media_id)
+      );
+      CREATE INDEX bin_items_media ON bin_items (project, media_id);
+    `,
+  },
 ];

@@ -177,27 +177,37 @@ describe.skipIf(!hasTools)("operations API", () => {
     it("reports a fresh install as free and armed, without a licence problem", async () => {
       const res = await get("/api/entitlements");
       expect(res.status).toBe(200);
-      expect(res.json()).toEqual({ tier: "free", armed: true });
+      const report = res.json() as Record<string, unknown>;
+      expect(report).toMatchObject({ tier: "free", armed: true, grandfathered: false });
+      expect(report).not.toHaveProperty("licence_problem");
     });
 
-    it("keeps installs that predate the free-tier release unarmed", async () => {
+    it("grandfathers installs that predate the free-tier release, for good", async () => {
       const original = api.registry.install.get()?.first_version ?? readVersion();
       try {
+        setFirstVersion("0.2.0");
+        expect((await get("/api/entitlements")).json()).toMatchObject({ armed: true, grandfathered: false });
         for (const version of ["0.0.9", "0.1.0-rc.1"]) {
           setFirstVersion(version);
-          expect((await get("/api/entitlements")).json(), version).toEqual({ tier: "free", armed: false });
+          expect((await get("/api/entitlements")).json(), version).toMatchObject({
+            tier: "free",
+            armed: false,
+            grandfathered: true,
+          });
         }
+        // Once grandfathered, always: a later record does not take it back.
         setFirstVersion("0.2.0");
-        expect((await get("/api/entitlements")).json()).toEqual({ tier: "free", armed: true });
+        expect((await get("/api/entitlements")).json()).toMatchObject({ armed: false, grandfathered: true });
       } finally {
         setFirstVersion(original);
+        api.registry.db.prepare("UPDATE install SET grandfathered_at = NULL").run();
       }
     });
 
     it("reports a licence file that does not count", async () => {
       try {
         await writeFile(licence(), JSON.stringify({ tier: "pro", holder: "Edit Bay 2" }));
-        expect((await get("/api/entitlements")).json()).toEqual({
+        expect((await get("/api/entitlements")).json()).toMatchObject({
           tier: "free",
           armed: true,
           licence_problem: "unsigned",

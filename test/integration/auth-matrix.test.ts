@@ -242,7 +242,66 @@ const EXAMPLES: Record<string, Example> = {
   },
   "POST /api/offload": { status: 202, body: () => freshCard() },
   "GET /api/offload/status": { status: 200 },
+  "GET /api/projects": { status: 200 },
+  // Registering the default project again at its own folder: answered, nothing changes.
+  "POST /api/projects": {
+    status: 200,
+    body: (api) => ({ name: defaultProject(api), path: api.root }),
+  },
+  "DELETE /api/projects/:name": {
+    status: 200,
+    path: (api) => `/api/projects/${encodeURIComponent(freshProject(api))}`,
+  },
+  "GET /api/bins": { status: 200 },
+  "GET /api/collections": { status: 200 },
+  "POST /api/bins": { status: 201, body: () => ({ name: "matrix bin" }) },
+  "PATCH /api/bins/:id": {
+    status: 200,
+    path: (api) => `/api/bins/${freshBin(api)}`,
+    body: () => ({ name: "renamed" }),
+  },
+  "DELETE /api/bins/:id": { status: 200, path: (api) => `/api/bins/${freshBin(api)}` },
+  "POST /api/bins/:id/items": {
+    status: 201,
+    path: (api) => `/api/bins/${freshBin(api)}/items`,
+    body: (api) => ({ project: defaultProject(api), media_id: seedOf(api).still }),
+  },
+  "DELETE /api/bins/:id/items/:project/:media_id": {
+    status: 200,
+    path: (api) => {
+      const bin = freshBin(api);
+      const project = defaultProject(api);
+      api.registry.bins.addItem({
+        bin_id: bin,
+        project,
+        media_id: seedOf(api).still,
+        media_created_at: "2026-01-01T00:00:00.000Z",
+        rel_path: "still.png",
+      });
+      return `/api/bins/${bin}/items/${encodeURIComponent(project)}/${seedOf(api).still}`;
+    },
+  },
+  "GET /api/search/all": { status: 200, path: () => "/api/search/all?q=still" },
 };
+
+/** The registered name of a server's default project. */
+function defaultProject(api: TestApi): string {
+  const row = api.registry.projects.byRoot(api.root as string);
+  if (!row) throw new Error("the default project is not registered");
+  return row.name;
+}
+
+/** A registered project of its own for each removal call. */
+let projectsMade = 0;
+function freshProject(api: TestApi): string {
+  projectsMade += 1;
+  const folder = mkdtempSync(join(tmpdir(), "svc-matrix-project-"));
+  cards.push(folder);
+  return api.registry.projects.add(`matrix ${projectsMade}`, folder).name;
+}
+
+/** An empty bin of its own for each call that changes one. */
+const freshBin = (api: TestApi) => api.registry.bins.create("matrix").id;
 
 /** A concrete path for a route pattern outside the table (fixtures): every `:param` becomes 1. */
 const concretePath = (route: RouteDef) =>
@@ -312,6 +371,8 @@ beforeAll(async () => {
   proxied = await startApi({ env: { SVC_TRUST_LOOPBACK: "0", SVC_TRUST_PROXY_HEADERS: "1", OLLAMA_HOST } });
   fixture = await startApi({ routes: [fixtureWrite], projectRoot: null });
   for (const scope of SCOPES) tokens.set(scope, issue(remote.registry, [scope]));
+  // Cross-project search is a licensed feature: grandfathered servers let the matrix reach it.
+  for (const api of [remote, local]) api.registry.install.grandfather();
   const fixtures = await mkdtemp(join(tmpdir(), "svc-matrix-"));
   const still = await makeStill(fixtures, "png");
   const clip = await makeSceneClip(fixtures);

@@ -102,11 +102,13 @@ describe("chat with the library", () => {
     host = await startFakeModelHost();
     host.setChatScript((request) => (isClassifier(request) ? classify(request) : answer(request)));
     api = await startApi({ env: { OLLAMA_HOST: host.url } });
+    // Turns scoped to several projects are cross-project work, which a grandfathered install keeps.
+    api.registry.install.grandfather();
     clips = seedClips(api.root as string, CLIPS);
     otherRoot = join(api.home, "..", "other-project");
     await mkdir(otherRoot);
     otherClips = seedClips(otherRoot, [OTHER_CLIP]);
-    await addProject(api.registry, "other", otherRoot);
+    await addProject(api.ctx, "other", otherRoot);
     const signal = new AbortController().signal;
     for (const root of [api.root as string, otherRoot])
       await buildEmbeddings(api.ctx, root, { rebuild: false, signal, holder: "chat test" });
@@ -288,7 +290,7 @@ describe("chat with the library", () => {
     it("falls back to general on an empty library", async () => {
       const empty = join(api.home, "..", "empty-project");
       await mkdir(empty);
-      await addProject(api.registry, "empty", empty);
+      await addProject(api.ctx, "empty", empty);
       classify = () => "not json at all";
       const turn = await ok({ prompt: "hello there", project_scope: ["empty"] });
       expect(turn.intent).toBe("general");
@@ -309,7 +311,7 @@ describe("chat with the library", () => {
           scenes: [{ description: "a lighthouse on a cliff" }],
         },
       ]);
-      await addProject(api.registry, "raw", raw);
+      await addProject(api.ctx, "raw", raw);
       classify = () => routeTo("compilation", { search_text: "lighthouse" });
       const found = await ok({ prompt: "the lighthouse", project_scope: ["raw"] });
       expect(found.scene_ids).toEqual(seeded.get("lighthouse.mov")?.sceneIds);

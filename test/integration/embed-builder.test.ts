@@ -200,7 +200,7 @@ describe.skipIf(!hasTools)("svc embed: freshness categories and the drift check"
     const { ctx, registry } = await daemonContext();
     const libraries = new LibraryPool(ctx);
     try {
-      await ensureProjectRoot(registry, ws.root);
+      await ensureProjectRoot(ctx, ws.root);
       await warmTotals(ctx, libraries, new AbortController().signal);
       const after = openLibrary(ws.root);
       try {

@@ -312,7 +312,9 @@ describe.skipIf(!hasTools)("svc ingest (CLI)", () => {
       const cases: [string[], Record<string, string>, RegExp][] = [
         [["ingest", "--bogus"], ws.env(), /Unknown option '--bogus'/],
         [["ingest", "--progress", "xml"], ws.env(), /--progress takes "json"/],
-        [["ingest", "--apply-collections"], ws.env(), /--apply-collections is not yet available/],
+        [["ingest", "--retraditionalize"], ws.env(), /--retraditionalize is not yet available/],
+        [["ingest", "--apply-collections"], ws.env(), /no collections.proposed.json to apply/],
+        [["ingest", "--collection-dry-run"], ws.env(), /goes with --propose-collections/],
         [["ingest", "--language", "klingon!"], ws.env(), /--language takes a language code/],
         [["ingest", "--vision-only", "--refresh"], ws.env(), /cannot be combined/],
         [["ingest"], { SVC_HOME: ws.home }, /PROJECT_ROOT is not set/],

@@ -121,7 +121,7 @@ describe.each<McpTransportKind>(["streamable", "sse"])("MCP tools over %s", (kin
     seedClips(other, [
       { name: "vault.mov", shot: "2026-01-01", duration_s: 5, scenes: [{ description: "a bank vault" }] },
     ]);
-    await addProject(api.registry, "second", other);
+    await addProject(api.ctx, "second", other);
     await buildEmbeddings(api.ctx, root, {
       rebuild: false,
       signal: new AbortController().signal,

@@ -93,7 +93,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<TestApi> 
   const logger = await createLogger(config, { stdout: false });
   const adapters = await createAdapters(config, logger.log);
   const ctx = testContext({ config, adapters, registry, log: logger.log, version });
-  if (root !== null) await ensureProjectRoot(registry, root);
+  if (root !== null) await ensureProjectRoot(ctx, root);
   const libraries = new LibraryPool(ctx);
   const jobs = new IngestJobs(ctx, libraries);
   const editorProxies = new EditorProxies(ctx, libraries);

@@ -80,7 +80,16 @@ describe("config", () => {
     SVC_TRASH_DAYS: ["7", (c) => c.trashDays, 7],
     SVC_OFFLOAD_DESTS: ["/mnt/shuttle:/mnt/raid", (c) => c.offloadDests, ["/mnt/shuttle", "/mnt/raid"]],
     SVC_CARD_MOUNT_ROOTS: ["/srv/cards", (c) => c.cardMountRoots, ["/srv/cards"]],
+    SVC_LICENCE_PUBLIC_KEY: [
+      "e78a40MwQ9xZAeloIfA4oZ24U6I3GjmBlFa9Xz6uEhU=",
+      (c) => c.licencePublicKey,
+      "e78a40MwQ9xZAeloIfA4oZ24U6I3GjmBlFa9Xz6uEhU=",
+    ],
   };
+
+  it("refuses an SVC_LICENCE_PUBLIC_KEY that is neither PEM nor 32 bytes of base64, naming it", () => {
+    expect(() => loadConfig({ SVC_LICENCE_PUBLIC_KEY: "not-a-key" })).toThrow(/SVC_LICENCE_PUBLIC_KEY/);
+  });
 
   it("has a test row for every variable of the schema, and none for a variable it does not read", () => {
     expect(Object.keys(READS).sort()).toEqual([...CONFIG_VARIABLES].sort());

@@ -1,0 +1,22 @@
+import { getRouterParam, type H3Event, HTTPError } from "h3";
+import type { Caller } from "./guard.js";
+
+/**
+ * Whether the caller may see absolute paths (project roots, media files): the people at the
+ * workstation (local trust) and admin tokens.
+ */
+export function seesAbsolutePaths(event: H3Event): boolean {
+  const caller = event.context.caller as Caller | undefined;
+  if (caller?.kind === "local") return true;
+  return caller?.kind === "token" && caller.token.scopes.includes("admin");
+}
+
+/** A path segment decoded; 422 naming it when its percent-escapes are malformed. */
+export function pathSegment(event: H3Event, name: string): string {
+  const raw = getRouterParam(event, name) ?? "";
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw new HTTPError({ status: 422, message: `${name}: malformed percent-escape` });
+  }
+}

@@ -1,0 +1,75 @@
+import { getRouterParam, type H3Event } from "h3";
+import {
+  addBinItem,
+  BIN_BODY,
+  BIN_ITEM_BODY,
+  createBin,
+  deleteBin,
+  listBins,
+  removeBinItem,
+  renameBin,
+} from "../../library/bins.js";
+import { parseMediaId } from "../../library/media/ids.js";
+import { ACCESS } from "../../library/scopes.js";
+import { readJson } from "../body.js";
+import { pathSegment } from "../caller.js";
+import { jsonResponse } from "../errors.js";
+import type { RouteDef } from "./types.js";
+
+const MAX_BIN_BODY = 16 * 1024;
+
+const binId = (event: H3Event) => parseMediaId(getRouterParam(event, "id"));
+
+export const binRoutes: readonly RouteDef[] = [
+  {
+    method: "GET",
+    path: "/api/bins",
+    scopes: ACCESS.collectionsRead,
+    handler: (_event, { ctx, libraries }) => listBins(ctx, libraries),
+  },
+  {
+    method: "POST",
+    path: "/api/bins",
+    scopes: ACCESS.collectionsWrite,
+    handler: async (event, { ctx }) =>
+      jsonResponse(201, createBin(ctx, (await readJson(event, BIN_BODY, MAX_BIN_BODY)).name)),
+  },
+  {
+    method: "PATCH",
+    path: "/api/bins/:id",
+    scopes: ACCESS.collectionsWrite,
+    handler: async (event, { ctx, libraries }) => {
+      const id = binId(event);
+      const { name } = await readJson(event, BIN_BODY, MAX_BIN_BODY);
+      return renameBin(ctx, libraries, id, name);
+    },
+  },
+  {
+    method: "DELETE",
+    path: "/api/bins/:id",
+    scopes: ACCESS.collectionsWrite,
+    handler: (event, { ctx }) => deleteBin(ctx, binId(event)),
+  },
+  {
+    method: "POST",
+    path: "/api/bins/:id/items",
+    scopes: ACCESS.collectionsWrite,
+    handler: async (event, { ctx, libraries }) => {
+      const id = binId(event);
+      const { project, media_id } = await readJson(event, BIN_ITEM_BODY, MAX_BIN_BODY);
+      const result = await addBinItem(ctx, libraries, id, project, media_id);
+      return jsonResponse(result.added ? 201 : 200, result);
+    },
+  },
+  {
+    method: "DELETE",
+    path: "/api/bins/:id/items/:project/:media_id",
+    scopes: ACCESS.collectionsWrite,
+    handler: (event, { ctx }) => {
+      const id = binId(event);
+      const project = pathSegment(event, "project");
+      const mediaId = parseMediaId(getRouterParam(event, "media_id"));
+      return removeBinItem(ctx, id, project, mediaId);
+    },
+  },
+];

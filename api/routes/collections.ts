@@ -1,0 +1,22 @@
+import { COLLECTIONS_QUERY, collectionsReport } from "../../library/collections.js";
+import { apiLinks } from "../../library/media/view.js";
+import { ACCESS } from "../../library/scopes.js";
+import { readQuery } from "../query.js";
+import type { RouteDef } from "./types.js";
+
+export const collectionRoutes: readonly RouteDef[] = [
+  {
+    method: "GET",
+    path: "/api/collections",
+    scopes: ACCESS.collectionsRead,
+    handler: async (event, { libraries }) => {
+      const { project, limit } = readQuery(event, COLLECTIONS_QUERY);
+      const store = libraries.library(project);
+      const defs = await libraries.collectionFiles.load(store.paths.dataDir);
+      return {
+        project: libraries.project(project).name,
+        ...collectionsReport(store, defs, apiLinks(project || undefined), limit),
+      };
+    },
+  },
+];
