@@ -5,11 +5,11 @@ import { mediaRoutes } from "./media.js";
 import { offloadRoutes } from "./offload.js";
 import { operationRoutes } from "./operations.js";
 import { proxyRoutes } from "./proxy.js";
+import { referenceRoutes } from "./reference.js";
 import { trashRoutes } from "./trash.js";
 import type { RouteDef } from "./types.js";
 
-/** Every route the API serves. */
-export const ROUTES: readonly RouteDef[] = [
+const SERVED: readonly RouteDef[] = [
   ...operationRoutes,
   ...mediaRoutes,
   ...trashRoutes,
@@ -19,3 +19,6 @@ export const ROUTES: readonly RouteDef[] = [
   ...colorRoutes,
   ...offloadRoutes,
 ];
+
+/** Every route the API serves, with the OpenAPI description of them all. */
+export const ROUTES: readonly RouteDef[] = [...SERVED, ...referenceRoutes(SERVED)];
