@@ -11,6 +11,7 @@ import { offloadCommand } from "./offload.js";
 import { projectCommand } from "./project.js";
 import { proxyCommand } from "./proxy.js";
 import { serveCommand } from "./serve.js";
+import { serviceCommand } from "./service.js";
 import { tokenCommand } from "./token.js";
 import { trashCommand } from "./trash.js";
 
@@ -39,6 +40,8 @@ usage:
   svc token list [--json] | show ID [--json] | revoke ID
   svc trash list [--json] | restore ID [--json] | empty [--older-than DAYS]
                                     deleted files of PROJECT_ROOT: list, put back, remove for good
+  svc service install [--user] [--dir DIR] | uninstall [--user] [--dir DIR]
+                                    write (or remove) the systemd unit or launchd agent for svc serve
   svc --version
 
 configuration is by environment variables (PROJECT_ROOT, SVC_HOME, SVC_PORT, …); see the README.
@@ -48,6 +51,7 @@ type Command = (argv: string[], io: Io) => Promise<number>;
 
 const COMMANDS: Record<string, Command> = {
   serve: serveCommand,
+  service: serviceCommand,
   ingest: ingestCommand,
   embed: embedCommand,
   chat: chatCommand,
