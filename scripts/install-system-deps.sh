@@ -15,6 +15,8 @@ command -v pocketsphinx_continuous >/dev/null 2>&1 || need+=(pocketsphinx)
 [ -d /usr/share/pocketsphinx/test/data/librivox ] || [ "$(uname -s)" = Darwin ] || need+=(pocketsphinx-testdata)
 # Exports: FCPXML is validated against Apple's DTDs with xmllint.
 command -v xmllint >/dev/null 2>&1 || need+=(xmllint)
+# Service files: the systemd units are checked with systemd-analyze verify (Linux only).
+[ "$(uname -s)" = Darwin ] || command -v systemd-analyze >/dev/null 2>&1 || need+=(systemd-analyze)
 
 if [ ${#need[@]} -eq 0 ]; then
   echo "system dependencies: all present"
@@ -49,6 +51,7 @@ case "$(uname -s)" in
         pocketsphinx-en-us) apt_pkgs+=(pocketsphinx-en-us) ;;
         pocketsphinx-testdata) apt_pkgs+=(pocketsphinx-testdata) ;;
         xmllint) apt_pkgs+=(libxml2-utils) ;;
+        systemd-analyze) apt_pkgs+=(systemd) ;;
       esac
     done
     # shellcheck disable=SC2207

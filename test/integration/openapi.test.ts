@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { compileErrors, validate } from "@readme/openapi-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonSchemaOf, openApiDocument, openApiPath, undocumentedRoutes } from "../../api/openapi.js";
+import { VERSION } from "../../api/responses.js";
 import { ROUTES } from "../../api/routes/index.js";
 import type { RouteDef } from "../../api/routes/types.js";
 import { TAG_BODY } from "../../library/media/edit.js";
@@ -122,6 +123,21 @@ describe("the OpenAPI description", () => {
     expect(version?.responses["401"]?.content?.["application/json"]?.schema).toEqual({
       $ref: "#/components/schemas/Error",
     });
+  });
+
+  it("gives a route that can refuse for the free tier the structured 403 beside {detail}", () => {
+    const gated: RouteDef = {
+      method: "POST",
+      path: "/api/gated",
+      scopes: ["projects_write"],
+      handler: () => null,
+      doc: { summary: "A gated write", body: TAG_BODY, response: VERSION, entitlement: true },
+    };
+    const op = operationOf(openApiDocument([gated], version), gated);
+    expect(op?.responses["403"]?.content?.["application/json"]?.schema).toEqual({
+      oneOf: [{ $ref: "#/components/schemas/Error" }, { $ref: "#/components/schemas/EntitlementRefusal" }],
+    });
+    expect(Object.keys(op?.responses ?? {})).toEqual(["200", "401", "403", "413", "422"]);
   });
 
   it("takes request bodies and query parameters from the zod schemas that validate them", () => {
