@@ -41,6 +41,8 @@ const INIT = `window.ui = SwaggerUIBundle({
   deepLinking: true,
   presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
   layout: "StandaloneLayout",
+  // Swagger UI would otherwise send the document to an online validator for a badge.
+  validatorUrl: null,
 });
 `;
 
@@ -84,7 +86,11 @@ export function referenceRoutes(table: readonly RouteDef[]): readonly RouteDef[]
       method: "GET",
       path: "/api/docs",
       scopes: null,
-      handler: () => text(PAGE, "text/html; charset=utf-8"),
+      // The page's links are relative to /api/docs; under /api/docs/ they would miss, so it moves there.
+      handler: (event) =>
+        event.url.pathname.endsWith("/")
+          ? new Response(null, { status: 308, headers: { location: "../docs" } })
+          : text(PAGE, "text/html; charset=utf-8"),
       doc: { summary: "A browsable reference of this API (Swagger UI)", response: { file: "text/html" } },
     },
     {

@@ -200,6 +200,12 @@ describe("GET /api/docs", () => {
     }
   });
 
+  it("moves /api/docs/ to /api/docs, where the page's relative links resolve", async () => {
+    const res = await api.request("GET", "/api/docs/");
+    expect(res.status).toBe(308);
+    expect(new URL(String(res.headers.location), "http://svc/api/docs/").pathname).toBe("/api/docs");
+  });
+
   it("serves nothing else of node_modules", async () => {
     for (const path of [
       "/api/docs/package.json",
