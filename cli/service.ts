@@ -1,5 +1,6 @@
 import { realpathSync } from "node:fs";
 import { userInfo } from "node:os";
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { EXIT } from "../library/errors.js";
 import { listProjects } from "../library/projects.js";
@@ -46,7 +47,7 @@ export async function serviceCommand(argv: string[], io: Io): Promise<number> {
     const target: ServiceTarget = {
       manager,
       user: values.user === true || manager === "launchd",
-      dir: values.dir,
+      dir: values.dir === undefined ? undefined : resolve(values.dir),
       // The running CLI, symlinks resolved: an npm bin link can move when node is upgraded.
       exec: [process.execPath, realpathSync(process.argv[1] ?? "")],
       home: ctx.config.home,
