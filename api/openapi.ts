@@ -99,9 +99,32 @@ function bodyRequired(body: z.ZodType | FileBody): boolean {
   return Array.isArray(schema.required) && schema.required.length > 0;
 }
 
-function content(body: z.ZodType | FileBody, io: "input" | "output"): Json {
+/** Named schemas (zod's `.meta({ id })`) collected from every operation, for components.schemas. */
+type Components = Record<string, Json>;
+
+const retarget = (value: Json): Json =>
+  JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', '"#/components/schemas/')) as Json;
+
+/**
+ * zod puts each schema that has an id in the converted schema's `$defs`; they move to the
+ * document's components, so a generated client gets one named type for e.g. every MediaItem.
+ */
+function hoist(schema: Json, components: Components): Json {
+  const { $defs, ...rest } = schema;
+  for (const [id, def] of Object.entries(($defs ?? {}) as Record<string, Json>)) {
+    const moved = retarget(def);
+    const known = components[id];
+    if (known && JSON.stringify(known) !== JSON.stringify(moved)) {
+      throw new Error(`two different schemas are named ${id}: give one of them another id`);
+    }
+    components[id] = moved;
+  }
+  return retarget(rest);
+}
+
+function content(body: z.ZodType | FileBody, io: "input" | "output", components: Components): Json {
   if (isFile(body)) return { [body.file]: { schema: { type: "string", format: "binary" } } };
-  return { "application/json": { schema: jsonSchemaOf(body, io) } };
+  return { "application/json": { schema: hoist(jsonSchemaOf(body, io), components) } };
 }
 
 const errorResponse = (status: number, schema: Json = { $ref: "#/components/schemas/Error" }) => ({
@@ -109,13 +132,13 @@ const errorResponse = (status: number, schema: Json = { $ref: "#/components/sche
   content: { "application/json": { schema } },
 });
 
-function responses(route: RouteDef, doc: RouteDoc | undefined): Json {
+function responses(route: RouteDef, doc: RouteDoc | undefined, components: Components): Json {
   if (!doc) return { default: { description: "Not documented yet" } };
   const out: Json = {};
   for (const status of doc.status ?? [200]) {
     out[String(status)] = {
       description: status < 300 ? "Success" : (ERROR_TEXT[status] ?? "Answered"),
-      content: content(doc.response, "output"),
+      content: content(doc.response, "output", components),
     };
   }
   const failures = new Set(doc.errors ?? []);
@@ -151,7 +174,7 @@ function security(route: RouteDef): Json[] {
   return scopes.map((scope) => ({ bearer: [scope] }));
 }
 
-function operation(route: RouteDef): Json {
+function operation(route: RouteDef, components: Components): Json {
   const doc = route.doc;
   const op: Json = {
     operationId: operationId(route),
@@ -161,8 +184,10 @@ function operation(route: RouteDef): Json {
   if (doc?.description) op.description = doc.description;
   const params = parameters(route, doc);
   if (params.length > 0) op.parameters = params;
-  if (doc?.body) op.requestBody = { required: bodyRequired(doc.body), content: content(doc.body, "input") };
-  op.responses = responses(route, doc);
+  if (doc?.body) {
+    op.requestBody = { required: bodyRequired(doc.body), content: content(doc.body, "input", components) };
+  }
+  op.responses = responses(route, doc, components);
   op.security = security(route);
   op["x-svc-scopes"] = route.scopes ?? [];
   if (!doc) op["x-svc-undocumented"] = true;
@@ -185,9 +210,10 @@ const DESCRIPTION = [
 /** The OpenAPI 3.1 description of every route in `routes`; no file-system path appears in it. */
 export function openApiDocument(routes: readonly RouteDef[], version: string): Json {
   const paths: Record<string, Json> = {};
+  const named: Components = {};
   for (const route of routes) {
     const key = openApiPath(route.path);
-    paths[key] = { ...paths[key], [route.method.toLowerCase()]: operation(route) };
+    paths[key] = { ...paths[key], [route.method.toLowerCase()]: operation(route, named) };
   }
   return {
     openapi: "3.1.0",
@@ -201,7 +227,7 @@ export function openApiDocument(routes: readonly RouteDef[], version: string): J
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer", description: "An access token from `svc token create`" },
       },
-      schemas: { Error: ERROR_SCHEMA, EntitlementRefusal: ENTITLEMENT_SCHEMA },
+      schemas: { ...named, Error: ERROR_SCHEMA, EntitlementRefusal: ENTITLEMENT_SCHEMA },
     },
   };
 }

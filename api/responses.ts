@@ -10,43 +10,45 @@ const timestamp = z.string().describe("ISO 8601 date and time (UTC)");
 const nullableNumber = z.number().nullable();
 const nullableString = z.string().nullable();
 
-export const TAG = z.object({ name: z.string(), source: z.enum(["auto", "manual"]) });
+export const TAG = z.object({ name: z.string(), source: z.enum(["auto", "manual"]) }).meta({ id: "Tag" });
 
-export const MEDIA_ITEM = z.object({
-  id: z.int(),
-  path: z.string().describe("Relative to the project root"),
-  name: z.string(),
-  type: z.enum(["video", "audio", "image"]),
-  size: z.int(),
-  duration_s: nullableNumber,
-  codec: nullableString,
-  audio_codec: nullableString,
-  fps: nullableNumber,
-  width: z.int().nullable(),
-  height: z.int().nullable(),
-  start_timecode: nullableString,
-  audio_tracks: z.int(),
-  creation_date: nullableString,
-  shot_date: nullableString,
-  rating: nullableString,
-  rating_note: nullableString,
-  in_point: nullableNumber,
-  out_point: nullableNumber,
-  camera_id: nullableString,
-  angle: nullableString,
-  language: nullableString,
-  transcript: nullableString,
-  tags: z.array(TAG),
-  color_profile: nullableString,
-  color_profile_suggested: nullableString,
-  status: z.enum(["pending", "done", "failed"]),
-  failed_stage: nullableString,
-  missing: z.boolean(),
-  missing_since: nullableString,
-  thumbnail_url: nullableString,
-  created_at: timestamp,
-  updated_at: timestamp,
-});
+export const MEDIA_ITEM = z
+  .object({
+    id: z.int(),
+    path: z.string().describe("Relative to the project root"),
+    name: z.string(),
+    type: z.enum(["video", "audio", "image"]),
+    size: z.int(),
+    duration_s: nullableNumber,
+    codec: nullableString,
+    audio_codec: nullableString,
+    fps: nullableNumber,
+    width: z.int().nullable(),
+    height: z.int().nullable(),
+    start_timecode: nullableString,
+    audio_tracks: z.int(),
+    creation_date: nullableString,
+    shot_date: nullableString,
+    rating: nullableString,
+    rating_note: nullableString,
+    in_point: nullableNumber,
+    out_point: nullableNumber,
+    camera_id: nullableString,
+    angle: nullableString,
+    language: nullableString,
+    transcript: nullableString,
+    tags: z.array(TAG),
+    color_profile: nullableString,
+    color_profile_suggested: nullableString,
+    status: z.enum(["pending", "done", "failed"]),
+    failed_stage: nullableString,
+    missing: z.boolean(),
+    missing_since: nullableString,
+    thumbnail_url: nullableString,
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: "MediaItem" });
 
 export const MEDIA_DETAIL = MEDIA_ITEM.extend({
   segments_json: nullableString.describe("The active transcript's segments as stored JSON text"),
@@ -76,7 +78,9 @@ export const MEDIA_SEARCH_PAGE = z.object({
   search_note: z.string().optional(),
 });
 
-const MODEL = z.object({ name: z.string(), pulled: z.boolean(), pull: z.string().optional() });
+const MODEL = z
+  .object({ name: z.string(), pulled: z.boolean(), pull: z.string().optional() })
+  .meta({ id: "ModelReport" });
 
 export const HEALTH = z.object({
   ready: z.boolean(),
@@ -234,15 +238,17 @@ export const TRANSCRIPTS = z.array(
   }),
 );
 
-const TRASH_ENTRY = z.object({
-  id: z.int(),
-  path: z.string(),
-  trash_path: z.string(),
-  kind: z.string(),
-  size: z.int().nullable(),
-  deleted_at: timestamp,
-  purge_after: nullableString,
-});
+const TRASH_ENTRY = z
+  .object({
+    id: z.int(),
+    path: z.string(),
+    trash_path: z.string(),
+    kind: z.string(),
+    size: z.int().nullable(),
+    deleted_at: timestamp,
+    purge_after: nullableString,
+  })
+  .meta({ id: "TrashEntry" });
 
 export const TRASH = z.object({ items: z.array(TRASH_ENTRY) });
 
@@ -252,13 +258,15 @@ export const RESTORED = z.object({
   ingest_note: nullableString,
 });
 
-const SCENE_REF = z.object({
-  project: z.string(),
-  media_id: z.int(),
-  scene_id: z.int(),
-  start_s: z.number(),
-  end_s: z.number(),
-});
+const SCENE_REF = z
+  .object({
+    project: z.string(),
+    media_id: z.int(),
+    scene_id: z.int(),
+    start_s: z.number(),
+    end_s: z.number(),
+  })
+  .meta({ id: "SceneRef" });
 
 export const CHAT_REPLY = z.object({
   conversation_id: z.string(),
@@ -304,12 +312,14 @@ export const HISTORY = CONVERSATION.extend({
   offset: z.int(),
 });
 
-const PROXY_RESULT = z.object({
-  id: z.int(),
-  status: z.enum(["written", "skipped_exists", "failed"]),
-  path: z.string().optional().describe("Relative to the project root"),
-  reason: z.string().optional(),
-});
+const PROXY_RESULT = z
+  .object({
+    id: z.int(),
+    status: z.enum(["written", "skipped_exists", "failed"]),
+    path: z.string().optional().describe("Relative to the project root"),
+    reason: z.string().optional(),
+  })
+  .meta({ id: "EditorProxyResult" });
 
 export const EDITOR_PROXIES_DONE = z.object({ results: z.array(PROXY_RESULT) });
 
@@ -336,39 +346,43 @@ export const EDITOR_PROXY_ITEM = z.object({
   path: z.string().optional().describe("Relative to the project root"),
 });
 
-const COLOR_PROFILE = z.object({
-  id: z.string(),
-  name: z.string(),
-  source: z.enum(["builtin", "imported", "lut_dir"]),
-  camera: z.string().optional(),
-  gamma: z.string().optional(),
-});
+const COLOR_PROFILE = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    source: z.enum(["builtin", "imported", "lut_dir"]),
+    camera: z.string().optional(),
+    gamma: z.string().optional(),
+  })
+  .meta({ id: "ColorProfile" });
 
 export const COLOR_PROFILES = z.object({ profiles: z.array(COLOR_PROFILE) });
 export const COLOR_PROFILE_IMPORTED = COLOR_PROFILE;
 export const MEDIA_ITEMS = z.object({ items: z.array(MEDIA_ITEM) });
 
-const OFFLOAD_JOB = z.object({
-  id: z.string(),
-  kind: z.literal("offload"),
-  state: z.enum(["running", "done", "failed", "interrupted"]),
-  source: z.string().describe("The card folder's name only"),
-  hash: z.string(),
-  verify: z.boolean(),
-  started_at: timestamp,
-  finished_at: nullableString,
-  dests: z.array(
-    z.object({
-      name: z.string(),
-      files_total: z.int(),
-      files_done: z.int(),
-      bytes_done: z.int(),
-      failed: z.int(),
-      copy_mib_s: nullableNumber,
-    }),
-  ),
-  error: z.string().optional(),
-});
+const OFFLOAD_JOB = z
+  .object({
+    id: z.string(),
+    kind: z.literal("offload"),
+    state: z.enum(["running", "done", "failed", "interrupted"]),
+    source: z.string().describe("The card folder's name only"),
+    hash: z.string(),
+    verify: z.boolean(),
+    started_at: timestamp,
+    finished_at: nullableString,
+    dests: z.array(
+      z.object({
+        name: z.string(),
+        files_total: z.int(),
+        files_done: z.int(),
+        bytes_done: z.int(),
+        failed: z.int(),
+        copy_mib_s: nullableNumber,
+      }),
+    ),
+    error: z.string().optional(),
+  })
+  .meta({ id: "OffloadJob" });
 
 export const OFFLOAD_STARTED = z.object({ job: OFFLOAD_JOB });
 export const OFFLOAD_STATUS = z.object({ running: z.int(), jobs: z.array(OFFLOAD_JOB) });

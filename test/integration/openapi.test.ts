@@ -140,6 +140,20 @@ describe("the OpenAPI description", () => {
     expect(Object.keys(op?.responses ?? {})).toEqual(["200", "401", "403", "413", "422"]);
   });
 
+  it("names shared answer shapes once, in components, and every reference resolves", () => {
+    const list = operationOf(doc, ROUTES.find((r) => label(r) === "GET /api/media") as RouteDef);
+    const page = list?.responses["200"]?.content?.["application/json"]?.schema as {
+      properties: { items: { items: Json } };
+    };
+    expect(JSON.stringify(page.properties.items.items)).toContain('"$ref":"#/components/schemas/MediaItem"');
+    const schemas = (doc.components as { schemas: Record<string, Json> }).schemas;
+    const refs = JSON.stringify(doc).match(/"#\/components\/schemas\/[^"]+"/g) ?? [];
+    for (const ref of new Set(refs)) {
+      expect(schemas[ref.slice(23, -1)], ref).toBeDefined();
+    }
+    expect(JSON.stringify(doc)).not.toContain("#/$defs/");
+  });
+
   it("takes request bodies and query parameters from the zod schemas that validate them", () => {
     const tags = operationOf(doc, ROUTES.find((r) => label(r) === "POST /api/media/:id/tags") as RouteDef);
     expect(tags?.requestBody?.content["application/json"]?.schema).toEqual(jsonSchemaOf(TAG_BODY, "input"));
