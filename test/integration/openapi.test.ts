@@ -141,7 +141,7 @@ describe("the OpenAPI description", () => {
   });
 
   it("names shared answer shapes once, in components, and every reference resolves", () => {
-    const list = operationOf(doc, ROUTES.find((r) => label(r) === "GET /api/media") as RouteDef);
+    const list = operationOf(doc, ROUTES.find((r) => label(r) === "POST /api/media/color-profile") as RouteDef);
     const page = list?.responses["200"]?.content?.["application/json"]?.schema as {
       properties: { items: { items: Json } };
     };
@@ -149,7 +149,7 @@ describe("the OpenAPI description", () => {
     const schemas = (doc.components as { schemas: Record<string, Json> }).schemas;
     const refs = JSON.stringify(doc).match(/"#\/components\/schemas\/[^"]+"/g) ?? [];
     for (const ref of new Set(refs)) {
-      expect(schemas[ref.slice(23, -1)], ref).toBeDefined();
+      expect(schemas[ref.slice(22, -1)], ref).toBeDefined();
     }
     expect(JSON.stringify(doc)).not.toContain("#/$defs/");
   });
