@@ -36,7 +36,6 @@ export interface ServiceTarget {
   runAs: string;
   /** PATH for launchd, which starts agents with a bare one and ffmpeg lives in Homebrew. */
   path: string;
-  homeDir?: string;
 }
 
 export interface ServiceOutcome {
@@ -125,7 +124,7 @@ export async function renderLaunchdPlist(target: ServiceTarget): Promise<string>
   const template = parse(
     await readFile(templateFile(`launchd/${LAUNCHD_LABEL}.plist`), "utf8"),
   ) as PlistObject;
-  const logs = join(target.homeDir ?? homedir(), "Library", "Logs", "svc");
+  const logs = join(homedir(), "Library", "Logs", "svc");
   const env: PlistObject = { SVC_HOME: target.home, PATH: target.path };
   if (target.projectRoot) env.PROJECT_ROOT = target.projectRoot;
   const plist: PlistObject = {
@@ -139,7 +138,7 @@ export async function renderLaunchdPlist(target: ServiceTarget): Promise<string>
 }
 
 function definitionFile(target: ServiceTarget): string {
-  const home = target.homeDir ?? homedir();
+  const home = homedir();
   if (target.manager === "launchd") {
     return join(target.dir ?? join(home, "Library", "LaunchAgents"), `${LAUNCHD_LABEL}.plist`);
   }
@@ -189,7 +188,7 @@ export async function installService(target: ServiceTarget, uid: number): Promis
   try {
     if (target.manager === "launchd") {
       // launchd opens the log files but does not make their folder.
-      await mkdir(join(target.homeDir ?? homedir(), "Library", "Logs", "svc"), { recursive: true });
+      await mkdir(join(homedir(), "Library", "Logs", "svc"), { recursive: true });
     }
     await writeFileAtomic(file, content);
   } catch (error) {
