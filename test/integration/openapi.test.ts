@@ -141,7 +141,10 @@ describe("the OpenAPI description", () => {
   });
 
   it("names shared answer shapes once, in components, and every reference resolves", () => {
-    const list = operationOf(doc, ROUTES.find((r) => label(r) === "POST /api/media/color-profile") as RouteDef);
+    const list = operationOf(
+      doc,
+      ROUTES.find((r) => label(r) === "POST /api/media/color-profile") as RouteDef,
+    );
     const page = list?.responses["200"]?.content?.["application/json"]?.schema as {
       properties: { items: { items: Json } };
     };
