@@ -64,7 +64,14 @@ export async function serviceCommand(argv: string[], io: Io): Promise<number> {
         updated: `updated ${outcome.file} (this machine's paths had changed)`,
         unchanged: `already installed: ${outcome.file} is up to date`,
       } as Record<string, string>;
-      io.stdout.write(`${said[outcome.state]}\nto start it now and at every boot, run:\n`);
+      io.stdout.write(`${said[outcome.state]}\n`);
+      if (manager === "systemd" && !target.user && target.runAs === "root") {
+        fail(
+          io,
+          "the unit runs svc as root: run the install from the account svc should run as (with --dir), or edit User=",
+        );
+      }
+      io.stdout.write("to start it now and at every boot, run:\n");
       for (const line of outcome.next) io.stdout.write(`  ${line}\n`);
       return EXIT.ok;
     }
