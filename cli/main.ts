@@ -31,6 +31,8 @@ usage:
   svc token list [--json] | show ID [--json] | revoke ID
   svc trash list [--json] | restore ID [--json] | empty [--older-than DAYS]
                                     deleted files of PROJECT_ROOT: list, put back, remove for good
+  svc service install [--user] [--dir DIR] | uninstall [--user] [--dir DIR]
+                                    write (or remove) the systemd unit or launchd agent for svc serve
   svc --version
 
 configuration is by environment variables (PROJECT_ROOT, SVC_HOME, SVC_PORT, …); see the README.
@@ -42,6 +44,7 @@ type Command = (argv: string[], io: Io) => Promise<number>;
 // pipeline, which cost a short command like `svc token list` a third of its start-up time.
 const COMMANDS: Record<string, () => Promise<Command>> = {
   serve: async () => (await import("./serve.js")).serveCommand,
+  service: async () => (await import("./service.js")).serviceCommand,
   ingest: async () => (await import("./ingest.js")).ingestCommand,
   embed: async () => (await import("./embed.js")).embedCommand,
   chat: async () => (await import("./chat.js")).chatCommand,

@@ -30,7 +30,7 @@ const EMBED_FRESHNESS_CRON = "*/30 * * * *";
 const TRASH_PURGE_CRON = "30 3 * * *";
 // Background jobs get this long to end once shutdown aborts them, well inside the 30 s a service
 // manager allows for the whole stop (systemd/svc.service TimeoutStopSec).
-const BACKGROUND_STOP_MS = 10_000;
+export const BACKGROUND_STOP_MS = 10_000;
 
 /** Waits for `jobs` to end, at most `ms`: a job that ignores its abort must not hold the stop. */
 async function settled(jobs: ReadonlySet<Promise<void>>, ms: number, log: AppContext["log"]) {

@@ -52,6 +52,11 @@ export const ROUTE_COVERAGE: Readonly<Record<string, Coverage>> = {
   "GET /api/proxy/editor/:media_id": {
     omitted: "whether an NLE proxy file exists beside the source: an editor's workflow, not library content",
   },
+  "GET /api/openapi.json": {
+    omitted: "the HTTP API's own description, for client generators, not library content",
+  },
+  "GET /api/docs": { omitted: "a reference page for people reading the HTTP API in a browser" },
+  "GET /api/docs/:file": { omitted: "scripts and styles of the reference page" },
   "GET /api/offload/status": {
     omitted: "card copies in progress name card and drive folders, which assistants may not learn",
   },

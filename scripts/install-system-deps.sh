@@ -18,6 +18,8 @@ command -v xmllint >/dev/null 2>&1 || need+=(xmllint)
 # The web app's end-to-end tests drive a real headless Chromium (browsers cannot be downloaded by
 # the test tools here; Debian's package is used, found at /usr/bin/chromium).
 [ "$(uname -s)" = Darwin ] || [ -x /usr/bin/chromium ] || need+=(chromium)
+# Service files: the systemd units are checked with systemd-analyze verify (Linux only).
+[ "$(uname -s)" = Darwin ] || command -v systemd-analyze >/dev/null 2>&1 || need+=(systemd-analyze)
 
 if [ ${#need[@]} -eq 0 ]; then
   echo "system dependencies: all present"
@@ -53,6 +55,7 @@ case "$(uname -s)" in
         pocketsphinx-testdata) apt_pkgs+=(pocketsphinx-testdata) ;;
         xmllint) apt_pkgs+=(libxml2-utils) ;;
         chromium) apt_pkgs+=(chromium) ;;
+        systemd-analyze) apt_pkgs+=(systemd) ;;
       esac
     done
     # shellcheck disable=SC2207

@@ -5,6 +5,7 @@ import { ACCESS } from "../../library/scopes.js";
 import { readJson } from "../body.js";
 import { jsonResponse } from "../errors.js";
 import { readQuery } from "../query.js";
+import { CHAT_REPLY, CONVERSATIONS, HISTORY } from "../responses.js";
 import type { RouteDef } from "./types.js";
 
 const ms = (value: number) => value.toFixed(1);
@@ -25,12 +26,22 @@ export const chatRoutes: readonly RouteDef[] = [
       );
       return reply;
     },
+    doc: {
+      summary: "One chat turn: classifies the prompt, searches the library, answers",
+      body: CHAT_BODY,
+      response: CHAT_REPLY,
+    },
   },
   {
     method: "GET",
     path: "/api/chat/conversations",
     scopes: ACCESS.chatRead,
     handler: (event, deps) => listConversations(deps.ctx.registry, readQuery(event, CHAT_PAGE_QUERY)),
+    doc: {
+      summary: "Conversations, most recently active first",
+      query: CHAT_PAGE_QUERY,
+      response: CONVERSATIONS,
+    },
   },
   {
     method: "GET",
@@ -42,5 +53,6 @@ export const chatRoutes: readonly RouteDef[] = [
         getRouterParam(event, "id") ?? "",
         readQuery(event, CHAT_PAGE_QUERY),
       ),
+    doc: { summary: "One conversation's messages", query: CHAT_PAGE_QUERY, response: HISTORY },
   },
 ];

@@ -7,7 +7,9 @@ import { apiLinks } from "../../library/media/view.js";
 import { ACCESS } from "../../library/scopes.js";
 import { readBytes, readJson } from "../body.js";
 import { jsonResponse } from "../errors.js";
+import { idParams } from "../openapi.js";
 import { readQuery } from "../query.js";
+import { COLOR_PROFILE_IMPORTED, COLOR_PROFILES, MEDIA_ITEM, MEDIA_ITEMS } from "../responses.js";
 import type { ApiDeps, RouteDef } from "./types.js";
 
 const PROJECT_QUERY = z.object({ project: z.string().max(64, "at most 64 characters").optional() });
@@ -63,6 +65,7 @@ export const colorRoutes: readonly RouteDef[] = [
     path: "/api/color-profiles",
     scopes: ACCESS.read,
     handler: async (_event, deps) => ({ profiles: await listProfiles(deps.ctx.config) }),
+    doc: { summary: "Built-in, imported and LUT-folder colour profiles", response: COLOR_PROFILES },
   },
   {
     method: "POST",
@@ -71,6 +74,14 @@ export const colorRoutes: readonly RouteDef[] = [
     handler: async (event, deps) => {
       const { name, text } = await upload(event);
       return jsonResponse(201, await importProfile(deps.ctx.config, name, text));
+    },
+    doc: {
+      summary: "Imports a .cube LUT as a profile: the raw body named by `name`, or a form's `file` field",
+      query: IMPORT_QUERY,
+      body: { file: "application/octet-stream" },
+      response: COLOR_PROFILE_IMPORTED,
+      status: [201],
+      errors: [409],
     },
   },
   {
@@ -85,6 +96,13 @@ export const colorRoutes: readonly RouteDef[] = [
       remakeProxies(deps, project, change.proxiesPending);
       return change.items[0];
     },
+    doc: {
+      summary: "Sets or clears an item's colour profile",
+      params: idParams("id"),
+      query: PROJECT_QUERY,
+      body: PROFILE_BODY,
+      response: MEDIA_ITEM,
+    },
   },
   {
     method: "POST",
@@ -96,6 +114,12 @@ export const colorRoutes: readonly RouteDef[] = [
       const change = await setColorProfile(deps.ctx, store, ids, profile, links);
       remakeProxies(deps, project, change.proxiesPending);
       return { items: change.items };
+    },
+    doc: {
+      summary: "Sets or clears the colour profile of several items",
+      query: PROJECT_QUERY,
+      body: BATCH_PROFILE_BODY,
+      response: MEDIA_ITEMS,
     },
   },
 ];

@@ -3,7 +3,12 @@ import { getRouterParam, type H3Event } from "h3";
 import { z } from "zod";
 import { BATCH_BODY, exportBatch } from "../../library/export/batch.js";
 import type { MediaRefs } from "../../library/export/build.js";
-import { exportTimeline, TIMELINE_QUERY, timelineFormat } from "../../library/export/timeline.js";
+import {
+  exportTimeline,
+  TIMELINE_FORMATS,
+  TIMELINE_QUERY,
+  timelineFormat,
+} from "../../library/export/timeline.js";
 import { ACCESS } from "../../library/scopes.js";
 import { readJson } from "../body.js";
 import { seesAbsolutePaths } from "../caller.js";
@@ -45,6 +50,13 @@ export const exportRoutes: readonly RouteDef[] = [
       if (file.skipped.length > 0) headers["x-svc-skipped"] = file.skipped.map((s) => s.id).join(",");
       return new Response(file.body, { headers });
     },
+    doc: {
+      summary: "A timeline or subtitle file of the chosen items (EDL, FCPXML, FCP7 XML, OTIO, SRT, VTT…)",
+      description: "`X-Svc-Skipped` lists the ids left out (no media time to place).",
+      params: z.object({ fmt: z.enum(TIMELINE_FORMATS) }),
+      query: TIMELINE_WITH_PROJECT,
+      response: { file: "application/octet-stream" },
+    },
   },
   {
     method: "POST",
@@ -58,6 +70,11 @@ export const exportRoutes: readonly RouteDef[] = [
       return new Response(body, {
         headers: { "content-type": "application/zip", "content-disposition": batch.disposition },
       });
+    },
+    doc: {
+      summary: "A zip of per-clip files (subtitles, EDLs…) for the chosen items",
+      body: BATCH_BODY,
+      response: { file: "application/zip" },
     },
   },
 ];

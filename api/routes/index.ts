@@ -9,11 +9,11 @@ import { operationRoutes } from "./operations.js";
 import { projectRoutes } from "./projects.js";
 import { proxyRoutes } from "./proxy.js";
 import { searchRoutes } from "./search.js";
+import { referenceRoutes } from "./reference.js";
 import { trashRoutes } from "./trash.js";
 import type { RouteDef } from "./types.js";
 
-/** Every route the API serves. */
-export const ROUTES: readonly RouteDef[] = [
+const SERVED: readonly RouteDef[] = [
   ...operationRoutes,
   ...mediaRoutes,
   ...trashRoutes,
@@ -27,3 +27,6 @@ export const ROUTES: readonly RouteDef[] = [
   ...collectionRoutes,
   ...searchRoutes,
 ];
+
+/** Every route the API serves, with the OpenAPI description of them all. */
+export const ROUTES: readonly RouteDef[] = [...SERVED, ...referenceRoutes(SERVED)];

@@ -32,7 +32,21 @@ import type { LibraryStore } from "../../state/stores.js";
 import { readJson } from "../body.js";
 import { jsonResponse, jsonTextResponse } from "../errors.js";
 import { fileResponse, unsatisfiableResponse } from "../file-response.js";
+import { idParams } from "../openapi.js";
 import { readQuery } from "../query.js";
+import {
+  BULK_DELETED,
+  DELETE_RESULT,
+  MEDIA_DETAIL,
+  MEDIA_ITEM,
+  MEDIA_SEARCH_PAGE,
+  SCENES,
+  SEGMENTS,
+  SHOOT_DATE_FACETS,
+  TAG_ADDED,
+  TAG_CLOUD,
+  TRANSCRIPTS,
+} from "../responses.js";
 import type { ApiDeps, RouteDef } from "./types.js";
 
 const PROJECT = { project: z.string().max(64, "at most 64 characters").optional() };
@@ -70,12 +84,22 @@ export const mediaRoutes: readonly RouteDef[] = [
       const { store, links } = inProject(deps, project);
       return jsonTextResponse(await searchMediaJson(projectSearch(deps.ctx, store, project), query, links));
     },
+    doc: {
+      summary: "One page of the library: filtered, sorted, or searched with `q`",
+      query: LIST_QUERY_WITH_PROJECT,
+      response: MEDIA_SEARCH_PAGE,
+    },
   },
   {
     method: "GET",
     path: "/api/media/facets/shoot-date",
     scopes: ACCESS.read,
     handler: (event, deps) => shootDateFacets(target(event, deps).store),
+    doc: {
+      summary: "Items per shoot year and per shoot day",
+      query: PROJECT_QUERY,
+      response: SHOOT_DATE_FACETS,
+    },
   },
   {
     method: "GET",
@@ -85,6 +109,7 @@ export const mediaRoutes: readonly RouteDef[] = [
       const { project, ...query } = readQuery(event, TAGS_QUERY);
       return tagCloud(inProject(deps, project).store, query);
     },
+    doc: { summary: "Tags with the number of items carrying each", query: TAGS_QUERY, response: TAG_CLOUD },
   },
   {
     method: "POST",
@@ -98,6 +123,12 @@ export const mediaRoutes: readonly RouteDef[] = [
       forgetDeletedMedia(deps.ctx, deps.libraries.project(project).name, deleted);
       return report;
     },
+    doc: {
+      summary: "Deletes several items; files inside the project root go to its trash",
+      query: PROJECT_QUERY,
+      body: BULK_DELETE_BODY,
+      response: BULK_DELETED,
+    },
   },
   {
     method: "GET",
@@ -108,6 +139,7 @@ export const mediaRoutes: readonly RouteDef[] = [
       const { store, links } = target(event, deps);
       return getMedia(store, id, links);
     },
+    doc: { summary: "One item", params: idParams("id"), query: PROJECT_QUERY, response: MEDIA_DETAIL },
   },
   {
     method: "DELETE",
@@ -120,6 +152,12 @@ export const mediaRoutes: readonly RouteDef[] = [
       forgetDeletedMedia(deps.ctx, deps.libraries.project(project).name, [id]);
       return result;
     },
+    doc: {
+      summary: "Deletes an item; a file inside the project root goes to its trash",
+      params: idParams("id"),
+      query: PROJECT_QUERY,
+      response: DELETE_RESULT,
+    },
   },
   {
     method: "POST",
@@ -130,6 +168,14 @@ export const mediaRoutes: readonly RouteDef[] = [
       const { name } = await readJson(event, TAG_BODY);
       const result = addTag(target(event, deps).store, id, name);
       return jsonResponse(result.added ? 201 : 200, result);
+    },
+    doc: {
+      summary: "Adds a manual tag (201), or finds the item already has it (200)",
+      params: idParams("id"),
+      query: PROJECT_QUERY,
+      body: TAG_BODY,
+      response: TAG_ADDED,
+      status: [200, 201],
     },
   },
   {
@@ -142,6 +188,13 @@ export const mediaRoutes: readonly RouteDef[] = [
       const { store, links } = target(event, deps);
       return setTrim(store, id, patch, links);
     },
+    doc: {
+      summary: "Sets or clears the in and out points",
+      params: idParams("id"),
+      query: PROJECT_QUERY,
+      body: TRIM_BODY,
+      response: MEDIA_ITEM,
+    },
   },
   {
     method: "PATCH",
@@ -152,6 +205,13 @@ export const mediaRoutes: readonly RouteDef[] = [
       const patch = await readJson(event, CAMERA_BODY);
       const { store, links } = target(event, deps);
       return setCamera(store, id, patch, links);
+    },
+    doc: {
+      summary: "Sets or clears the camera and angle labels",
+      params: idParams("id"),
+      query: PROJECT_QUERY,
+      body: CAMERA_BODY,
+      response: MEDIA_ITEM,
     },
   },
   {
@@ -164,12 +224,25 @@ export const mediaRoutes: readonly RouteDef[] = [
       const { store, links } = target(event, deps);
       return setRating(store, id, patch, links);
     },
+    doc: {
+      summary: "Sets or clears the rating and its note",
+      params: idParams("id"),
+      query: PROJECT_QUERY,
+      body: RATING_BODY,
+      response: MEDIA_ITEM,
+    },
   },
   {
     method: "GET",
     path: "/api/media/:id/segments",
     scopes: ACCESS.read,
     handler: (event, deps) => mediaSegments(target(event, deps).store, idOf(event), deps.ctx.log),
+    doc: {
+      summary: "The active transcript's segments",
+      params: idParams("id"),
+      query: PROJECT_QUERY,
+      response: SEGMENTS,
+    },
   },
   {
     method: "GET",
@@ -180,12 +253,24 @@ export const mediaRoutes: readonly RouteDef[] = [
       const { store, links } = target(event, deps);
       return mediaScenes(store, id, links);
     },
+    doc: {
+      summary: "One entry per scene, with its key frame and the vision fields",
+      params: idParams("id"),
+      query: PROJECT_QUERY,
+      response: SCENES,
+    },
   },
   {
     method: "GET",
     path: "/api/media/:id/transcripts",
     scopes: ACCESS.read,
     handler: (event, deps) => mediaTranscripts(target(event, deps).store, idOf(event)),
+    doc: {
+      summary: "The item's transcripts, the active one and archived languages",
+      params: idParams("id"),
+      query: PROJECT_QUERY,
+      response: TRANSCRIPTS,
+    },
   },
   {
     method: "POST",
@@ -196,12 +281,25 @@ export const mediaRoutes: readonly RouteDef[] = [
       const { language } = await readJson(event, ACTIVATE_BODY);
       return activateTranscript(target(event, deps).store, id, language);
     },
+    doc: {
+      summary: "Makes an archived language the active transcript",
+      params: idParams("id"),
+      query: PROJECT_QUERY,
+      body: ACTIVATE_BODY,
+      response: TRANSCRIPTS,
+    },
   },
   {
     method: "GET",
     path: "/api/media/:id/thumbnail",
     scopes: ACCESS.read,
     handler: async (event, deps) => fileResponse(await thumbnailFile(target(event, deps).store, idOf(event))),
+    doc: {
+      summary: "The item's thumbnail",
+      params: idParams("id"),
+      query: PROJECT_QUERY,
+      response: { file: "image/jpeg" },
+    },
   },
   {
     method: "GET",
@@ -211,6 +309,12 @@ export const mediaRoutes: readonly RouteDef[] = [
       const id = idOf(event);
       const index = parseIndex(getRouterParam(event, "index"));
       return fileResponse(await keyframeFile(target(event, deps).store, id, index));
+    },
+    doc: {
+      summary: "A scene's key frame",
+      params: idParams("id").extend({ index: z.int().min(0) }),
+      query: PROJECT_QUERY,
+      response: { file: "image/jpeg" },
     },
   },
   {
@@ -224,6 +328,13 @@ export const mediaRoutes: readonly RouteDef[] = [
         ifRange: event.req.headers.get("if-range"),
       });
       return outcome.kind === "file" ? fileResponse(outcome.file) : unsatisfiableResponse(outcome.size);
+    },
+    doc: {
+      summary: "The item's media (or its playback proxy) for a player; byte ranges give 206",
+      query: STREAM_QUERY,
+      response: { file: "application/octet-stream" },
+      status: [200, 206],
+      errors: [409, 416],
     },
   },
 ];

@@ -9,6 +9,16 @@ import { libraryStats } from "../../library/stats.js";
 import { readJson } from "../body.js";
 import { jsonResponse } from "../errors.js";
 import { readQuery } from "../query.js";
+import {
+  CACHE_CLEARED,
+  EMBED_STATUS,
+  ENTITLEMENTS,
+  HEALTH,
+  INGEST_STARTED,
+  LOG_TAIL,
+  STATS,
+  VERSION,
+} from "../responses.js";
 import type { RouteDef } from "./types.js";
 
 // Operation bodies are a handful of small fields; anything bigger is refused early with 413.
@@ -53,18 +63,29 @@ export const operationRoutes: readonly RouteDef[] = [
       const report = await healthReport(ctx);
       return jsonResponse(report.ready ? 200 : 503, report);
     },
+    doc: {
+      summary: "Readiness report; 503 with the failing checks when not ready",
+      response: HEALTH,
+      status: [200, 503],
+    },
   },
   {
     method: "GET",
     path: "/api/version",
     scopes: ACCESS.read,
     handler: (_event, { ctx }) => ({ version: ctx.version }),
+    doc: { summary: "The service version", response: VERSION },
   },
   {
     method: "GET",
     path: "/api/stats",
     scopes: ACCESS.read,
     handler: (event, { libraries }) => libraryStats(libraries, readQuery(event, statsQuery).project),
+    doc: {
+      summary: "Item counts, running time and derived-file sizes of a project",
+      query: statsQuery,
+      response: STATS,
+    },
   },
   {
     method: "GET",
@@ -74,18 +95,32 @@ export const operationRoutes: readonly RouteDef[] = [
       const { project } = readQuery(event, statsQuery);
       return embedStatus(ctx, libraries.library(project), libraries.indexReader(project));
     },
+    doc: {
+      summary: "Items awaiting re-embedding and vectors not yet indexed",
+      query: statsQuery,
+      response: EMBED_STATUS,
+    },
   },
   {
     method: "GET",
     path: "/api/entitlements",
     scopes: ACCESS.admin,
     handler: (_event, { ctx }) => entitlementsReport(ctx),
+    doc: {
+      summary: "The tier report: tier, whether limits are armed, licence problem",
+      response: ENTITLEMENTS,
+    },
   },
   {
     method: "GET",
     path: "/api/logs/tail",
     scopes: ACCESS.admin,
     handler: (event, { ctx }) => tailLogs(ctx, readQuery(event, tailQuery)),
+    doc: {
+      summary: "The last lines of the service log, bounded and redacted",
+      query: tailQuery,
+      response: LOG_TAIL,
+    },
   },
   {
     method: "POST",
@@ -93,6 +128,13 @@ export const operationRoutes: readonly RouteDef[] = [
     scopes: ACCESS.ingest,
     handler: async (event, { jobs }) =>
       jsonResponse(202, { job: await jobs.start(await readJson(event, ingestBody, MAX_OPERATION_BODY)) }),
+    doc: {
+      summary: "Starts an ingest pass (single-flight: 409 while the ingest slot is taken)",
+      body: ingestBody,
+      response: INGEST_STARTED,
+      status: [202],
+      errors: [409],
+    },
   },
   {
     method: "POST",
@@ -100,5 +142,11 @@ export const operationRoutes: readonly RouteDef[] = [
     scopes: ACCESS.admin,
     handler: async (event, { ctx, libraries }) =>
       clearCache(ctx, libraries, (await readJson(event, cacheBody, MAX_OPERATION_BODY)).project),
+    doc: {
+      summary: "Removes regenerable derived files (thumbnails, key frames, proxies) of a project",
+      body: cacheBody,
+      response: CACHE_CLEARED,
+      errors: [409],
+    },
   },
 ];

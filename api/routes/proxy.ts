@@ -4,7 +4,9 @@ import { parseMediaId } from "../../library/media/ids.js";
 import { EDITOR_PROXY_BODY } from "../../library/proxy/editor-jobs.js";
 import { ACCESS } from "../../library/scopes.js";
 import { readJson } from "../body.js";
+import { idParams } from "../openapi.js";
 import { readQuery } from "../query.js";
+import { EDITOR_PROXIES_DONE, EDITOR_PROXY_ITEM, EDITOR_PROXY_STATUS } from "../responses.js";
 import type { RouteDef } from "./types.js";
 
 const PROJECT_QUERY = z.object({ project: z.string().max(64).optional() });
@@ -20,12 +22,18 @@ export const proxyRoutes: readonly RouteDef[] = [
       const job = await deps.editorProxies.run(request, { signal: event.req.signal });
       return { results: job.results };
     },
+    doc: {
+      summary: "Makes editor proxies of the chosen items; answers when the encodes are done",
+      body: EDITOR_PROXY_BODY,
+      response: EDITOR_PROXIES_DONE,
+    },
   },
   {
     method: "GET",
     path: "/api/proxy/editor/status",
     scopes: ACCESS.read,
     handler: (_event, deps) => deps.editorProxies.status(),
+    doc: { summary: "Editor proxy jobs of this process and their progress", response: EDITOR_PROXY_STATUS },
   },
   {
     method: "GET",
@@ -34,6 +42,12 @@ export const proxyRoutes: readonly RouteDef[] = [
     handler: (event, deps) => {
       const { project } = readQuery(event, PROJECT_QUERY);
       return deps.editorProxies.item(project, parseMediaId(getRouterParam(event, "media_id"), "media_id"));
+    },
+    doc: {
+      summary: "Whether an item has an editor proxy, and where (relative to the project root)",
+      params: idParams("media_id"),
+      query: PROJECT_QUERY,
+      response: EDITOR_PROXY_ITEM,
     },
   },
 ];

@@ -3,7 +3,9 @@ import { z } from "zod";
 import { parseMediaId } from "../../library/media/ids.js";
 import { ACCESS } from "../../library/scopes.js";
 import { listTrash, restoreFromTrash } from "../../library/trash.js";
+import { idParams } from "../openapi.js";
 import { readQuery } from "../query.js";
+import { RESTORED, TRASH } from "../responses.js";
 import type { RouteDef } from "./types.js";
 
 const PROJECT_QUERY = z.object({ project: z.string().max(64, "at most 64 characters").optional() });
@@ -18,6 +20,11 @@ export const trashRoutes: readonly RouteDef[] = [
       const { project } = readQuery(event, PROJECT_QUERY);
       return { items: listTrash(libraries.library(project), ctx.config.trashDays) };
     },
+    doc: {
+      summary: "Deleted files held in the project's trash, newest first",
+      query: PROJECT_QUERY,
+      response: TRASH,
+    },
   },
   {
     method: "POST",
@@ -27,6 +34,13 @@ export const trashRoutes: readonly RouteDef[] = [
       const id = parseMediaId(getRouterParam(event, "id"));
       const { project } = readQuery(event, PROJECT_QUERY);
       return restoreFromTrash(ctx, libraries.library(project), id, "API trash restore");
+    },
+    doc: {
+      summary: "Puts a trashed file back where it was (409 when something stands there now)",
+      params: idParams("id"),
+      query: PROJECT_QUERY,
+      response: RESTORED,
+      errors: [409],
     },
   },
 ];

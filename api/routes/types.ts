@@ -1,4 +1,5 @@
 import type { H3Event, HTTPMethod } from "h3";
+import type { z } from "zod";
 import type { AppContext } from "../../library/context.js";
 import type { IngestJobs } from "../../library/ingest-job.js";
 import type { LibraryPool } from "../../library/library-pool.js";
@@ -28,6 +29,39 @@ export interface RouteDef {
   /** null only for the unauthenticated health check; otherwise any one of these (admin implies all). */
   readonly scopes: readonly Scope[] | null;
   readonly handler: (event: H3Event, deps: ApiDeps) => unknown;
+  /**
+   * What the OpenAPI description says of this route. Optional in the type so a route can be
+   * merged before its entry is written, but test/integration/openapi.test.ts fails while any
+   * route of the table has none.
+   */
+  readonly doc?: RouteDoc;
+}
+
+/** A response or request body that is bytes of this media type rather than JSON. */
+export interface FileBody {
+  readonly file: string;
+}
+
+/**
+ * The documentation of one route, built from the same zod schemas the handler validates with
+ * (`query`, `body`) and one describing what it answers (`response`). Scopes, path parameters and
+ * the guard's refusals come from the route itself.
+ */
+export interface RouteDoc {
+  readonly summary: string;
+  readonly description?: string;
+  /** Path parameters; each `:name` of the path not named here is documented as a string. */
+  readonly params?: z.ZodObject;
+  readonly query?: z.ZodObject;
+  readonly body?: z.ZodType | FileBody;
+  /** The success answer: a zod schema for JSON, `{ file }` for bytes. */
+  readonly response: z.ZodType | FileBody;
+  /** Success statuses answered with `response`; 200 when omitted. */
+  readonly status?: readonly number[];
+  /** Failure statuses the route answers besides the guard's 401/403 and the 422/404/413 of its inputs. */
+  readonly errors?: readonly number[];
+  /** The route can answer the structured free-tier refusal (403, `detail: {code, message}`). */
+  readonly entitlement?: true;
 }
 
 /** Methods that change state: they get the same-site check whatever the token. */

@@ -15,6 +15,7 @@ import { type ApiResponse, type RequestOptions, startApi, type TestApi } from ".
 import { svc } from "../support/cli.js";
 import { makeSceneClip, makeStill } from "../support/media.js";
 import { type FakeModelHost, startFakeModelHost } from "../support/modelhost-server.js";
+import { answerChecker } from "../support/openapi.js";
 import { needTools } from "../support/tools.js";
 import { until } from "../support/until.js";
 
@@ -282,6 +283,9 @@ const EXAMPLES: Record<string, Example> = {
     },
   },
   "GET /api/search/all": { status: 200, path: () => "/api/search/all?q=still" },
+  "GET /api/openapi.json": { status: 200 },
+  "GET /api/docs": { status: 200 },
+  "GET /api/docs/:file": { status: 200, path: () => "/api/docs/swagger-ui.css" },
 };
 
 /** The registered name of a server's default project. */
@@ -327,9 +331,15 @@ function describeResponse(res: ApiResponse) {
   return `${res.status} ${res.text.slice(0, 200)}`;
 }
 
-/** The guard let the call through and the handler gave its real success answer. */
+const documentedAnswer = answerChecker();
+
+/**
+ * The guard let the call through and the handler gave its real success answer, the one the
+ * OpenAPI description documents for the route (status, media type, response schema).
+ */
 function expectAllowed(route: RouteDef, res: ApiResponse) {
   expect(res.status, `${label(route)}: ${describeResponse(res)}`).toBe(exampleOf(route)?.status ?? 200);
+  if (ROUTES.includes(route)) expect(documentedAnswer(route, res)).toEqual([]);
 }
 
 function expectRefused(res: ApiResponse, status: 401 | 403, detail?: RegExp) {
@@ -417,20 +427,25 @@ describe("the route table", () => {
     expect(Object.keys(EXAMPLES).sort()).toEqual(ROUTES.map(label).sort());
   });
 
-  it("has exactly one public route, the health check", () => {
-    expect(ROUTES.filter((r) => r.scopes === null).map(label)).toEqual(["GET /api/health"]);
+  it("has exactly four public routes: the health check and the API's own description", () => {
+    expect(ROUTES.filter((r) => r.scopes === null).map(label)).toEqual([
+      "GET /api/health",
+      "GET /api/openapi.json",
+      "GET /api/docs",
+      "GET /api/docs/:file",
+    ]);
   });
 
   it("gives every other route at least one scope", () => {
     for (const route of guarded) expect(route.scopes?.length, label(route)).toBeGreaterThan(0);
   });
 
-  it("answers the public route without any credentials", async () => {
-    const health = ROUTES.find((r) => r.scopes === null);
-    if (!health) throw new Error("no public route");
-    const res = await call(remote, health, { host: "evil.example" });
-    expectAllowed(health, res);
-  });
+  it.each(ROUTES.filter((r) => r.scopes === null).map((r) => [label(r), r] as const))(
+    "answers the public route %s without any credentials",
+    async (_name, route) => {
+      expectAllowed(route, await call(remote, route, { host: "evil.example" }));
+    },
+  );
 });
 
 describe.each(guarded.map((route) => [label(route), route] as const))("%s", (_name, route) => {

@@ -1,0 +1,237 @@
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { homedir, tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { compileErrors, validate } from "@readme/openapi-parser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jsonSchemaOf, openApiDocument, openApiPath, undocumentedRoutes } from "../../api/openapi.js";
+import { VERSION } from "../../api/responses.js";
+import { ROUTES } from "../../api/routes/index.js";
+import type { RouteDef } from "../../api/routes/types.js";
+import { TAG_BODY } from "../../library/media/edit.js";
+import { readVersion } from "../../library/version.js";
+import { startApi, type TestApi } from "../support/api.js";
+
+type Json = Record<string, unknown>;
+type Operation = {
+  operationId: string;
+  summary: string;
+  security: Record<string, string[]>[];
+  parameters?: { name: string; in: string; required: boolean; schema: Json }[];
+  requestBody?: { content: Record<string, { schema: Json }> };
+  responses: Record<string, { content?: Record<string, { schema: Json }> }>;
+  "x-svc-undocumented"?: boolean;
+};
+
+const REPO = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const label = (route: Pick<RouteDef, "method" | "path">) => `${route.method} ${route.path}`;
+const operationOf = (doc: Json, route: RouteDef) =>
+  ((doc.paths as Record<string, Json>)[openApiPath(route.path)]?.[route.method.toLowerCase()] ??
+    null) as Operation | null;
+
+/** Every string anywhere in a JSON value. */
+function strings(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value)) return value.flatMap(strings);
+  if (value && typeof value === "object") {
+    return Object.entries(value).flatMap(([key, inner]) => [key, ...strings(inner)]);
+  }
+  return [];
+}
+
+let api: TestApi;
+const version = readVersion();
+
+beforeAll(async () => {
+  // Loopback trust off: the description must be public like the health check, not merely local.
+  api = await startApi({ env: { SVC_TRUST_LOOPBACK: "0" } });
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+describe("the OpenAPI description", () => {
+  const doc = openApiDocument(ROUTES, version);
+
+  it("has a doc entry for every route of the table", () => {
+    expect(undocumentedRoutes(ROUTES).map(label)).toEqual([]);
+    for (const route of ROUTES) {
+      const op = operationOf(doc, route);
+      expect(op?.["x-svc-undocumented"], label(route)).toBeUndefined();
+      expect(op?.summary.trim().length, label(route)).toBeGreaterThan(0);
+    }
+  });
+
+  it("has one operation per route and none that no route serves", () => {
+    const operations = Object.entries(doc.paths as Record<string, Json>).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(operations.sort()).toEqual(ROUTES.map((r) => `${r.method} ${openApiPath(r.path)}`).sort());
+    const operationIds = ROUTES.map((route) => operationOf(doc, route)?.operationId);
+    expect(new Set(operationIds).size).toBe(ROUTES.length);
+  });
+
+  it("marks a route without an entry, so the coverage check above catches it", () => {
+    const bare: RouteDef = {
+      method: "GET",
+      path: "/api/bare/:id",
+      scopes: ["videos_read"],
+      handler: () => null,
+    };
+    expect(undocumentedRoutes([...ROUTES, bare]).map(label)).toEqual(["GET /api/bare/:id"]);
+    const op = operationOf(openApiDocument([bare], version), bare);
+    expect(op?.["x-svc-undocumented"]).toBe(true);
+    expect(op?.parameters?.[0]).toMatchObject({ name: "id", in: "path", required: true });
+  });
+
+  it("is a valid OpenAPI 3.1 document for a real parser", async () => {
+    const result = await validate(structuredClone(doc) as never);
+    expect(result.valid, result.valid ? "" : compileErrors(result)).toBe(true);
+    expect(doc.openapi).toBe("3.1.0");
+  });
+
+  it("is refused by the same parser when broken, so the check above means something", async () => {
+    const broken = structuredClone(doc) as { paths: Record<string, Record<string, Json>> };
+    const health = broken.paths["/api/health"] as Record<string, Json>;
+    (health.get as Json).responses = "none";
+    const result = await validate(broken as never);
+    expect(result.valid).toBe(false);
+  });
+
+  it("names each route's scopes as alternative security requirements, admin among them", () => {
+    for (const route of ROUTES) {
+      const op = operationOf(doc, route) as Operation;
+      if (route.scopes === null) {
+        expect(op.security, label(route)).toEqual([]);
+        continue;
+      }
+      const named = op.security.flatMap((requirement) => requirement.bearer ?? []);
+      expect(named.sort(), label(route)).toEqual([...new Set([...route.scopes, "admin"])].sort());
+      expect(Object.keys(op.responses), label(route)).toEqual(expect.arrayContaining(["401", "403"]));
+    }
+  });
+
+  it("documents the error shapes: {detail} and the structured entitlement refusal", () => {
+    const schemas = (doc.components as { schemas: Record<string, Json> }).schemas;
+    expect(schemas.Error).toMatchObject({ required: ["detail"], properties: { detail: { type: "string" } } });
+    expect(schemas.EntitlementRefusal).toMatchObject({
+      properties: { detail: { required: ["code", "message"] } },
+    });
+    const version = operationOf(doc, ROUTES.find((r) => label(r) === "GET /api/version") as RouteDef);
+    expect(version?.responses["401"]?.content?.["application/json"]?.schema).toEqual({
+      $ref: "#/components/schemas/Error",
+    });
+  });
+
+  it("gives a route that can refuse for the free tier the structured 403 beside {detail}", () => {
+    const gated: RouteDef = {
+      method: "POST",
+      path: "/api/gated",
+      scopes: ["projects_write"],
+      handler: () => null,
+      doc: { summary: "A gated write", body: TAG_BODY, response: VERSION, entitlement: true },
+    };
+    const op = operationOf(openApiDocument([gated], version), gated);
+    expect(op?.responses["403"]?.content?.["application/json"]?.schema).toEqual({
+      oneOf: [{ $ref: "#/components/schemas/Error" }, { $ref: "#/components/schemas/EntitlementRefusal" }],
+    });
+    expect(Object.keys(op?.responses ?? {})).toEqual(["200", "401", "403", "413", "422"]);
+  });
+
+  it("names shared answer shapes once, in components, and every reference resolves", () => {
+    const list = operationOf(
+      doc,
+      ROUTES.find((r) => label(r) === "POST /api/media/color-profile") as RouteDef,
+    );
+    const page = list?.responses["200"]?.content?.["application/json"]?.schema as {
+      properties: { items: { items: Json } };
+    };
+    expect(JSON.stringify(page.properties.items.items)).toContain('"$ref":"#/components/schemas/MediaItem"');
+    const schemas = (doc.components as { schemas: Record<string, Json> }).schemas;
+    const refs = JSON.stringify(doc).match(/"#\/components\/schemas\/[^"]+"/g) ?? [];
+    for (const ref of new Set(refs)) {
+      expect(schemas[ref.slice(22, -1)], ref).toBeDefined();
+    }
+    expect(JSON.stringify(doc)).not.toContain("#/$defs/");
+  });
+
+  it("takes request bodies and query parameters from the zod schemas that validate them", () => {
+    const tags = operationOf(doc, ROUTES.find((r) => label(r) === "POST /api/media/:id/tags") as RouteDef);
+    expect(tags?.requestBody?.content["application/json"]?.schema).toEqual(jsonSchemaOf(TAG_BODY, "input"));
+    const tail = operationOf(doc, ROUTES.find((r) => label(r) === "GET /api/logs/tail") as RouteDef);
+    expect(tail?.parameters?.map((p) => [p.name, p.in, p.required])).toEqual([
+      ["lines", "query", false],
+      ["bytes", "query", false],
+    ]);
+    const media = operationOf(doc, ROUTES.find((r) => label(r) === "GET /api/media/:id") as RouteDef);
+    expect(media?.parameters?.[0]).toMatchObject({ name: "id", in: "path", schema: { type: "integer" } });
+  });
+});
+
+describe("GET /api/openapi.json", () => {
+  it("serves the description without a token, and no absolute path is in it", async () => {
+    const res = await api.request("GET", "/api/openapi.json", { headers: { host: "svc.example" } });
+    expect(res.status, res.text).toBe(200);
+    const served = res.json<Json>();
+    expect(served).toEqual(openApiDocument(ROUTES, api.ctx.version));
+    const roots = [api.home, api.root as string, REPO, homedir(), tmpdir()];
+    for (const text of strings(served)) {
+      for (const root of roots) expect(text).not.toContain(root);
+      expect(text, "a file-system path").not.toMatch(
+        /^(\/(home|root|tmp|var|etc|usr|Users|srv|work)\/|[A-Za-z]:[\\/])/,
+      );
+    }
+  });
+});
+
+describe("docs/openapi.json", () => {
+  it("is the description npm run build generates from the route table", async () => {
+    const written = JSON.parse(await readFile(join(REPO, "docs", "openapi.json"), "utf8"));
+    expect(written, "docs/openapi.json is stale: run npm run build").toEqual(
+      openApiDocument(ROUTES, version),
+    );
+  });
+});
+
+describe("GET /api/docs", () => {
+  const dist = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
+
+  it("serves a reference page whose scripts and styles all come from this server", async () => {
+    const page = await api.request("GET", "/api/docs", { headers: { host: "svc.example" } });
+    expect(page.status).toBe(200);
+    expect(page.headers["content-type"]).toMatch(/^text\/html/);
+    expect(page.text, "a CDN or other site").not.toMatch(/(src|href)="(https?:)?\/\//);
+    const assets = [...page.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1] as string);
+    expect(assets).toEqual(expect.arrayContaining(["docs/swagger-ui-bundle.js", "docs/swagger-ui.css"]));
+    for (const asset of assets) {
+      const res = await api.request("GET", `/api/${asset}`);
+      expect(res.status, asset).toBe(200);
+      const name = asset.replace(/^docs\//, "");
+      if (name === "init.js") {
+        expect(res.text).toContain('url: "openapi.json"');
+        continue;
+      }
+      expect(res.body.equals(await readFile(join(dist, name))), asset).toBe(true);
+    }
+  });
+
+  it("moves /api/docs/ to /api/docs, where the page's relative links resolve", async () => {
+    const res = await api.request("GET", "/api/docs/");
+    expect(res.status).toBe(308);
+    expect(new URL(String(res.headers.location), "http://svc/api/docs/").pathname).toBe("/api/docs");
+  });
+
+  it("serves nothing else of node_modules", async () => {
+    for (const path of [
+      "/api/docs/package.json",
+      "/api/docs/..%2F..%2Fpackage.json",
+      "/api/docs/index.html",
+    ]) {
+      const res = await api.request("GET", path);
+      expect(res.status, path).toBe(404);
+      expect(res.json<{ detail: string }>().detail).toEqual(expect.any(String));
+    }
+  });
+});
