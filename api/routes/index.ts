@@ -8,8 +8,8 @@ import { offloadRoutes } from "./offload.js";
 import { operationRoutes } from "./operations.js";
 import { projectRoutes } from "./projects.js";
 import { proxyRoutes } from "./proxy.js";
-import { searchRoutes } from "./search.js";
 import { referenceRoutes } from "./reference.js";
+import { searchRoutes } from "./search.js";
 import { trashRoutes } from "./trash.js";
 import type { RouteDef } from "./types.js";
 
