@@ -55,4 +55,11 @@ export const ROUTE_COVERAGE: Readonly<Record<string, Coverage>> = {
   "GET /api/offload/status": {
     omitted: "card copies in progress name card and drive folders, which assistants may not learn",
   },
+  "GET /api/corrections": {
+    omitted:
+      "the correction dictionary is an editor's maintenance setting; transcripts already read corrected",
+  },
+  "GET /api/recorrect/backups": {
+    omitted: "snapshots kept for undoing a bulk change are an editor's safety net, not library content",
+  },
 };

@@ -5,6 +5,7 @@ import { mediaRoutes } from "./media.js";
 import { offloadRoutes } from "./offload.js";
 import { operationRoutes } from "./operations.js";
 import { proxyRoutes } from "./proxy.js";
+import { transcriptionRoutes } from "./transcription.js";
 import { trashRoutes } from "./trash.js";
 import type { RouteDef } from "./types.js";
 
@@ -18,4 +19,5 @@ export const ROUTES: readonly RouteDef[] = [
   ...proxyRoutes,
   ...colorRoutes,
   ...offloadRoutes,
+  ...transcriptionRoutes,
 ];

@@ -8,6 +8,7 @@ import { isWrite, type RouteDef } from "../../api/routes/types.js";
 import { SCOPES, type Scope } from "../../library/scopes.js";
 import { ingestSlotName } from "../../library/slots.js";
 import { createToken, revokeToken } from "../../library/tokens.js";
+import { BackupWriter } from "../../library/transcript-backups.js";
 import { NO_EDITORIAL } from "../../state/repos/trash.js";
 import type { RegistryStore } from "../../state/stores.js";
 import { openLibrary } from "../../state/stores.js";
@@ -136,6 +137,20 @@ async function slotFree(api: TestApi): Promise<void> {
   );
 }
 
+/** A backup of the clip's current transcript mirror, so each revert call has one to restore. */
+async function freshBackup(api: TestApi): Promise<void> {
+  await slotFree(api);
+  const lib = openLibrary(api.root as string);
+  try {
+    const writer = new BackupWriter(lib.paths.backups, "recorrect");
+    const mirror = lib.transcripts.getMirror(seedOf(api).clip);
+    if (mirror) writer.saveMirror(mirror);
+    writer.finish();
+  } finally {
+    lib.close();
+  }
+}
+
 let tagCount = 0;
 let importCount = 0;
 
@@ -242,6 +257,11 @@ const EXAMPLES: Record<string, Example> = {
   },
   "POST /api/offload": { status: 202, body: () => freshCard() },
   "GET /api/offload/status": { status: 200 },
+  "GET /api/corrections": { status: 200 },
+  "PUT /api/corrections": { status: 200, body: () => ({ rules: [{ from: "Jon", to: "John" }] }) },
+  "POST /api/recorrect": { status: 200 },
+  "GET /api/recorrect/backups": { status: 200 },
+  "POST /api/recorrect/revert": { status: 200, body: () => ({}), before: freshBackup },
 };
 
 /** A concrete path for a route pattern outside the table (fixtures): every `:param` becomes 1. */
