@@ -1,6 +1,9 @@
 import { parseArgs } from "node:util";
 import { EXIT, UserError } from "../library/errors.js";
 import { type IngestEvent, runIngest } from "../library/ingest.js";
+import { claimSlot, ingestSlotName } from "../library/slots.js";
+import { migrateStorage } from "../library/storage-migration.js";
+import { projectPaths } from "../state/paths.js";
 import { fail, type Io, stopSignals, withContext } from "./context.js";
 import { createProgressBar } from "./progress.js";
 
@@ -9,11 +12,10 @@ const NOT_YET = [
   "apply-collections",
   "collection-dry-run",
   "retraditionalize",
-  "migrate-storage",
 ] as const;
 
 export const INGEST_USAGE =
-  "usage: svc ingest [--dir D] [--refresh] [--regenerate-thumbnails] [--vision-only] [--no-embed] [--language L] [--progress json]";
+  "usage: svc ingest [--dir D] [--refresh] [--regenerate-thumbnails] [--vision-only] [--no-embed] [--language L] [--migrate-storage] [--progress json]";
 
 // ISO 639-1/639-3 codes with an optional region, as speech recognisers take them.
 const LANGUAGE = /^[a-z]{2,3}([-_][a-z0-9]{2,8})?$/i;
@@ -36,6 +38,14 @@ export async function ingestCommand(argv: string[], io: Io): Promise<number> {
     return EXIT.usage;
   }
   const json = values.progress === "json";
+  if (values["migrate-storage"]) {
+    const others = Object.keys(values).filter((flag) => flag !== "migrate-storage" && flag !== "progress");
+    if (others.length > 0) {
+      fail(io, `--migrate-storage runs alone (not with --${others[0]})`);
+      return EXIT.usage;
+    }
+    return migrateCommand(io, json);
+  }
   if (values.language !== undefined && !LANGUAGE.test(values.language)) {
     fail(
       io,
@@ -99,6 +109,30 @@ export async function ingestCommand(argv: string[], io: Io): Promise<number> {
     } finally {
       bar.finish();
       signals.dispose();
+    }
+  });
+}
+
+async function migrateCommand(io: Io, json: boolean): Promise<number> {
+  return withContext(io, { stdoutLogs: false }, async (ctx) => {
+    const root = ctx.config.projectRoot;
+    if (!root) throw new UserError("PROJECT_ROOT is not set: point it at the project to migrate", EXIT.usage);
+    const lease = claimSlot(ctx.registry, ingestSlotName(root), "svc ingest --migrate-storage (cli)");
+    try {
+      const report = await migrateStorage(projectPaths(root));
+      if (json) io.stdout.write(`${JSON.stringify({ event: "migration", ...report })}\n`);
+      else if (report.status === "migrated") {
+        const c = report.counts;
+        io.stdout.write(
+          `migrated the legacy library into .svc/ (${c?.media ?? 0} media, ${c?.scenes ?? 0} scenes` +
+            `${report.moved.length ? `; moved ${report.moved.join(", ")}` : ""}); backup: ${report.backup}\n`,
+        );
+      } else if (report.status === "already_migrated")
+        io.stdout.write("already migrated: the library is in .svc/\n");
+      else io.stdout.write("nothing to migrate: no legacy library.db at the project root\n");
+      return EXIT.ok;
+    } finally {
+      lease.release();
     }
   });
 }

@@ -13,10 +13,12 @@ import { OffloadJobs } from "../library/offload/jobs.js";
 import { ensureProjectRoot } from "../library/projects.js";
 import { EditorProxies } from "../library/proxy/editor-jobs.js";
 import { labelPaths } from "../library/redact.js";
+import { refuseLegacyLayout } from "../library/storage-migration.js";
 import { seedBootstrapToken } from "../library/tokens.js";
 import { purgeExpiredTrash } from "../library/trash.js";
 import { warmTotals } from "../library/warm-totals.js";
 import { type McpListener, startMcpHttp } from "../mcp/http.js";
+import { projectPaths } from "../state/paths.js";
 import { checkCardDests, watchCards } from "./card-watch.js";
 import { IngestQueue } from "./ingest-queue.js";
 import { startSchedules } from "./scheduler.js";
@@ -58,6 +60,7 @@ export interface RunningDaemon {
  */
 export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
   const { config, log } = ctx;
+  if (config.projectRoot) await refuseLegacyLayout(projectPaths(config.projectRoot));
   checkCardDests(ctx);
   if (seedBootstrapToken(ctx.registry, config.adminBootstrapToken))
     log.info("seeded the bootstrap admin token");
