@@ -13,6 +13,7 @@ import { OffloadJobs } from "../library/offload/jobs.js";
 import { ensureProjectRoot } from "../library/projects.js";
 import { EditorProxies } from "../library/proxy/editor-jobs.js";
 import { labelPaths } from "../library/redact.js";
+import { SampleSeeder } from "../library/sample.js";
 import { refuseLegacyLayout } from "../library/storage-migration.js";
 import { seedBootstrapToken } from "../library/tokens.js";
 import { purgeExpiredTrash } from "../library/trash.js";
@@ -129,7 +130,8 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
     for (const root of watchers.keys())
       if (dest === root || dest.startsWith(`${root}${sep}`)) queue.addScan(root);
   });
-  const server = serveHttp(createApi({ ctx, libraries, jobs, editorProxies, offloads }), {
+  const sample = new SampleSeeder(ctx, libraries);
+  const server = serveHttp(createApi({ ctx, libraries, jobs, editorProxies, offloads, sample }), {
     port: config.port,
     hostname: config.bindHost,
     silent: true,
@@ -219,6 +221,7 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
         jobs.stop(),
         editorProxies.stop(),
         offloads.stop(),
+        sample.stop(),
         settled(background, BACKGROUND_STOP_MS, log),
       ]);
       await Promise.all([server.close(true), mcp.close()]);

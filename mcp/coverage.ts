@@ -62,4 +62,7 @@ export const ROUTE_COVERAGE: Readonly<Record<string, Coverage>> = {
   "GET /api/recorrect/backups": {
     omitted: "snapshots kept for undoing a bulk change are an editor's safety net, not library content",
   },
+  "GET /api/sample/seed/status": {
+    omitted: "progress of seeding the sample library, for the person who started it",
+  },
 };

@@ -151,6 +151,13 @@ async function freshBackup(api: TestApi): Promise<void> {
   }
 }
 
+function markSeeded(api: TestApi): Promise<void> {
+  const root = api.root as string;
+  mkdirSync(join(root, "svc-sample"), { recursive: true });
+  writeFileSync(join(root, ".svc", "sample.json"), "{}\n");
+  return Promise.resolve();
+}
+
 let tagCount = 0;
 let importCount = 0;
 
@@ -262,6 +269,9 @@ const EXAMPLES: Record<string, Example> = {
   "POST /api/recorrect": { status: 200 },
   "GET /api/recorrect/backups": { status: 200 },
   "POST /api/recorrect/revert": { status: 200, body: () => ({}), before: freshBackup },
+  // Marked seeded beforehand: the call answers at once (tested for real in sample-seed.test.ts).
+  "POST /api/sample/seed": { status: 200, body: () => ({}), before: markSeeded },
+  "GET /api/sample/seed/status": { status: 200 },
 };
 
 /** A concrete path for a route pattern outside the table (fixtures): every `:param` becomes 1. */

@@ -11,6 +11,7 @@ import { LibraryPool } from "../../library/library-pool.js";
 import { OffloadJobs } from "../../library/offload/jobs.js";
 import { ensureProjectRoot } from "../../library/projects.js";
 import { EditorProxies } from "../../library/proxy/editor-jobs.js";
+import { SampleSeeder } from "../../library/sample.js";
 import { readVersion } from "../../library/version.js";
 import { startMcpHttp } from "../../mcp/http.js";
 import { loadConfig } from "../../state/config.js";
@@ -98,7 +99,8 @@ export async function startApi(options: StartApiOptions = {}): Promise<TestApi> 
   const jobs = new IngestJobs(ctx, libraries);
   const editorProxies = new EditorProxies(ctx, libraries);
   const offloads = new OffloadJobs(ctx);
-  const server = serve(createApi({ ctx, libraries, jobs, editorProxies, offloads }, options.routes), {
+  const sample = new SampleSeeder(ctx, libraries);
+  const server = serve(createApi({ ctx, libraries, jobs, editorProxies, offloads, sample }, options.routes), {
     port: 0,
     hostname: "127.0.0.1",
     silent: true,
@@ -112,7 +114,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<TestApi> 
   let stopped: Promise<void> | undefined;
   const stop = () => {
     stopped ??= (async () => {
-      await Promise.all([jobs.stop(), editorProxies.stop(), offloads.stop()]);
+      await Promise.all([jobs.stop(), editorProxies.stop(), offloads.stop(), sample.stop()]);
       await Promise.all([server.close(true), mcp?.close()]);
       await ctx.closeThreads();
       libraries.closeAll();
