@@ -13,6 +13,7 @@ import { OffloadJobs } from "../library/offload/jobs.js";
 import { ensureProjectRoot } from "../library/projects.js";
 import { EditorProxies } from "../library/proxy/editor-jobs.js";
 import { labelPaths } from "../library/redact.js";
+import { Retranscriber } from "../library/retranscribe.js";
 import { SampleSeeder } from "../library/sample.js";
 import { refuseLegacyLayout } from "../library/storage-migration.js";
 import { seedBootstrapToken } from "../library/tokens.js";
@@ -131,12 +132,16 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
       if (dest === root || dest.startsWith(`${root}${sep}`)) queue.addScan(root);
   });
   const sample = new SampleSeeder(ctx, libraries);
-  const server = serveHttp(createApi({ ctx, libraries, jobs, editorProxies, offloads, sample }), {
-    port: config.port,
-    hostname: config.bindHost,
-    silent: true,
-    gracefulShutdown: false,
-  });
+  const retranscribe = new Retranscriber(ctx, libraries);
+  const server = serveHttp(
+    createApi({ ctx, libraries, jobs, editorProxies, offloads, sample, retranscribe }),
+    {
+      port: config.port,
+      hostname: config.bindHost,
+      silent: true,
+      gracefulShutdown: false,
+    },
+  );
   try {
     await server.ready();
   } catch (error) {
@@ -222,6 +227,7 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
         editorProxies.stop(),
         offloads.stop(),
         sample.stop(),
+        retranscribe.stop(),
         settled(background, BACKGROUND_STOP_MS, log),
       ]);
       await Promise.all([server.close(true), mcp.close()]);

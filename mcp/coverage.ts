@@ -65,4 +65,7 @@ export const ROUTE_COVERAGE: Readonly<Record<string, Coverage>> = {
   "GET /api/sample/seed/status": {
     omitted: "progress of seeding the sample library, for the person who started it",
   },
+  "GET /api/retranscribe-all/status": {
+    omitted: "progress of a maintenance run, for the person who started it",
+  },
 };

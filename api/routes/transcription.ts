@@ -9,6 +9,7 @@ import { recorrect, revertTranscripts } from "../../library/recorrect.js";
 import { ACCESS } from "../../library/scopes.js";
 import { listBackups } from "../../library/transcript-backups.js";
 import { readJson } from "../body.js";
+import { jsonResponse } from "../errors.js";
 import { readQuery } from "../query.js";
 import type { RouteDef } from "./types.js";
 
@@ -23,6 +24,16 @@ const flag = (fallback: boolean) =>
     .default(fallback);
 
 const RECORRECT_QUERY = z.object({ project, dry_run: flag(true), rebuild: flag(false) });
+
+// ISO 639-1/639-3 codes with an optional region, as speech recognisers take them.
+const RETRANSCRIBE_BODY = z.strictObject({
+  language: z
+    .string()
+    .regex(/^[a-z]{2,3}([-_][a-z0-9]{2,8})?$/i, "expected a language code such as en, de or pt-BR")
+    .transform((code) => code.toLowerCase())
+    .optional(),
+  backup: z.boolean().default(true),
+});
 
 const REVERT_BODY = z.strictObject({ backup: z.string().min(1).max(255).optional() });
 
@@ -79,5 +90,21 @@ export const transcriptionRoutes: readonly RouteDef[] = [
       const { backup } = await readJson(event, REVERT_BODY);
       return revertTranscripts(ctx, libraries, project, backup);
     },
+  },
+  {
+    method: "POST",
+    path: "/api/retranscribe-all",
+    scopes: ACCESS.ingest,
+    handler: async (event, { retranscribe }) => {
+      const { project } = readQuery(event, PROJECT_QUERY);
+      const body = await readJson(event, RETRANSCRIBE_BODY);
+      return jsonResponse(202, retranscribe.start({ project, language: body.language, backup: body.backup }));
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/retranscribe-all/status",
+    scopes: ACCESS.read,
+    handler: (_event, { retranscribe }) => retranscribe.status(),
   },
 ];

@@ -4,6 +4,7 @@ import type { IngestJobs } from "../../library/ingest-job.js";
 import type { LibraryPool } from "../../library/library-pool.js";
 import type { OffloadJobs } from "../../library/offload/jobs.js";
 import type { EditorProxies } from "../../library/proxy/editor-jobs.js";
+import type { Retranscriber } from "../../library/retranscribe.js";
 import type { SampleSeeder } from "../../library/sample.js";
 import type { Scope } from "../../library/scopes.js";
 
@@ -18,6 +19,8 @@ export interface ApiDeps {
   readonly offloads: OffloadJobs;
   /** The bundled sample library's seeding; the daemon stops it at shutdown. */
   readonly sample: SampleSeeder;
+  /** Speech recognition again over a whole project; the daemon stops it at shutdown. */
+  readonly retranscribe: Retranscriber;
 }
 
 /**

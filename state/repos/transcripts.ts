@@ -155,4 +155,12 @@ export class TranscriptsRepo extends Repository {
   inTransaction<T>(work: () => T): T {
     return this.db.transaction(work).immediate();
   }
+
+  /** Items whose sound a recogniser can read: present video and audio files with an audio track. */
+  audioTargets(): { id: number; rel_path: string; kind: "video" | "audio"; duration_s: number | null }[] {
+    return this.prepare(
+      `SELECT id, rel_path, kind, duration_s FROM media
+         WHERE kind IN ('video', 'audio') AND audio_tracks > 0 AND missing_since IS NULL ORDER BY id`,
+    ).all() as { id: number; rel_path: string; kind: "video" | "audio"; duration_s: number | null }[];
+  }
 }

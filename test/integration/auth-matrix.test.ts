@@ -272,6 +272,10 @@ const EXAMPLES: Record<string, Example> = {
   // Marked seeded beforehand: the call answers at once (tested for real in sample-seed.test.ts).
   "POST /api/sample/seed": { status: 200, body: () => ({}), before: markSeeded },
   "GET /api/sample/seed/status": { status: 200 },
+  // These servers have no speech recogniser: the handler's real answer says so (run for real in
+  // retranscribe-all.test.ts against a recogniser test server).
+  "POST /api/retranscribe-all": { status: 503, body: () => ({}) },
+  "GET /api/retranscribe-all/status": { status: 200 },
 };
 
 /** A concrete path for a route pattern outside the table (fixtures): every `:param` becomes 1. */
