@@ -1,21 +1,17 @@
 import { parseArgs } from "node:util";
 import { EXIT, UserError } from "../library/errors.js";
 import { type IngestEvent, runIngest } from "../library/ingest.js";
+import { retraditionalizeProject, type ScriptCounts } from "../library/retraditionalize.js";
 import { claimSlot, ingestSlotName } from "../library/slots.js";
 import { migrateStorage } from "../library/storage-migration.js";
 import { projectPaths } from "../state/paths.js";
 import { fail, type Io, stopSignals, withContext } from "./context.js";
 import { createProgressBar } from "./progress.js";
 
-const NOT_YET = [
-  "propose-collections",
-  "apply-collections",
-  "collection-dry-run",
-  "retraditionalize",
-] as const;
+const NOT_YET = ["propose-collections", "apply-collections", "collection-dry-run"] as const;
 
 export const INGEST_USAGE =
-  "usage: svc ingest [--dir D] [--refresh] [--regenerate-thumbnails] [--vision-only] [--no-embed] [--language L] [--migrate-storage] [--progress json]";
+  "usage: svc ingest [--dir D] [--refresh] [--regenerate-thumbnails] [--vision-only] [--no-embed] [--language L] [--retraditionalize [--dry-run]] [--migrate-storage] [--progress json]";
 
 // ISO 639-1/639-3 codes with an optional region, as speech recognisers take them.
 const LANGUAGE = /^[a-z]{2,3}([-_][a-z0-9]{2,8})?$/i;
@@ -38,6 +34,20 @@ export async function ingestCommand(argv: string[], io: Io): Promise<number> {
     return EXIT.usage;
   }
   const json = values.progress === "json";
+  if (values["dry-run"] && !values.retraditionalize) {
+    fail(io, "--dry-run goes with --retraditionalize");
+    return EXIT.usage;
+  }
+  if (values.retraditionalize) {
+    const others = Object.keys(values).filter(
+      (flag) => !["retraditionalize", "dry-run", "progress"].includes(flag),
+    );
+    if (others.length > 0) {
+      fail(io, `--retraditionalize runs alone (not with --${others[0]})`);
+      return EXIT.usage;
+    }
+    return retraditionalizeCommand(io, json, values["dry-run"] === true);
+  }
   if (values["migrate-storage"]) {
     const others = Object.keys(values).filter((flag) => flag !== "migrate-storage" && flag !== "progress");
     if (others.length > 0) {
@@ -113,6 +123,29 @@ export async function ingestCommand(argv: string[], io: Io): Promise<number> {
   });
 }
 
+async function retraditionalizeCommand(io: Io, json: boolean, dryRun: boolean): Promise<number> {
+  return withContext(io, { stdoutLogs: false }, async (ctx) => {
+    const root = ctx.config.projectRoot;
+    if (!root) throw new UserError("PROJECT_ROOT is not set: point it at the project to convert", EXIT.usage);
+    const report = await retraditionalizeProject(ctx, root, {
+      dryRun,
+      holder: "svc ingest --retraditionalize (cli)",
+    });
+    if (json) io.stdout.write(`${JSON.stringify({ event: "retraditionalize", ...report })}\n`);
+    else {
+      const line = (what: string, c: ScriptCounts) =>
+        `${what}: ${c.checked} checked, ${c.by_phrase} by phrase, ${c.by_character} by character, ${c.unchanged} unchanged\n`;
+      io.stdout.write(
+        `${dryRun ? "dry run, nothing written; " : ""}converter: ${report.converter}\n` +
+          line("transcripts", report.transcripts) +
+          line("archived transcripts", report.archives) +
+          line("scene descriptions", report.scenes),
+      );
+    }
+    return EXIT.ok;
+  });
+}
+
 async function migrateCommand(io: Io, json: boolean): Promise<number> {
   return withContext(io, { stdoutLogs: false }, async (ctx) => {
     const root = ctx.config.projectRoot;
@@ -155,6 +188,7 @@ function parse(argv: string[]) {
       "collection-dry-run": { type: "boolean" },
       retraditionalize: { type: "boolean" },
       "migrate-storage": { type: "boolean" },
+      "dry-run": { type: "boolean" },
     },
   });
 }

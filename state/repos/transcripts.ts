@@ -106,6 +106,15 @@ export class TranscriptsRepo extends Repository {
     ).all(after, limit) as MirrorText[];
   }
 
+  /** Like mirrorPage, for items whose active transcript is Chinese. */
+  chineseMirrorPage(after: number, limit: number): MirrorText[] {
+    return this.prepare(
+      `SELECT id, transcript, segments_json, words_json FROM media
+         WHERE id > ? AND transcript IS NOT NULL AND (language LIKE 'zh%' OR language LIKE 'chinese%')
+         ORDER BY id LIMIT ?`,
+    ).all(after, limit) as MirrorText[];
+  }
+
   getText(mediaId: number, language: string): TranscriptText | undefined {
     return this.prepare(
       "SELECT media_id, language, text, segments_json, words_json FROM transcripts WHERE media_id = ? AND language = ?",
