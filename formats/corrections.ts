@@ -142,18 +142,35 @@ function correctArray(
   return changed ? { json: JSON.stringify(parsed), changed } : { json, changed };
 }
 
+// A `from` JSON would escape cannot be looked for in a raw JSON column as it is.
+const jsonEscaped = (from: string) => JSON.stringify(from).length !== from.length + 2;
+
 /**
  * The rules over a whole transcript: its text, each segment's text (timings untouched) and each
  * token of the word list. A token is a whole word already, so a `line` rule (which needs a line
  * start) is not applied to the word list. Unchanged columns come back byte for byte.
+ *
+ * Rules whose `from` occurs nowhere in the row's raw columns cannot match until an earlier rule
+ * has changed something, so a row is only parsed and rewritten from the first rule that occurs in
+ * it: most rows of a library hold none of a dictionary's words and cost one search per rule.
  */
 export function correctTranscript(
   rules: readonly CorrectionRule[],
   input: CorrectedTranscript,
 ): CorrectedTranscript & { changed: boolean } {
-  const text = applyRules(rules, input.text);
-  const segments = correctArray(input.segments_json, "text", (value) => applyRules(rules, value));
-  const tokenRules = rules.filter((rule) => rule.scope !== "line");
+  const first = rules.findIndex(
+    (rule) =>
+      rule.from !== "" &&
+      (jsonEscaped(rule.from) ||
+        input.text.includes(rule.from) ||
+        input.segments_json.includes(rule.from) ||
+        input.words_json.includes(rule.from)),
+  );
+  if (first === -1) return { ...input, changed: false };
+  const live = rules.slice(first);
+  const text = applyRules(live, input.text);
+  const segments = correctArray(input.segments_json, "text", (value) => applyRules(live, value));
+  const tokenRules = live.filter((rule) => rule.scope !== "line");
   const words = correctArray(input.words_json, "word", (value) => applyRules(tokenRules, value));
   return {
     text,

@@ -140,6 +140,23 @@ describe("whole transcripts", () => {
     ]);
   });
 
+  it("follows a chain of rules even when only the first occurs in the stored text", () => {
+    const out = correctTranscript([rule("Jon", "John"), rule("John said", "John says")], input);
+    expect(out.text).toBe("John says hi to Jonas");
+    expect(JSON.parse(out.segments_json)[0].text).toBe("John says hi");
+  });
+
+  it("finds a rule with quotes or backslashes, which the JSON columns store escaped", () => {
+    const quoted = {
+      text: 'he said "hi"',
+      segments_json: JSON.stringify([{ start: 0, end: 1, text: 'he said "hi"' }]),
+      words_json: "[]",
+    };
+    const out = correctTranscript([rule('"hi"', "«hi»")], quoted);
+    expect(out.text).toBe("he said «hi»");
+    expect(JSON.parse(out.segments_json)[0].text).toBe("he said «hi»");
+  });
+
   it("returns unchanged columns byte for byte", () => {
     const odd = { ...input, segments_json: '[ {"start":0,"end":1,"text":"hi"} ]', words_json: "not json" };
     const out = correctTranscript([rule("Jon", "John")], odd);
