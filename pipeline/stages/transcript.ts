@@ -2,9 +2,20 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { Segment, Word } from "../../adapters/asr/index.js";
 import { ProcessError, toolName } from "../../adapters/process.js";
+import { hintWords } from "../../formats/corrections.js";
+import { loadCorrections } from "../../library/corrections.js";
 import { onCpuQueue } from "../queues.js";
 import { transcribeFile } from "../transcribe.js";
 import { type Stage, type StageDeps, StageError } from "./types.js";
+
+/** The `pre` rules' words; a dictionary that cannot be read gives none (its routes say why). */
+async function dictionaryHints(deps: StageDeps): Promise<string[]> {
+  try {
+    return hintWords((await loadCorrections(deps.store.paths)).rules);
+  } catch {
+    return [];
+  }
+}
 
 /**
  * Chinese is stored in Traditional script with Taiwan phrasing: segments and words are converted
@@ -65,6 +76,7 @@ export const transcriptStage: Stage = {
           asr,
           tmpDir,
           language: deps.options.language,
+          hints: await dictionaryHints(deps),
           signal,
         });
       } catch (error) {

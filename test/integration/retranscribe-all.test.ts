@@ -118,6 +118,23 @@ describe("retranscribe-all", () => {
     ]);
   });
 
+  it("gives the recogniser the dictionary's `pre` words as its prompt", async () => {
+    const put = await api.request("PUT", "/api/corrections", {
+      body: {
+        rules: [
+          { from: "jon smith", to: "John Smith", pre: true },
+          { from: "acme", to: "ACME", pre: true, post: false },
+          { from: "colour", to: "color" },
+        ],
+      },
+    });
+    expect(put.status).toBe(200);
+    const seen = asr.requests.length;
+    await runAll({ backup: false });
+    const prompts = asr.requests.slice(seen).map((r) => r.prompt);
+    expect(prompts).toEqual(["John Smith, ACME", "John Smith, ACME"]);
+  });
+
   it("fails each item, leaving its transcript alone, while the recogniser is down", async () => {
     heard = "something else entirely".split(" ");
     const before = texts();
