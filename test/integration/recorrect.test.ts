@@ -269,6 +269,19 @@ describe("recorrect", () => {
     expect(snapshot()).toEqual(before);
   });
 
+  it("chains the index rebuild on request, and says why when the model host is away", async () => {
+    expect((await putRules([{ from: "fix", to: "FIX" }])).status).toBe(200);
+    const res = await api.request("POST", "/api/recorrect?dry_run=0&rebuild=1");
+    expect(res.status, res.text).toBe(200);
+    const body = res.json<{ items: number; backup: string; rebuild: { error?: string } | null }>();
+    expect(body.items).toBe(1);
+    expect(body.rebuild?.error).toMatch(/model host/);
+    // Nothing changed, nothing to rebuild.
+    const again = (await api.request("POST", "/api/recorrect?dry_run=0&rebuild=1")).json<{ rebuild: unknown }>();
+    expect(again.rebuild).toBeNull();
+    expect((await api.request("POST", "/api/recorrect/revert", { body: { backup: body.backup } })).status).toBe(200);
+  });
+
   it("refuses a revert naming anything but a listed backup, restoring nothing", async () => {
     const before = snapshot();
     for (const backup of [
