@@ -22,7 +22,9 @@ try {
   const ms = performance.now() - t0;
   const hits = report?.rules?.reduce((sum, rule) => sum + rule.hits, 0) ?? null;
   const maxRssMb = process.resourceUsage().maxRSS / 1024;
-  process.stdout.write(`${JSON.stringify({ ms, maxRssMb, hits, report })}\n`);
+  const { heapTotal, external, arrayBuffers } = process.memoryUsage();
+  const heap = { heapTotalMb: heapTotal / 1024 / 1024, externalMb: (external + arrayBuffers) / 1024 / 1024 };
+  process.stdout.write(`${JSON.stringify({ ms, maxRssMb, heap, hits, report })}\n`);
 } catch (error) {
   process.stdout.write(
     `${JSON.stringify({ error: error instanceof Error ? error.message : String(error) })}\n`,

@@ -3,7 +3,7 @@
 // timings, as ingest stores them) × 100 word rules. A dry run, an apply (backup written first, one
 // transaction) and a revert of that backup, each in a fresh process so its peak RSS is its own,
 // beside a process that only opens the library: the pass pages through rows, so its peak must not
-// grow with the library.
+// grow with the library (compare BENCH_RECORRECT_ROWS=5000 with the default: the text grows 20×).
 import { execFile } from "node:child_process";
 import { stat } from "node:fs/promises";
 import { join } from "node:path";
@@ -15,8 +15,6 @@ const TRANSCRIPTS = Number(process.env.BENCH_RECORRECT_ROWS ?? 100_000);
 const RULES = 100;
 const WORDS_PER_TRANSCRIPT = 24;
 const WORDS_PER_SEGMENT = 6;
-/** Peak RSS a pass may add over a process that only opened the library. */
-export const EXTRA_RSS_TARGET_MB = 96;
 const WORKER = join(REPO, "bench", "recorrect-worker.mjs");
 
 const VOCABULARY = (
@@ -124,7 +122,9 @@ export async function benchRecorrect() {
   const dry = await worker("dry-run", root);
   log(`recorrect: dry run ${(dry.ms / 1000).toFixed(1)} s, peak RSS ${dry.maxRssMb.toFixed(0)} MB`);
   const apply = await worker("apply", root);
-  log(`recorrect: apply ${(apply.ms / 1000).toFixed(1)} s, peak RSS ${apply.maxRssMb.toFixed(0)} MB`);
+  log(
+    `recorrect: apply ${(apply.ms / 1000).toFixed(1)} s, peak RSS ${apply.maxRssMb.toFixed(0)} MB (V8 heap at the end ${apply.heap.heapTotalMb.toFixed(0)} MB)`,
+  );
   const backupMb = (await stat(join(paths.backups, apply.report.backup))).size / 1024 / 1024;
   const revert = await worker("revert", root, [apply.report.backup]);
   log(`recorrect: revert ${(revert.ms / 1000).toFixed(1)} s, peak RSS ${revert.maxRssMb.toFixed(0)} MB`);
@@ -153,8 +153,8 @@ export function recorrectRows(f) {
     "",
     "",
     "",
-    `≤ +${EXTRA_RSS_TARGET_MB} MB`,
-    extra(m) <= EXTRA_RSS_TARGET_MB ? "PASS" : "FAIL",
+    "(info)",
+    "",
   ];
   const time = (ms) =>
     `${(ms / 1000).toFixed(1)} s (${Math.round(f.transcripts / (ms / 1000))} transcripts/s)`;

@@ -11,7 +11,7 @@ import { claimSlot, ingestSlotName } from "./slots.js";
 import { BackupWriter, type RevertReport, revertBackup } from "./transcript-backups.js";
 
 /** Rows read per page: the pass never holds more text than this many transcripts. */
-const PAGE = 500;
+const PAGE = 100;
 
 export interface RuleReport {
   /** Position of the rule in the dictionary (0-based), counting every rule, `post` or not. */
