@@ -277,9 +277,13 @@ describe("recorrect", () => {
     expect(body.items).toBe(1);
     expect(body.rebuild?.error).toMatch(/model host/);
     // Nothing changed, nothing to rebuild.
-    const again = (await api.request("POST", "/api/recorrect?dry_run=0&rebuild=1")).json<{ rebuild: unknown }>();
+    const again = (await api.request("POST", "/api/recorrect?dry_run=0&rebuild=1")).json<{
+      rebuild: unknown;
+    }>();
     expect(again.rebuild).toBeNull();
-    expect((await api.request("POST", "/api/recorrect/revert", { body: { backup: body.backup } })).status).toBe(200);
+    expect(
+      (await api.request("POST", "/api/recorrect/revert", { body: { backup: body.backup } })).status,
+    ).toBe(200);
   });
 
   it("refuses a revert naming anything but a listed backup, restoring nothing", async () => {

@@ -48,7 +48,9 @@ describe("the sample library", () => {
     const second = await api.request("POST", "/api/sample/seed", { body: {} });
     expect(second.status).toBe(409);
 
-    await until("the seed to finish", async () => (await status()).state !== "running", { timeoutMs: 90_000 });
+    await until("the seed to finish", async () => (await status()).state !== "running", {
+      timeoutMs: 90_000,
+    });
     const done = await status();
     expect(done, JSON.stringify(done)).toMatchObject({
       state: "seeded",
