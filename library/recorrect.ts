@@ -32,7 +32,7 @@ export interface RecorrectReport {
   transcripts: number;
   /** Distinct items whose transcript, segments or words change, or changed. */
   items: number;
-  /** The backup written before applying; null on a dry run or when nothing changed. */
+  /** The backup written before applying (empty when nothing changed); null on a dry run. */
   backup: string | null;
   /** What the chained index rebuild did, when `rebuild` was asked and something changed. */
   rebuild: { embedded: number; failed: number } | { error: string } | null;
@@ -141,6 +141,7 @@ export async function dryRunCorrections(
  * Applies the `post` rules to every archived transcript and every item's mirror of its active
  * one, in one transaction: each row that changes is saved to a backup first (in the same pass,
  * and the backup is sealed before the transaction commits, so no change lands without it).
+ * Every apply writes its backup, with no rows when nothing changed.
  */
 export function applyCorrections(
   store: LibraryStore,
@@ -148,7 +149,6 @@ export function applyCorrections(
 ): RecorrectReport {
   const { rules, indexes } = selectPost(dictionary);
   const tally = newTally(rules, indexes);
-  if (rules.length === 0) return report(tally, false, null);
   const backup = new BackupWriter(store.paths.backups, "recorrect");
   let id: string | null = null;
   try {
@@ -173,7 +173,8 @@ export function applyCorrections(
           tally.changedItems.add(row.id);
         }
       }
-      if (tally.changedItems.size > 0) id = backup.finish();
+      // Every apply leaves its backup, an empty one too, so each apply shows in the listing.
+      id = backup.finish();
     });
   } finally {
     if (id === null) backup.abort();

@@ -237,12 +237,20 @@ describe("recorrect", () => {
     expect(backups[0]).toMatchObject({ id: body.backup, kind: "recorrect", items: 3 });
     expect(Number.isNaN(Date.parse(backups[0]?.created_at ?? ""))).toBe(false);
 
-    // A second apply finds nothing left to change and writes no backup.
+    // A second apply finds nothing left to change; it still leaves its (empty) backup.
     const again = (await api.request("POST", "/api/recorrect?dry_run=0")).json<{
-      backup: string | null;
+      backup: string;
       items: number;
     }>();
-    expect(again).toMatchObject({ backup: null, items: 0 });
+    expect(again).toMatchObject({ items: 0 });
+    expect(again.backup).not.toBe(body.backup);
+    const relisted = (await api.request("GET", "/api/recorrect/backups")).json<{
+      backups: { id: string; items: number }[];
+    }>();
+    expect(relisted.backups.slice(0, 2)).toEqual([
+      expect.objectContaining({ id: again.backup, items: 0 }),
+      expect.objectContaining({ id: body.backup, items: 3 }),
+    ]);
 
     const revert = await api.request("POST", "/api/recorrect/revert", { body: { backup: body.backup } });
     expect(revert.status, revert.text).toBe(200);
