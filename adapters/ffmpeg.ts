@@ -51,6 +51,64 @@ export interface Ffmpeg {
     width: number,
     signal?: AbortSignal,
   ): Promise<Buffer[]>;
+  /** One piece of the bundled sample library, made from the bundled speech recording into `out`. */
+  renderSample(piece: SamplePiece, speechWav: string, out: string, signal?: AbortSignal): Promise<void>;
+}
+
+/** The pieces of the sample library: clips with speech and distinct scenes, a still, an audio file. */
+export type SamplePiece = "scenes-clip" | "interview-clip" | "still" | "audio";
+
+const SAMPLE_SIZE = "640x360";
+const SAMPLE_TIMEOUT_MS = 120_000;
+const SAMPLE_H264 = ["-c:v", "libx264", "-preset", "veryfast", "-crf", "28", "-pix_fmt", "yuv420p"];
+const SAMPLE_AAC = ["-c:a", "aac", "-b:a", "64k"];
+const lavfi = (source: string) => ["-f", "lavfi", "-i", source];
+
+/**
+ * The command line of one sample piece. Pictures come from ffmpeg's own test sources (nothing to
+ * license); each clip's scenes are concatenated so scene detection finds real cuts, and the speech
+ * is padded with silence to the picture's length.
+ */
+export function sampleArgs(piece: SamplePiece, speechWav: string, out: string): string[] {
+  const scene = (source: string, seconds: number) =>
+    lavfi(`${source}=size=${SAMPLE_SIZE}:rate=25:duration=${seconds}`);
+  switch (piece) {
+    case "scenes-clip":
+      return [
+        ...COMMON,
+        ...scene("testsrc2", 3),
+        ...lavfi(`color=c=0x1040c0:size=${SAMPLE_SIZE}:rate=25:duration=3`),
+        ...scene("smptebars", 3),
+        ...["-i", speechWav],
+        ...[
+          "-filter_complex",
+          "[1:v]drawbox=x=240:y=100:w=160:h=160:color=yellow:t=fill[b];[0:v][b][2:v]concat=n=3:v=1:a=0[v];[3:a]apad[a]",
+        ],
+        ...["-map", "[v]", "-map", "[a]", "-t", "9"],
+        ...SAMPLE_H264,
+        ...SAMPLE_AAC,
+        ...["-y", out],
+      ];
+    case "interview-clip":
+      return [
+        ...COMMON,
+        ...lavfi(`color=c=0x204020:size=${SAMPLE_SIZE}:rate=25:duration=4`),
+        ...scene("rgbtestsrc", 4),
+        ...["-i", speechWav],
+        ...[
+          "-filter_complex",
+          "[0:v]drawbox=x=80:y=60:w=200:h=240:color=0xe0c090:t=fill[a0];[a0][1:v]concat=n=2:v=1:a=0[v];[2:a]apad[a]",
+        ],
+        ...["-map", "[v]", "-map", "[a]", "-t", "8"],
+        ...SAMPLE_H264,
+        ...SAMPLE_AAC,
+        ...["-y", out],
+      ];
+    case "still":
+      return [...COMMON, ...lavfi(`testsrc2=size=1280x720:rate=1`), "-frames:v", "1", "-y", out];
+    case "audio":
+      return [...COMMON, "-i", speechWav, "-map", "0:a:0", ...SAMPLE_AAC, "-y", out];
+  }
 }
 
 export interface EditorProxyOptions {
@@ -611,6 +669,9 @@ export function createFfmpeg(path: string): Ffmpeg {
       );
     },
     analyse: (file, options, signal) => analyseOf(path, file, options, signal),
+    async renderSample(piece, speechWav, out, signal) {
+      await run(path, sampleArgs(piece, speechWav, out), { timeoutMs: SAMPLE_TIMEOUT_MS, signal });
+    },
     async editorProxy(file, out, options) {
       await run(path, editorProxyArgs(file, out, options), {
         timeoutMs: options.timeoutMs,

@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { Config } from "../state/config.js";
 import { type Asr, createAsr } from "./asr/index.js";
 import { type BinarySource, type ResolvedBinary, resolveBinary } from "./binaries.js";
+import { type ChineseScript, chineseScriptLoader } from "./chinese.js";
 import { createExiftool, type Exiftool } from "./exiftool.js";
 import { createFfmpeg, type Ffmpeg } from "./ffmpeg.js";
 import { createFfprobe, type Ffprobe } from "./ffprobe.js";
@@ -20,6 +21,8 @@ export interface Adapters {
   /** The speech recogniser SVC_ASR chose, or null with the reason in `asrReason`. */
   readonly asr: Asr | null;
   readonly asrReason: string;
+  /** Simplified → Traditional Chinese, loaded on first use; rejects when the converter is missing. */
+  readonly chinese: () => Promise<ChineseScript>;
   readonly modelHost: ModelHost;
   /** What was found where, for health reports and logs (never sent over the API with paths). */
   readonly binaries: Readonly<Record<"ffmpeg" | "ffprobe" | "exiftool", ResolvedBinary | null>>;
@@ -46,6 +49,7 @@ export async function createAdapters(config: Config, log?: Logger): Promise<Adap
     images: createImages(),
     asr: speech.asr,
     asrReason: speech.reason,
+    chinese: chineseScriptLoader(),
     modelHost: createModelHost({ host: config.ollamaHost }),
     binaries: Object.freeze({ ffmpeg, ffprobe, exiftool }),
     close: () => exiftoolAdapter?.close(),
@@ -62,6 +66,7 @@ export function noTools(config: Config): Adapters {
     images: createImages(),
     asr: null,
     asrReason: "not looked for by this command",
+    chinese: chineseScriptLoader(),
     modelHost: createModelHost({ host: config.ollamaHost }),
     binaries: Object.freeze({ ffmpeg: null, ffprobe: null, exiftool: null }),
     close: () => {},

@@ -1,6 +1,6 @@
 // Usage: npm run bench            (builds, then runs every benchmark)
 //        node bench/run.mjs idle  (one of: ingest, idle, api, semantic, vectors, stalls, bounded, arrivals,
-//        chat-eval, chat, mcp, export, editor-proxy, proxy, offload, web, search-all;
+//        chat-eval, chat, mcp, export, editor-proxy, proxy, offload, web, search-all, recorrect;
 //        needs a prior `npm run build`)
 // Exits 0 when every run completed, even if a target is missed; non-zero when a run broke.
 // Each run's figures go to bench/results/<finish time>.json; `npm run bench:compare -- a.json b.json`
@@ -23,6 +23,7 @@ import { CLI, cleanTemp, cpuMeter, FFMPEG, log, printRows, REPO, seconds } from 
 import { benchMcp, mcpRows } from "./mcp.mjs";
 import { benchOffload, offloadRows } from "./offload.mjs";
 import { benchProxy, proxyRows } from "./playback-proxy.mjs";
+import { benchRecorrect, recorrectRows } from "./recorrect.mjs";
 import { benchSearchAll, searchAllRows } from "./search-all.mjs";
 import { benchSemantic } from "./semantic.mjs";
 import { benchStalls, stallRows } from "./stalls.mjs";
@@ -48,6 +49,7 @@ const BENCHES = {
   offload: () => benchOffload(),
   web: () => benchWeb(),
   "search-all": () => benchSearchAll(),
+  recorrect: () => benchRecorrect(),
 };
 // The API and semantic benches generate their own libraries: running them alone needs no media corpus.
 const USES_CORPUS = new Set(["ingest", "idle"]);
@@ -286,6 +288,8 @@ function rows(results, errors, conditions) {
   if (results.web) out.push(...webRows(results.web));
   section("search-all");
   if (results["search-all"]) out.push(...searchAllRows(results["search-all"]));
+  section("recorrect");
+  if (results.recorrect) out.push(...recorrectRows(results.recorrect));
   section("errors");
   for (const [name, message] of Object.entries(errors))
     out.push(row(`${name} benchmark`, "BROKE", {}, "", `ERROR: ${message.split("\n")[0]}`));

@@ -2,14 +2,16 @@ import { parseArgs } from "node:util";
 import { applyCollections, proposeCollections } from "../library/collection-proposals.js";
 import { EXIT, UserError } from "../library/errors.js";
 import { type IngestEvent, runIngest } from "../library/ingest.js";
+import { retraditionalizeProject, type ScriptCounts } from "../library/retraditionalize.js";
+import { claimSlot, ingestSlotName } from "../library/slots.js";
+import { migrateStorage } from "../library/storage-migration.js";
+import { projectPaths } from "../state/paths.js";
 import { openLibrary } from "../state/stores.js";
 import { fail, type Io, stopSignals, withContext } from "./context.js";
 import { createProgressBar } from "./progress.js";
 
-const NOT_YET = ["retraditionalize", "migrate-storage"] as const;
-
 export const INGEST_USAGE =
-  "usage: svc ingest [--dir D] [--refresh] [--regenerate-thumbnails] [--vision-only] [--no-embed] [--language L] [--progress json] | svc ingest --propose-collections [--collection-dry-run] | svc ingest --apply-collections";
+  "usage: svc ingest [--dir D] [--refresh] [--regenerate-thumbnails] [--vision-only] [--no-embed] [--language L] [--progress json] | svc ingest --retraditionalize [--dry-run] | svc ingest --migrate-storage | svc ingest --propose-collections [--collection-dry-run] | svc ingest --apply-collections";
 
 // ISO 639-1/639-3 codes with an optional region, as speech recognisers take them.
 const LANGUAGE = /^[a-z]{2,3}([-_][a-z0-9]{2,8})?$/i;
@@ -20,11 +22,6 @@ export async function ingestCommand(argv: string[], io: Io): Promise<number> {
     values = parse(argv).values;
   } catch (error) {
     fail(io, `${(error as Error).message}\n${INGEST_USAGE}`);
-    return EXIT.usage;
-  }
-  const unavailable = NOT_YET.find((flag) => values[flag] !== undefined);
-  if (unavailable) {
-    fail(io, `--${unavailable} is not yet available in this version`);
     return EXIT.usage;
   }
   const propose = values["propose-collections"] === true;
@@ -47,6 +44,28 @@ export async function ingestCommand(argv: string[], io: Io): Promise<number> {
     return EXIT.usage;
   }
   const json = values.progress === "json";
+  if (values["dry-run"] && !values.retraditionalize) {
+    fail(io, "--dry-run goes with --retraditionalize");
+    return EXIT.usage;
+  }
+  if (values.retraditionalize) {
+    const others = Object.keys(values).filter(
+      (flag) => !["retraditionalize", "dry-run", "progress"].includes(flag),
+    );
+    if (others.length > 0) {
+      fail(io, `--retraditionalize runs alone (not with --${others[0]})`);
+      return EXIT.usage;
+    }
+    return retraditionalizeCommand(io, json, values["dry-run"] === true);
+  }
+  if (values["migrate-storage"]) {
+    const others = Object.keys(values).filter((flag) => flag !== "migrate-storage" && flag !== "progress");
+    if (others.length > 0) {
+      fail(io, `--migrate-storage runs alone (not with --${others[0]})`);
+      return EXIT.usage;
+    }
+    return migrateCommand(io, json);
+  }
   if (values.language !== undefined && !LANGUAGE.test(values.language)) {
     fail(
       io,
@@ -146,6 +165,53 @@ function collectionsStep(io: Io, step: "propose" | "apply", dryRun: boolean): Pr
   });
 }
 
+async function retraditionalizeCommand(io: Io, json: boolean, dryRun: boolean): Promise<number> {
+  return withContext(io, { stdoutLogs: false }, async (ctx) => {
+    const root = ctx.config.projectRoot;
+    if (!root) throw new UserError("PROJECT_ROOT is not set: point it at the project to convert", EXIT.usage);
+    const report = await retraditionalizeProject(ctx, root, {
+      dryRun,
+      holder: "svc ingest --retraditionalize (cli)",
+    });
+    if (json) io.stdout.write(`${JSON.stringify({ event: "retraditionalize", ...report })}\n`);
+    else {
+      const line = (what: string, c: ScriptCounts) =>
+        `${what}: ${c.checked} checked, ${c.by_phrase} by phrase, ${c.by_character} by character, ${c.unchanged} unchanged\n`;
+      io.stdout.write(
+        `${dryRun ? "dry run, nothing written; " : ""}converter: ${report.converter}\n` +
+          line("transcripts", report.transcripts) +
+          line("archived transcripts", report.archives) +
+          line("scene descriptions", report.scenes),
+      );
+    }
+    return EXIT.ok;
+  });
+}
+
+async function migrateCommand(io: Io, json: boolean): Promise<number> {
+  return withContext(io, { stdoutLogs: false }, async (ctx) => {
+    const root = ctx.config.projectRoot;
+    if (!root) throw new UserError("PROJECT_ROOT is not set: point it at the project to migrate", EXIT.usage);
+    const lease = claimSlot(ctx.registry, ingestSlotName(root), "svc ingest --migrate-storage (cli)");
+    try {
+      const report = await migrateStorage(projectPaths(root));
+      if (json) io.stdout.write(`${JSON.stringify({ event: "migration", ...report })}\n`);
+      else if (report.status === "migrated") {
+        const c = report.counts;
+        io.stdout.write(
+          `migrated the legacy library into .svc/ (${c?.media ?? 0} media, ${c?.scenes ?? 0} scenes` +
+            `${report.moved.length ? `; moved ${report.moved.join(", ")}` : ""}); backup: ${report.backup}\n`,
+        );
+      } else if (report.status === "already_migrated")
+        io.stdout.write("already migrated: the library is in .svc/\n");
+      else io.stdout.write("nothing to migrate: no legacy library.db at the project root\n");
+      return EXIT.ok;
+    } finally {
+      lease.release();
+    }
+  });
+}
+
 function parse(argv: string[]) {
   return parseArgs({
     args: argv,
@@ -164,6 +230,7 @@ function parse(argv: string[]) {
       "collection-dry-run": { type: "boolean" },
       retraditionalize: { type: "boolean" },
       "migrate-storage": { type: "boolean" },
+      "dry-run": { type: "boolean" },
     },
   });
 }

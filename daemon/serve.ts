@@ -13,10 +13,14 @@ import { OffloadJobs } from "../library/offload/jobs.js";
 import { ensureProjectRoot } from "../library/projects.js";
 import { EditorProxies } from "../library/proxy/editor-jobs.js";
 import { labelPaths } from "../library/redact.js";
+import { Retranscriber } from "../library/retranscribe.js";
+import { SampleSeeder } from "../library/sample.js";
+import { refuseLegacyLayout } from "../library/storage-migration.js";
 import { seedBootstrapToken } from "../library/tokens.js";
 import { purgeExpiredTrash } from "../library/trash.js";
 import { warmTotals } from "../library/warm-totals.js";
 import { type McpListener, startMcpHttp } from "../mcp/http.js";
+import { projectPaths } from "../state/paths.js";
 import { checkCardDests, watchCards } from "./card-watch.js";
 import { IngestQueue } from "./ingest-queue.js";
 import { startSchedules } from "./scheduler.js";
@@ -58,6 +62,7 @@ export interface RunningDaemon {
  */
 export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
   const { config, log } = ctx;
+  if (config.projectRoot) await refuseLegacyLayout(projectPaths(config.projectRoot));
   checkCardDests(ctx);
   if (seedBootstrapToken(ctx.registry, config.adminBootstrapToken))
     log.info("seeded the bootstrap admin token");
@@ -133,12 +138,17 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
     for (const root of watchers.keys())
       if (dest === root || dest.startsWith(`${root}${sep}`)) queue.addScan(root);
   });
-  const server = serveHttp(createApi({ ctx, libraries, jobs, editorProxies, offloads }), {
-    port: config.port,
-    hostname: config.bindHost,
-    silent: true,
-    gracefulShutdown: false,
-  });
+  const sample = new SampleSeeder(ctx, libraries);
+  const retranscribe = new Retranscriber(ctx, libraries);
+  const server = serveHttp(
+    createApi({ ctx, libraries, jobs, editorProxies, offloads, sample, retranscribe }),
+    {
+      port: config.port,
+      hostname: config.bindHost,
+      silent: true,
+      gracefulShutdown: false,
+    },
+  );
   try {
     await server.ready();
   } catch (error) {
@@ -223,6 +233,8 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
         jobs.stop(),
         editorProxies.stop(),
         offloads.stop(),
+        sample.stop(),
+        retranscribe.stop(),
         settled(background, BACKGROUND_STOP_MS, log),
       ]);
       await Promise.all([server.close(true), mcp.close()]);

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { errnoOf } from "../state/errno.js";
 import { DERIVED_DIRS, type ProjectPaths } from "../state/paths.js";
 import { EXIT, UserError } from "./errors.js";
+import { refuseLegacyLayout } from "./storage-migration.js";
 
 /** Exit 4: the project root or its `.svc` folder cannot be used at all. */
 export async function checkStorage(paths: ProjectPaths): Promise<void> {
@@ -15,6 +16,8 @@ export async function checkStorage(paths: ProjectPaths): Promise<void> {
     if (error instanceof UserError) throw error;
     throw new UserError(`the project root is missing or unreadable (${errnoOf(error)})`, EXIT.storage, 503);
   }
+  // Before `.svc/` is created: a new empty library must never shadow a legacy one.
+  await refuseLegacyLayout(paths);
   try {
     await mkdir(paths.dataDir, { recursive: true });
     const probe = join(paths.dataDir, `.write-test-${process.pid}`);

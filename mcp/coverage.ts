@@ -74,4 +74,17 @@ export const ROUTE_COVERAGE: Readonly<Record<string, Coverage>> = {
     omitted:
       "an editor's browsing view under collections_read; search_media's tag: and rating: filters reach the same items",
   },
+  "GET /api/corrections": {
+    omitted:
+      "the correction dictionary is an editor's maintenance setting; transcripts already read corrected",
+  },
+  "GET /api/recorrect/backups": {
+    omitted: "snapshots kept for undoing a bulk change are an editor's safety net, not library content",
+  },
+  "GET /api/sample/seed/status": {
+    omitted: "progress of seeding the sample library, for the person who started it",
+  },
+  "GET /api/retranscribe-all/status": {
+    omitted: "progress of a maintenance run, for the person who started it",
+  },
 };

@@ -38,6 +38,8 @@ export function onCpuQueue(ffmpeg: Ffmpeg, queues: Queues): Ffmpeg {
       cpu(() => ffmpeg.audioStats(file, startS, durationS, signal), signal),
     framesAround: (file, atS, count, stepS, width, signal) =>
       cpu(() => ffmpeg.framesAround(file, atS, count, stepS, width, signal), signal),
+    renderSample: (piece, speechWav, out, signal) =>
+      cpu(() => ffmpeg.renderSample(piece, speechWav, out, signal), signal),
     editorProxy: (file, out, options) => cpu(() => ffmpeg.editorProxy(file, out, options), options.signal),
   };
 }

@@ -12,6 +12,8 @@ export interface TranscribeDeps {
   tmpDir: string;
   /** Forces the language; otherwise the recogniser detects it. */
   language?: string | undefined;
+  /** Words to expect (the correction dictionary's `pre` rules), for recognisers that take a prompt. */
+  hints?: readonly string[] | undefined;
   signal: AbortSignal;
   /** Longest piece of audio sent to the recogniser at once, in seconds (default 600). */
   chunkS?: number | undefined;
@@ -118,6 +120,7 @@ export async function transcribeFile(
         });
         const part = await asr.transcribe(wav, {
           language: deps.language,
+          hints: deps.hints,
           signal,
           timeoutMs: recogniseTimeoutMs(seconds),
         });

@@ -11,6 +11,8 @@ export interface ProjectPaths {
   readonly proxies: string;
   readonly trash: string;
   readonly backups: string;
+  /** The project's correction dictionary. */
+  readonly corrections: string;
 }
 
 export const DATA_DIR_NAME = ".svc";
@@ -29,6 +31,7 @@ export function projectPaths(root: string): ProjectPaths {
     proxies: join(dataDir, "proxies"),
     trash: join(dataDir, "trash"),
     backups: join(dataDir, "backups"),
+    corrections: join(dataDir, "corrections.json"),
   });
 }
 

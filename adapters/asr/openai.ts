@@ -4,7 +4,7 @@ import { z } from "zod";
 import { deadline } from "../deadline.js";
 import { groupWords } from "./group.js";
 import { toLanguageCode } from "./language.js";
-import type { Asr, Segment, Transcription, Word } from "./types.js";
+import { type Asr, promptOf, type Segment, type Transcription, type Word } from "./types.js";
 import { assertWav16kMono } from "./wav.js";
 
 const word = z.object({
@@ -92,6 +92,7 @@ export function createOpenAiAsr(baseUrl: string): Asr {
       form.append("timestamp_granularities[]", "segment");
       const language = toLanguageCode(opts.language);
       if (language) form.append("language", language);
+      if (opts.hints?.length) form.append("prompt", promptOf(opts.hints));
 
       const limit = deadline(Math.max(1, Math.ceil(opts.timeoutMs)), opts.signal);
       const { signal } = limit;

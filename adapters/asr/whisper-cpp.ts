@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import { run } from "../process.js";
 import { toLanguageCode } from "./language.js";
-import type { Asr, Segment, Transcription, Word } from "./types.js";
+import { type Asr, promptOf, type Segment, type Transcription, type Word } from "./types.js";
 import { assertWav16kMono } from "./wav.js";
 
 const offsets = z.object({ from: z.number(), to: z.number() });
@@ -135,7 +135,10 @@ export function createWhisperCpp(bin: string, model: string): Asr {
         const prefix = join(outDir, "transcript");
         const { stderr } = await run(
           bin,
-          ["-m", model, "-f", wav, "-l", language, "-oj", "-ojf", "-of", prefix, "-np"],
+          [
+            ...["-m", model, "-f", wav, "-l", language, "-oj", "-ojf", "-of", prefix, "-np"],
+            ...(opts.hints?.length ? ["--prompt", promptOf(opts.hints)] : []),
+          ],
           { timeoutMs: opts.timeoutMs, signal: opts.signal },
         );
         let raw: Buffer;

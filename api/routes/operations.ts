@@ -53,6 +53,7 @@ const ingestBody = z.strictObject({
 });
 
 const cacheBody = z.strictObject({ project: projectName.optional() });
+const seedBody = z.strictObject({ project: projectName.optional() });
 
 export const operationRoutes: readonly RouteDef[] = [
   {
@@ -135,6 +136,22 @@ export const operationRoutes: readonly RouteDef[] = [
       status: [202],
       errors: [409],
     },
+  },
+  {
+    method: "POST",
+    path: "/api/sample/seed",
+    scopes: ACCESS.ingest,
+    handler: async (event, { sample }) => {
+      const { project } = await readJson(event, seedBody, MAX_OPERATION_BODY);
+      const answer = await sample.seed(project);
+      return jsonResponse(answer.status === "started" ? 202 : 200, answer);
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/sample/seed/status",
+    scopes: ACCESS.read,
+    handler: (event, { sample }) => sample.status(readQuery(event, statsQuery).project),
   },
   {
     method: "POST",

@@ -5,6 +5,8 @@ import type { IngestJobs } from "../../library/ingest-job.js";
 import type { LibraryPool } from "../../library/library-pool.js";
 import type { OffloadJobs } from "../../library/offload/jobs.js";
 import type { EditorProxies } from "../../library/proxy/editor-jobs.js";
+import type { Retranscriber } from "../../library/retranscribe.js";
+import type { SampleSeeder } from "../../library/sample.js";
 import type { Scope } from "../../library/scopes.js";
 
 export interface ApiDeps {
@@ -16,6 +18,10 @@ export interface ApiDeps {
   readonly editorProxies: EditorProxies;
   /** Card offloads; the daemon stops them at shutdown. */
   readonly offloads: OffloadJobs;
+  /** The bundled sample library's seeding; the daemon stops it at shutdown. */
+  readonly sample: SampleSeeder;
+  /** Speech recognition again over a whole project; the daemon stops it at shutdown. */
+  readonly retranscribe: Retranscriber;
 }
 
 /**

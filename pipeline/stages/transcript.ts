@@ -1,9 +1,55 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { join } from "node:path";
+import type { Segment, Word } from "../../adapters/asr/index.js";
 import { ProcessError, toolName } from "../../adapters/process.js";
+import { hintWords } from "../../formats/corrections.js";
+import { loadCorrections } from "../../library/corrections.js";
 import { onCpuQueue } from "../queues.js";
 import { transcribeFile } from "../transcribe.js";
-import { type Stage, StageError } from "./types.js";
+import { type Stage, type StageDeps, StageError } from "./types.js";
+
+/** The `pre` rules' words; a dictionary that cannot be read gives none (its routes say why). */
+async function dictionaryHints(deps: StageDeps): Promise<string[]> {
+  try {
+    return hintWords((await loadCorrections(deps.store.paths)).rules);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Chinese is stored in Traditional script with Taiwan phrasing: segments and words are converted
+ * in place. Returns a note for the stage's detail; a missing converter keeps the recogniser's text
+ * and says so.
+ */
+async function traditional(
+  deps: StageDeps,
+  language: string,
+  segments: Segment[],
+  words: Word[],
+): Promise<string> {
+  if (!/^(zh|chinese)/i.test(language)) return "";
+  let script: Awaited<ReturnType<typeof deps.adapters.chinese>>;
+  try {
+    script = await deps.adapters.chinese();
+  } catch (error) {
+    deps.log.warn({ reason: (error as Error).message }, "the Chinese script converter is unavailable");
+    return ", kept as recognised (the Chinese script converter is unavailable)";
+  }
+  // The whole transcript decides: fully Simplified by phrase, mixed by character (every piece
+  // then keeps its length), Traditional untouched.
+  const { how } = script.toTraditional(segments.map((segment) => segment.text).join(""));
+  if (!how) return "";
+  const convert = how === "phrase" ? script.byPhrase : script.byCharacter;
+  let converted = 0;
+  for (const segment of segments) {
+    const next = convert(segment.text);
+    if (next !== segment.text) converted += 1;
+    segment.text = next;
+  }
+  for (const word of words) word.word = convert(word.word);
+  return converted > 0 ? `, ${converted} segment${converted === 1 ? "" : "s"} converted to Traditional` : "";
+}
 
 /**
  * Speech to text with word timings, archived per language. An empty or silent decode keeps the
@@ -30,6 +76,7 @@ export const transcriptStage: Stage = {
           asr,
           tmpDir,
           language: deps.options.language,
+          hints: await dictionaryHints(deps),
           signal,
         });
       } catch (error) {
@@ -45,6 +92,7 @@ export const transcriptStage: Stage = {
         return { status: "done", detail: `no speech found (${asr.name})${kept}` };
       }
       const language = deps.options.language ?? result.language ?? "und";
+      const script = await traditional(deps, language, segments, result.words);
       const text = segments.map((s) => s.text.trim()).join(" ");
       // A forced language is what the editor asked to see; otherwise a new language is archived
       // beside the active transcript rather than replacing it.
@@ -64,7 +112,7 @@ export const transcriptStage: Stage = {
       const n = segments.length;
       return {
         status: "done",
-        detail: `${language}, ${n} segment${n === 1 ? "" : "s"}, ${result.words.length} words (${asr.name})${activate ? "" : ", archived"}`,
+        detail: `${language}, ${n} segment${n === 1 ? "" : "s"}, ${result.words.length} words (${asr.name})${activate ? "" : ", archived"}${script}`,
       };
     } finally {
       await rm(tmpDir, { recursive: true, force: true });

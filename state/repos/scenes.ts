@@ -206,4 +206,15 @@ export class ScenesRepo extends Repository {
          VALUES (?, 0, 0, 0, 0, ?)`,
     ).run(mediaId, keyframePath);
   }
+
+  /** Up to `limit` scene descriptions after scene id `after`, in id order. */
+  descriptionPage(after: number, limit: number): { id: number; description: string }[] {
+    return this.prepare(
+      "SELECT id, description FROM scenes WHERE id > ? AND description IS NOT NULL ORDER BY id LIMIT ?",
+    ).all(after, limit) as { id: number; description: string }[];
+  }
+
+  putDescription(id: number, description: string): void {
+    this.prepare("UPDATE scenes SET description = ? WHERE id = ?").run(description, id);
+  }
 }

@@ -18,6 +18,23 @@ export interface TranscriptInput {
   backend: string | null;
 }
 
+/** The transcript columns a correction or a snapshot touches, keyed by item and language. */
+export interface TranscriptText {
+  media_id: number;
+  language: string;
+  text: string;
+  segments_json: string;
+  words_json: string;
+}
+
+/** The item row's mirror of its active transcript (any column may be null on an old row). */
+export interface MirrorText {
+  id: number;
+  transcript: string | null;
+  segments_json: string | null;
+  words_json: string | null;
+}
+
 /** Every transcription of an item, one per language; the item row mirrors the active one. */
 export class TranscriptsRepo extends Repository {
   forMedia(mediaId: number): TranscriptRow[] {
@@ -64,5 +81,95 @@ export class TranscriptsRepo extends Repository {
          WHERE media.id = ?`,
     ).run(new Date().toISOString(), mediaId, language, mediaId);
     return info.changes > 0;
+  }
+
+  /**
+   * Up to `limit` archived transcripts after (`media_id`, `language`) in key order: callers page
+   * through the whole library without holding more than one page of text.
+   */
+  textPage(after: { media_id: number; language: string } | null, limit: number): TranscriptText[] {
+    const columns = "media_id, language, text, segments_json, words_json";
+    if (!after)
+      return this.prepare(`SELECT ${columns} FROM transcripts ORDER BY media_id, language LIMIT ?`).all(
+        limit,
+      ) as TranscriptText[];
+    return this.prepare(
+      `SELECT ${columns} FROM transcripts WHERE (media_id, language) > (?, ?) ORDER BY media_id, language LIMIT ?`,
+    ).all(after.media_id, after.language, limit) as TranscriptText[];
+  }
+
+  /** Up to `limit` item rows with a transcript mirror, after id `after`, in id order. */
+  mirrorPage(after: number, limit: number): MirrorText[] {
+    return this.prepare(
+      `SELECT id, transcript, segments_json, words_json FROM media
+         WHERE id > ? AND transcript IS NOT NULL ORDER BY id LIMIT ?`,
+    ).all(after, limit) as MirrorText[];
+  }
+
+  /** Like mirrorPage, for items whose active transcript is Chinese. */
+  chineseMirrorPage(after: number, limit: number): MirrorText[] {
+    return this.prepare(
+      `SELECT id, transcript, segments_json, words_json FROM media
+         WHERE id > ? AND transcript IS NOT NULL AND (language LIKE 'zh%' OR language LIKE 'chinese%')
+         ORDER BY id LIMIT ?`,
+    ).all(after, limit) as MirrorText[];
+  }
+
+  getText(mediaId: number, language: string): TranscriptText | undefined {
+    return this.prepare(
+      "SELECT media_id, language, text, segments_json, words_json FROM transcripts WHERE media_id = ? AND language = ?",
+    ).get(mediaId, language) as TranscriptText | undefined;
+  }
+
+  getMirror(mediaId: number): MirrorText | undefined {
+    return this.prepare("SELECT id, transcript, segments_json, words_json FROM media WHERE id = ?").get(
+      mediaId,
+    ) as MirrorText | undefined;
+  }
+
+  /** Rewrites the text columns of one archived transcript; false when the row is gone. */
+  putText(row: TranscriptText): boolean {
+    return (
+      this.prepare(
+        `UPDATE transcripts SET text = @text, segments_json = @segments_json, words_json = @words_json
+           WHERE media_id = @media_id AND language = @language`,
+      ).run({
+        media_id: row.media_id,
+        language: row.language,
+        text: row.text,
+        segments_json: row.segments_json,
+        words_json: row.words_json,
+      }).changes > 0
+    );
+  }
+
+  /** Rewrites an item's transcript mirror; false when the item is gone. */
+  putMirror(row: MirrorText): boolean {
+    return (
+      this.prepare(
+        `UPDATE media SET transcript = @transcript, segments_json = @segments_json, words_json = @words_json,
+             updated_at = @updated_at
+           WHERE id = @id`,
+      ).run({
+        id: row.id,
+        transcript: row.transcript,
+        segments_json: row.segments_json,
+        words_json: row.words_json,
+        updated_at: new Date().toISOString(),
+      }).changes > 0
+    );
+  }
+
+  /** Runs `work` in one write transaction (BEGIN IMMEDIATE): all of it lands or none. */
+  inTransaction<T>(work: () => T): T {
+    return this.db.transaction(work).immediate();
+  }
+
+  /** Items whose sound a recogniser can read: present video and audio files with an audio track. */
+  audioTargets(): { id: number; rel_path: string; kind: "video" | "audio"; duration_s: number | null }[] {
+    return this.prepare(
+      `SELECT id, rel_path, kind, duration_s FROM media
+         WHERE kind IN ('video', 'audio') AND audio_tracks > 0 AND missing_since IS NULL ORDER BY id`,
+    ).all() as { id: number; rel_path: string; kind: "video" | "audio"; duration_s: number | null }[];
   }
 }

@@ -8,6 +8,7 @@ import { isWrite, type RouteDef } from "../../api/routes/types.js";
 import { SCOPES, type Scope } from "../../library/scopes.js";
 import { ingestSlotName } from "../../library/slots.js";
 import { createToken, revokeToken } from "../../library/tokens.js";
+import { BackupWriter } from "../../library/transcript-backups.js";
 import { NO_EDITORIAL } from "../../state/repos/trash.js";
 import type { RegistryStore } from "../../state/stores.js";
 import { openLibrary } from "../../state/stores.js";
@@ -135,6 +136,27 @@ async function slotFree(api: TestApi): Promise<void> {
     "the ingest slot to be free",
     () => !api.registry.slots.get(ingestSlotName(api.root as string)),
   );
+}
+
+/** A backup of the clip's current transcript mirror, so each revert call has one to restore. */
+async function freshBackup(api: TestApi): Promise<void> {
+  await slotFree(api);
+  const lib = openLibrary(api.root as string);
+  try {
+    const writer = new BackupWriter(lib.paths.backups, "recorrect");
+    const mirror = lib.transcripts.getMirror(seedOf(api).clip);
+    if (mirror) writer.saveMirror(mirror);
+    writer.finish();
+  } finally {
+    lib.close();
+  }
+}
+
+function markSeeded(api: TestApi): Promise<void> {
+  const root = api.root as string;
+  mkdirSync(join(root, "svc-sample"), { recursive: true });
+  writeFileSync(join(root, ".svc", "sample.json"), "{}\n");
+  return Promise.resolve();
 }
 
 let tagCount = 0;
@@ -286,6 +308,18 @@ const EXAMPLES: Record<string, Example> = {
   "GET /api/openapi.json": { status: 200 },
   "GET /api/docs": { status: 200 },
   "GET /api/docs/:file": { status: 200, path: () => "/api/docs/swagger-ui.css" },
+  "GET /api/corrections": { status: 200 },
+  "PUT /api/corrections": { status: 200, body: () => ({ rules: [{ from: "Jon", to: "John" }] }) },
+  "POST /api/recorrect": { status: 200 },
+  "GET /api/recorrect/backups": { status: 200 },
+  "POST /api/recorrect/revert": { status: 200, body: () => ({}), before: freshBackup },
+  // Marked seeded beforehand: the call answers at once (tested for real in sample-seed.test.ts).
+  "POST /api/sample/seed": { status: 200, body: () => ({}), before: markSeeded },
+  "GET /api/sample/seed/status": { status: 200 },
+  // These servers have no speech recogniser: the handler's real answer says so (run for real in
+  // retranscribe-all.test.ts against a recogniser test server).
+  "POST /api/retranscribe-all": { status: 503, body: () => ({}) },
+  "GET /api/retranscribe-all/status": { status: 200 },
 };
 
 /** The registered name of a server's default project. */

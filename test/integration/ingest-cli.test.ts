@@ -307,12 +307,14 @@ describe.skipIf(!hasTools)("svc ingest (CLI)", () => {
   });
 
   describe("exit codes", () => {
-    it("2 for an unknown flag, a bad --progress, a flag not yet available, or missing PROJECT_ROOT", async () => {
+    it("2 for an unknown flag, a bad --progress, flags that do not go together, or missing PROJECT_ROOT", async () => {
       const ws = await workspace();
       const cases: [string[], Record<string, string>, RegExp][] = [
         [["ingest", "--bogus"], ws.env(), /Unknown option '--bogus'/],
         [["ingest", "--progress", "xml"], ws.env(), /--progress takes "json"/],
-        [["ingest", "--retraditionalize"], ws.env(), /--retraditionalize is not yet available/],
+        [["ingest", "--retraditionalize", "--refresh"], ws.env(), /--retraditionalize runs alone/],
+        [["ingest", "--migrate-storage", "--no-embed"], ws.env(), /--migrate-storage runs alone/],
+        [["ingest", "--dry-run"], ws.env(), /--dry-run goes with --retraditionalize/],
         [["ingest", "--apply-collections"], ws.env(), /no collections.proposed.json to apply/],
         [["ingest", "--collection-dry-run"], ws.env(), /goes with --propose-collections/],
         [["ingest", "--language", "klingon!"], ws.env(), /--language takes a language code/],

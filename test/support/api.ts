@@ -11,6 +11,8 @@ import { LibraryPool } from "../../library/library-pool.js";
 import { OffloadJobs } from "../../library/offload/jobs.js";
 import { ensureProjectRoot } from "../../library/projects.js";
 import { EditorProxies } from "../../library/proxy/editor-jobs.js";
+import { Retranscriber } from "../../library/retranscribe.js";
+import { SampleSeeder } from "../../library/sample.js";
 import { readVersion } from "../../library/version.js";
 import { startMcpHttp } from "../../mcp/http.js";
 import { loadConfig } from "../../state/config.js";
@@ -98,7 +100,10 @@ export async function startApi(options: StartApiOptions = {}): Promise<TestApi> 
   const jobs = new IngestJobs(ctx, libraries);
   const editorProxies = new EditorProxies(ctx, libraries);
   const offloads = new OffloadJobs(ctx);
-  const server = serve(createApi({ ctx, libraries, jobs, editorProxies, offloads }, options.routes), {
+  const sample = new SampleSeeder(ctx, libraries);
+  const retranscribe = new Retranscriber(ctx, libraries);
+  const deps = { ctx, libraries, jobs, editorProxies, offloads, sample, retranscribe };
+  const server = serve(createApi(deps, options.routes), {
     port: 0,
     hostname: "127.0.0.1",
     silent: true,
@@ -112,7 +117,13 @@ export async function startApi(options: StartApiOptions = {}): Promise<TestApi> 
   let stopped: Promise<void> | undefined;
   const stop = () => {
     stopped ??= (async () => {
-      await Promise.all([jobs.stop(), editorProxies.stop(), offloads.stop()]);
+      await Promise.all([
+        jobs.stop(),
+        editorProxies.stop(),
+        offloads.stop(),
+        sample.stop(),
+        retranscribe.stop(),
+      ]);
       await Promise.all([server.close(true), mcp?.close()]);
       await ctx.closeThreads();
       libraries.closeAll();

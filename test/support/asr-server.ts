@@ -25,6 +25,8 @@ export interface ReceivedRequest {
   responseFormat: string | null;
   granularities: string[];
   language: string | null;
+  /** The `prompt` field: words the client told the recogniser to expect. */
+  prompt: string | null;
   fileName: string | null;
   fileBytes: number;
   durationS: number;
@@ -113,6 +115,7 @@ export async function startAsrServer(options: AsrServerOptions = {}): Promise<As
       responseFormat: text("response_format"),
       granularities,
       language: text("language"),
+      prompt: text("prompt"),
       fileName: file instanceof File ? file.name : null,
       fileBytes: bytes.length,
       durationS: durationS ?? 0,

@@ -170,6 +170,24 @@ describe.skipIf(!needTools("ffmpeg", "sh"))("whisper.cpp command line", () => {
     expect(t.language).toBe("fr");
   });
 
+  it("gives hint words as its prompt, and no prompt without them", async () => {
+    const bin = await fakeWhisper("hints", whisperJson("en"));
+    await createWhisperCpp(bin, model).transcribe(wav, {
+      hints: ["John Smith", "ACME"],
+      signal: signal(),
+      timeoutMs: TIMEOUT_MS,
+    });
+    const args = await argsOf(bin);
+    expect(args[args.indexOf("--prompt") + 1]).toBe("John Smith, ACME");
+    const plain = await fakeWhisper("no-hints", whisperJson("en"));
+    await createWhisperCpp(plain, model).transcribe(wav, {
+      hints: [],
+      signal: signal(),
+      timeoutMs: TIMEOUT_MS,
+    });
+    expect(await argsOf(plain)).not.toContain("--prompt");
+  });
+
   it("explains a run that wrote no transcript", async () => {
     const bin = await fakeWhisper("broken", null, `error: failed to read WAV file '${wav}'`);
     await expect(
