@@ -15,7 +15,7 @@ const ERROR_TEXT: Readonly<Record<number, string>> = {
   503: "Not available now; try again later",
 };
 
-const ERROR_SCHEMA = {
+export const ERROR_SCHEMA = {
   type: "object",
   description: "Every error answer: `detail` says what went wrong, never with internals.",
   properties: { detail: { type: "string" } },

@@ -54,20 +54,21 @@ export const MEDIA_DETAIL = MEDIA_ITEM.extend({
   segments_json: nullableString.describe("The active transcript's segments as stored JSON text"),
 });
 
+const SCENE_MATCH = z
+  .object({
+    scene_index: z.int(),
+    start_s: z.number(),
+    end_s: z.number(),
+    keyframe_url: z.string(),
+    score: z.number(),
+  })
+  .describe("The scene that matched a semantic query best");
+
 export const MEDIA_SEARCH_PAGE = z.object({
   items: z.array(
     MEDIA_ITEM.extend({
       score: z.number().optional(),
-      match: z
-        .object({
-          scene_index: z.int(),
-          start_s: z.number(),
-          end_s: z.number(),
-          keyframe_url: z.string(),
-          score: z.number(),
-        })
-        .optional()
-        .describe("The scene that matched a semantic query best"),
+      match: SCENE_MATCH.optional(),
     }),
   ),
   total: z.int(),
@@ -127,10 +128,22 @@ export const EMBED_STATUS = z.object({
   not_indexed: z.int(),
 });
 
+const DECISION = z.object({ allowed: z.boolean(), reason: z.string() });
+
 export const ENTITLEMENTS = z.object({
-  tier: z.literal("free"),
-  armed: z.boolean(),
-  licence_problem: z.enum(["unsigned", "signature mismatch", "unknown key", "revoked"]).optional(),
+  tier: z.enum(["free", "pro"]),
+  armed: z.boolean().describe("Whether the free-tier limits are enforced on this installation"),
+  grandfathered: z.boolean(),
+  projects: z.object({ used: z.int(), allowed: z.int().nullable().describe("null: no limit") }),
+  can_add_project: DECISION,
+  cross_project: DECISION,
+  project_root_unregistered: z
+    .boolean()
+    .optional()
+    .describe("PROJECT_ROOT's project is served but could not be registered (the project limit)"),
+  licence: z.object({ licence_id: z.string(), holder: z.string(), expires: nullableString }).optional(),
+  licence_problem: z.enum(["unsigned", "signature mismatch", "unknown key", "revoked", "expired"]).optional(),
+  licence_detail: z.string().optional().describe("Present with licence_problem"),
 });
 
 export const LOG_TAIL = z.object({ lines: z.array(z.string()), truncated: z.boolean() });
@@ -386,3 +399,180 @@ const OFFLOAD_JOB = z
 
 export const OFFLOAD_STARTED = z.object({ job: OFFLOAD_JOB });
 export const OFFLOAD_STATUS = z.object({ running: z.int(), jobs: z.array(OFFLOAD_JOB) });
+
+const PROJECT = z
+  .object({
+    name: z.string(),
+    path: z.string().describe("The absolute root for admins and local callers, the folder's name for others"),
+    tags: z.array(z.string()),
+    created_at: timestamp,
+    health: z.object({
+      reachable: z.boolean(),
+      database_readable: z.boolean(),
+      items: z.int().nullable(),
+      missing_items: z.int().nullable(),
+    }),
+  })
+  .meta({ id: "Project" });
+
+export const PROJECTS = z.object({ projects: z.array(PROJECT) });
+export const PROJECT_ADDED = PROJECT;
+export const PROJECT_REMOVED = z.object({ removed: z.string() });
+
+const BIN_ITEM = z
+  .object({
+    project: z.string(),
+    media_id: z.int(),
+    path: z.string().describe("Relative to the project root, as it was when added"),
+    added_at: timestamp,
+    status: z.enum(["ok", "project_unregistered", "row_missing", "file_missing", "id_reused"]),
+    item: MEDIA_ITEM.optional().describe("The item as it is now, when `status` is `ok` or `file_missing`"),
+  })
+  .meta({ id: "BinItem" });
+
+const BIN = z
+  .object({
+    id: z.int(),
+    name: z.string(),
+    created_at: timestamp,
+    updated_at: timestamp,
+    items: z.array(BIN_ITEM),
+  })
+  .meta({ id: "Bin" });
+
+export const BINS = z.object({ bins: z.array(BIN) });
+export const BIN_VIEW = BIN;
+export const BIN_DELETED = z.object({ deleted: z.int() });
+export const BIN_ITEM_ADDED = z.object({
+  added: z.boolean().describe("False when the bin held the item already"),
+  item: BIN_ITEM,
+});
+export const BIN_ITEM_REMOVED = z.object({ removed: z.literal(true) });
+
+export const COLLECTIONS = z.object({
+  project: z.string(),
+  collections: z.array(
+    z.object({
+      key: z.string(),
+      title: z.string(),
+      builtin: z.boolean(),
+      tags: z.array(z.string()).optional(),
+      exclude_tags: z.array(z.string()).optional(),
+      min_duration: z.number().optional(),
+      require_audio: z.boolean().optional(),
+      count: z.int().describe("Members in all; `items` holds at most `limit` of them"),
+      items: z.array(MEDIA_ITEM),
+    }),
+  ),
+  dropped: z
+    .array(z.object({ index: z.int(), key: z.string().optional(), reason: z.string() }))
+    .describe("Entries of collections.json that were left out, with why"),
+  file_problem: z.string().optional().describe("Why collections.json was ignored whole"),
+});
+
+export const SEARCH_ALL = z.object({
+  items: z.array(
+    MEDIA_ITEM.extend({
+      project: z.string(),
+      score: z.number(),
+      match: SCENE_MATCH.optional(),
+    }),
+  ),
+  errors: z
+    .array(z.object({ project: z.string(), detail: z.string() }))
+    .describe("Projects that failed or did not answer in time"),
+  search_mode: z.enum(["list", "semantic", "text"]),
+});
+
+export const CORRECTIONS = z
+  .object({
+    rules: z.array(
+      z.object({
+        from: z.string(),
+        to: z.string(),
+        scope: z.enum(["word", "line", "global"]),
+        pre: z.boolean(),
+        post: z.boolean(),
+      }),
+    ),
+  })
+  .meta({ id: "Corrections" });
+
+export const RECORRECTED = z.object({
+  dry_run: z.boolean(),
+  rules: z.array(
+    z.object({
+      index: z.int().describe("Position of the rule in the dictionary, from 0"),
+      from: z.string(),
+      to: z.string(),
+      scope: z.enum(["word", "line", "global"]),
+      hits: z.int(),
+      items: z.int(),
+    }),
+  ),
+  transcripts: z.int(),
+  items: z.int(),
+  backup: nullableString.describe("The backup written before applying; null on a dry run"),
+  rebuild: z
+    .union([z.object({ embedded: z.int(), failed: z.int() }), z.object({ error: z.string() })])
+    .nullable(),
+});
+
+const BACKUP_KIND = z.enum(["recorrect", "retranscribe"]);
+
+export const BACKUPS = z.object({
+  backups: z.array(
+    z.object({
+      id: z.string(),
+      created_at: timestamp,
+      kind: BACKUP_KIND,
+      items: z.int(),
+    }),
+  ),
+});
+
+export const REVERTED = z.object({
+  backup: z.string(),
+  kind: BACKUP_KIND,
+  restored: z.int(),
+  skipped: z.int().describe("Saved rows whose item has been deleted since"),
+  items: z.int(),
+});
+
+const RETRANSCRIBE_STATUS = z
+  .object({
+    total: z.int(),
+    done: z.int(),
+    failed: z.int(),
+    current: nullableString.describe("The item being transcribed, relative to the project root"),
+    running: z.boolean(),
+    backup: nullableString,
+    project: nullableString,
+    language: nullableString,
+    errors: z.array(z.object({ path: z.string(), reason: z.string() })),
+    started_at: nullableString,
+    finished_at: nullableString,
+  })
+  .meta({ id: "RetranscribeStatus" });
+
+export const RETRANSCRIBE_STARTED = RETRANSCRIBE_STATUS;
+export const RETRANSCRIBE_PROGRESS = RETRANSCRIBE_STATUS;
+
+export const SEED_ANSWER = z.object({
+  status: z.enum(["already_seeded", "started"]),
+  project: z.string(),
+  dir: z.string().describe("Relative to the project root"),
+});
+
+export const SEED_STATUS = z.object({
+  state: z.enum(["idle", "running", "seeded", "failed"]),
+  project: nullableString,
+  dir: z.string().describe("Relative to the project root"),
+  files: z.int(),
+  total: z.int(),
+  ingested: z.int().nullable(),
+  failed: z.int().nullable(),
+  error: nullableString,
+  started_at: nullableString,
+  finished_at: nullableString,
+});

@@ -14,6 +14,8 @@ import { ACCESS } from "../../library/scopes.js";
 import { readJson } from "../body.js";
 import { pathSegment } from "../caller.js";
 import { jsonResponse } from "../errors.js";
+import { idParams } from "../openapi.js";
+import { BIN_DELETED, BIN_ITEM_ADDED, BIN_ITEM_REMOVED, BIN_VIEW, BINS } from "../responses.js";
 import type { RouteDef } from "./types.js";
 
 const MAX_BIN_BODY = 16 * 1024;
@@ -26,6 +28,10 @@ export const binRoutes: readonly RouteDef[] = [
     path: "/api/bins",
     scopes: ACCESS.collectionsRead,
     handler: (_event, { ctx, libraries }) => listBins(ctx, libraries),
+    doc: {
+      summary: "Every bin with its items, each item's status checked against its project now",
+      response: BINS,
+    },
   },
   {
     method: "POST",
@@ -33,6 +39,7 @@ export const binRoutes: readonly RouteDef[] = [
     scopes: ACCESS.collectionsWrite,
     handler: async (event, { ctx }) =>
       jsonResponse(201, createBin(ctx, (await readJson(event, BIN_BODY, MAX_BIN_BODY)).name)),
+    doc: { summary: "Creates an empty bin", body: BIN_BODY, response: BIN_VIEW, status: [201] },
   },
   {
     method: "PATCH",
@@ -43,12 +50,18 @@ export const binRoutes: readonly RouteDef[] = [
       const { name } = await readJson(event, BIN_BODY, MAX_BIN_BODY);
       return renameBin(ctx, libraries, id, name);
     },
+    doc: { summary: "Renames a bin", params: idParams("id"), body: BIN_BODY, response: BIN_VIEW },
   },
   {
     method: "DELETE",
     path: "/api/bins/:id",
     scopes: ACCESS.collectionsWrite,
     handler: (event, { ctx }) => deleteBin(ctx, binId(event)),
+    doc: {
+      summary: "Deletes a bin; its items' media stay untouched",
+      params: idParams("id"),
+      response: BIN_DELETED,
+    },
   },
   {
     method: "POST",
@@ -60,6 +73,16 @@ export const binRoutes: readonly RouteDef[] = [
       const result = await addBinItem(ctx, libraries, id, project, media_id);
       return jsonResponse(result.added ? 201 : 200, result);
     },
+    doc: {
+      summary: "Adds an item of a registered project to a bin (201), or answers 200 when it is there already",
+      description:
+        "A bin that holds items of other projects widens to a new one only where the tier allows it.",
+      params: idParams("id"),
+      body: BIN_ITEM_BODY,
+      response: BIN_ITEM_ADDED,
+      status: [201, 200],
+      entitlement: true,
+    },
   },
   {
     method: "DELETE",
@@ -70,6 +93,11 @@ export const binRoutes: readonly RouteDef[] = [
       const project = pathSegment(event, "project");
       const mediaId = parseMediaId(getRouterParam(event, "media_id"));
       return removeBinItem(ctx, id, project, mediaId);
+    },
+    doc: {
+      summary: "Takes an item out of a bin",
+      params: idParams("id", "media_id"),
+      response: BIN_ITEM_REMOVED,
     },
   },
 ];

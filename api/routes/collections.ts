@@ -2,6 +2,7 @@ import { COLLECTIONS_QUERY, collectionsReport } from "../../library/collections.
 import { apiLinks } from "../../library/media/view.js";
 import { ACCESS } from "../../library/scopes.js";
 import { readQuery } from "../query.js";
+import { COLLECTIONS } from "../responses.js";
 import type { RouteDef } from "./types.js";
 
 export const collectionRoutes: readonly RouteDef[] = [
@@ -17,6 +18,11 @@ export const collectionRoutes: readonly RouteDef[] = [
         project: libraries.project(project).name,
         ...collectionsReport(store, defs, apiLinks(project || undefined), limit),
       };
+    },
+    doc: {
+      summary: "The built-in collections and those of the project's collections.json, with their members",
+      query: COLLECTIONS_QUERY,
+      response: COLLECTIONS,
     },
   },
 ];

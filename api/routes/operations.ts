@@ -16,6 +16,8 @@ import {
   HEALTH,
   INGEST_STARTED,
   LOG_TAIL,
+  SEED_ANSWER,
+  SEED_STATUS,
   STATS,
   VERSION,
 } from "../responses.js";
@@ -108,7 +110,7 @@ export const operationRoutes: readonly RouteDef[] = [
     scopes: ACCESS.admin,
     handler: (_event, { ctx }) => entitlementsReport(ctx),
     doc: {
-      summary: "The tier report: tier, whether limits are armed, licence problem",
+      summary: "The tier report: tier, limits and their use, what the tier allows now, the licence",
       response: ENTITLEMENTS,
     },
   },
@@ -146,12 +148,26 @@ export const operationRoutes: readonly RouteDef[] = [
       const answer = await sample.seed(project);
       return jsonResponse(answer.status === "started" ? 202 : 200, answer);
     },
+    doc: {
+      summary:
+        "Generates the bundled sample library into the project and ingests it (202), 200 when done before",
+      body: seedBody,
+      response: SEED_ANSWER,
+      status: [202, 200],
+      errors: [404, 409, 503],
+    },
   },
   {
     method: "GET",
     path: "/api/sample/seed/status",
     scopes: ACCESS.read,
     handler: (event, { sample }) => sample.status(readQuery(event, statsQuery).project),
+    doc: {
+      summary: "Progress of the sample library's seeding in a project",
+      query: statsQuery,
+      response: SEED_STATUS,
+      errors: [404],
+    },
   },
   {
     method: "POST",

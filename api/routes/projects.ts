@@ -9,6 +9,7 @@ import { ACCESS } from "../../library/scopes.js";
 import { readJson } from "../body.js";
 import { pathSegment, seesAbsolutePaths } from "../caller.js";
 import { jsonResponse } from "../errors.js";
+import { PROJECT_ADDED, PROJECT_REMOVED, PROJECTS } from "../responses.js";
 import type { RouteDef } from "./types.js";
 
 // A name, a path and a few tags.
@@ -20,6 +21,10 @@ export const projectRoutes: readonly RouteDef[] = [
     path: "/api/projects",
     scopes: ACCESS.projectsRead,
     handler: (event, { ctx }) => projectsReport(ctx, seesAbsolutePaths(event)),
+    doc: {
+      summary: "Registered projects with their health; absolute roots only for admins and local callers",
+      response: PROJECTS,
+    },
   },
   {
     method: "POST",
@@ -31,6 +36,16 @@ export const projectRoutes: readonly RouteDef[] = [
       const row = await addProject(ctx, body.name, body.path, body.tags);
       return jsonResponse(existed ? 200 : 201, await projectView(row, seesAbsolutePaths(event)));
     },
+    doc: {
+      summary: "Registers a project folder (201), or updates the root or tags of a known name (200)",
+      description:
+        "409 when the folder is registered under another name. A new name counts against the free tier.",
+      body: PROJECT_BODY,
+      response: PROJECT_ADDED,
+      status: [201, 200],
+      errors: [409],
+      entitlement: true,
+    },
   },
   {
     method: "DELETE",
@@ -40,6 +55,10 @@ export const projectRoutes: readonly RouteDef[] = [
       const name = pathSegment(event, "name");
       removeProject(ctx.registry, name);
       return { removed: name.trim() };
+    },
+    doc: {
+      summary: "Forgets a project; its folder and its .svc data stay on disk",
+      response: PROJECT_REMOVED,
     },
   },
 ];

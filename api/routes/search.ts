@@ -2,6 +2,7 @@ import { ACCESS } from "../../library/scopes.js";
 import { SEARCH_ALL_QUERY, searchAll } from "../../library/search-all.js";
 import { jsonResponse } from "../errors.js";
 import { readQuery } from "../query.js";
+import { SEARCH_ALL } from "../responses.js";
 import type { RouteDef } from "./types.js";
 
 /**
@@ -25,6 +26,14 @@ export const searchRoutes: readonly RouteDef[] = [
       const response = jsonResponse(200, result);
       if (timings.size > 0) response.headers.set("server-timing", serverTiming(timings));
       return response;
+    },
+    doc: {
+      summary: "Searches every registered project (or those named) and merges the results by score",
+      description:
+        "A project that fails or does not answer in time is listed in `errors`; the Server-Timing header gives each project's time.",
+      query: SEARCH_ALL_QUERY,
+      response: SEARCH_ALL,
+      entitlement: true,
     },
   },
 ];

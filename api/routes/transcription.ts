@@ -11,6 +11,14 @@ import { listBackups } from "../../library/transcript-backups.js";
 import { readJson } from "../body.js";
 import { jsonResponse } from "../errors.js";
 import { readQuery } from "../query.js";
+import {
+  BACKUPS,
+  CORRECTIONS,
+  RECORRECTED,
+  RETRANSCRIBE_PROGRESS,
+  RETRANSCRIBE_STARTED,
+  REVERTED,
+} from "../responses.js";
 import type { RouteDef } from "./types.js";
 
 const project = z.string().trim().min(1).max(64, "at most 64 characters").optional();
@@ -47,6 +55,12 @@ export const transcriptionRoutes: readonly RouteDef[] = [
       const { project } = readQuery(event, PROJECT_QUERY);
       return loadCorrections(libraries.library(project).paths);
     },
+    doc: {
+      summary: "The project's correction dictionary (409 when its file was broken by hand)",
+      query: PROJECT_QUERY,
+      response: CORRECTIONS,
+      errors: [404, 409, 503],
+    },
   },
   {
     method: "PUT",
@@ -56,6 +70,13 @@ export const transcriptionRoutes: readonly RouteDef[] = [
       const { project } = readQuery(event, PROJECT_QUERY);
       const body = await readJson(event, CORRECTIONS_BODY, MAX_CORRECTIONS_BODY);
       return saveCorrections(libraries.library(project).paths, body);
+    },
+    doc: {
+      summary: "Replaces the project's correction dictionary",
+      query: PROJECT_QUERY,
+      body: CORRECTIONS_BODY,
+      response: CORRECTIONS,
+      errors: [404],
     },
   },
   {
@@ -71,6 +92,14 @@ export const transcriptionRoutes: readonly RouteDef[] = [
         signal: event.req.signal,
       });
     },
+    doc: {
+      summary: "Counts (dry run, the default) or applies the dictionary's rules over stored transcripts",
+      description:
+        "An apply holds the project's ingest slot (409 while taken) and writes a backup first; `rebuild=1` then updates the vectors.",
+      query: RECORRECT_QUERY,
+      response: RECORRECTED,
+      errors: [404, 409, 503],
+    },
   },
   {
     method: "GET",
@@ -79,6 +108,12 @@ export const transcriptionRoutes: readonly RouteDef[] = [
     handler: (event, { libraries }) => {
       const { project } = readQuery(event, PROJECT_QUERY);
       return { backups: listBackups(libraries.library(project).paths) };
+    },
+    doc: {
+      summary: "The project's transcript backups, newest first",
+      query: PROJECT_QUERY,
+      response: BACKUPS,
+      errors: [404, 503],
     },
   },
   {
@@ -90,6 +125,15 @@ export const transcriptionRoutes: readonly RouteDef[] = [
       const { backup } = await readJson(event, REVERT_BODY);
       return revertTranscripts(ctx, libraries, project, backup);
     },
+    doc: {
+      summary: "Restores a transcript backup (the newest when none is named)",
+      description:
+        "Holds the project's ingest slot (409 while taken); a damaged backup restores nothing (422).",
+      query: PROJECT_QUERY,
+      body: REVERT_BODY,
+      response: REVERTED,
+      errors: [404, 409],
+    },
   },
   {
     method: "POST",
@@ -100,11 +144,21 @@ export const transcriptionRoutes: readonly RouteDef[] = [
       const body = await readJson(event, RETRANSCRIBE_BODY);
       return jsonResponse(202, retranscribe.start({ project, language: body.language, backup: body.backup }));
     },
+    doc: {
+      summary: "Starts speech recognition again over every audio item of a project, after a backup",
+      description: "One run at a time (409); 503 when no speech recogniser or ffmpeg is available.",
+      query: PROJECT_QUERY,
+      body: RETRANSCRIBE_BODY,
+      response: RETRANSCRIBE_STARTED,
+      status: [202],
+      errors: [404, 409, 503],
+    },
   },
   {
     method: "GET",
     path: "/api/retranscribe-all/status",
     scopes: ACCESS.read,
     handler: (_event, { retranscribe }) => retranscribe.status(),
+    doc: { summary: "Progress of this service's retranscribe-all run", response: RETRANSCRIBE_PROGRESS },
   },
 ];

@@ -11,7 +11,8 @@ import { ROUTES } from "../../api/routes/index.js";
 import type { RouteDef } from "../../api/routes/types.js";
 import { TAG_BODY } from "../../library/media/edit.js";
 import { readVersion } from "../../library/version.js";
-import { startApi, type TestApi } from "../support/api.js";
+import { type ApiResponse, startApi, type TestApi } from "../support/api.js";
+import { answerChecker } from "../support/openapi.js";
 
 type Json = Record<string, unknown>;
 type Operation = {
@@ -167,6 +168,41 @@ describe("the OpenAPI description", () => {
     ]);
     const media = operationOf(doc, ROUTES.find((r) => label(r) === "GET /api/media/:id") as RouteDef);
     expect(media?.parameters?.[0]).toMatchObject({ name: "id", in: "path", schema: { type: "integer" } });
+  });
+});
+
+describe("the auth matrix's answer checker", () => {
+  const answer = (status: number, body: unknown): ApiResponse => {
+    const text = JSON.stringify(body);
+    return {
+      status,
+      headers: { "content-type": "application/json" },
+      text,
+      body: Buffer.from(text),
+      json: <T>() => JSON.parse(text) as T,
+    };
+  };
+  const route: RouteDef = {
+    method: "POST",
+    path: "/api/checked",
+    scopes: ["ingest_write"],
+    handler: () => null,
+    doc: { summary: "A checked route", response: VERSION, status: [202], errors: [503] },
+  };
+
+  it("takes a documented success answer only in the documented shape", () => {
+    const check = answerChecker();
+    expect(check(route, answer(202, { version: "1.0.0" }))).toEqual([]);
+    expect(check(route, answer(202, { version: "1.0.0", extra: 1 })).length).toBeGreaterThan(0);
+    expect(check(route, answer(200, { version: "1.0.0" }))[0]).toContain("answered 200, documented 202");
+  });
+
+  it("takes a failure the route documents only as {detail}, and no undocumented one", () => {
+    const check = answerChecker();
+    expect(check(route, answer(503, { detail: "no speech recogniser is configured" }))).toEqual([]);
+    expect(check(route, answer(503, { detail: "down", trace: "at x" })).length).toBeGreaterThan(0);
+    expect(check(route, answer(503, { version: "1.0.0" })).length).toBeGreaterThan(0);
+    expect(check(route, answer(409, { detail: "taken" }))[0]).toContain("answered 409, documented 202");
   });
 });
 
