@@ -1,4 +1,5 @@
 import { useEffect, useState } from "preact/hooks";
+import { EntitlementsPanel, Projects, Tokens } from "./admin.js";
 import {
   ApiError,
   forgetToken,
@@ -132,7 +133,7 @@ export function Operations({ project }: { project: string }) {
       <Panel title="Embeddings" path={`/api/embed/status${p}`} every={5000} />
       <Panel title="Editor proxies" path="/api/proxy/editor/status" every={3000} />
       <Panel title="Offloads" path="/api/offload/status" every={3000} />
-      <Panel title="Entitlements" path="/api/entitlements" />
+      <EntitlementsPanel />
       <Panel<{ lines: string[]; truncated: boolean }>
         title="Service log (redacted)"
         path="/api/logs/tail?lines=100"
@@ -145,15 +146,8 @@ export function Operations({ project }: { project: string }) {
           </pre>
         )}
       />
-      <section class="panel" aria-label="Tokens">
-        <h2>Tokens</h2>
-        <p>
-          Tokens are issued and revoked at the workstation:{" "}
-          <code>svc token create --name laptop --scopes read,item_write</code> prints the secret once;{" "}
-          <code>svc token revoke ID</code> ends it. The API has no route that creates tokens, so a token on a
-          stolen laptop cannot mint more.
-        </p>
-      </section>
+      <Tokens />
+      <Projects />
     </div>
   );
 }
