@@ -163,6 +163,13 @@ export function Settings({
 }) {
   const [scale, setScale] = useState(uiScale());
   const [name, setName] = useState(project);
+  const [known, setKnown] = useState<string[]>([]);
+  useEffect(() => {
+    getJson<{ projects: { name: string }[] }>("/api/projects").then(
+      (body) => setKnown(body.projects.map((p) => p.name)),
+      () => setKnown([]),
+    );
+  }, []);
   return (
     <section class="settings" aria-label="Settings">
       <h1>Settings</h1>
@@ -192,7 +199,12 @@ export function Settings({
       >
         <label>
           Project (empty: the default one){" "}
-          <input value={name} onInput={(e) => setName(e.currentTarget.value)} />
+          <input list="project-list" value={name} onInput={(e) => setName(e.currentTarget.value)} />
+          <datalist id="project-list">
+            {known.map((p) => (
+              <option key={p} value={p} />
+            ))}
+          </datalist>
         </label>
         <button type="submit">Use</button>
       </form>
