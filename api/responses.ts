@@ -576,3 +576,38 @@ export const SEED_STATUS = z.object({
   started_at: nullableString,
   finished_at: nullableString,
 });
+
+export const TOKEN = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    scopes: z.array(z.string()),
+    ip_allowlist: z
+      .array(z.string())
+      .describe("CIDR ranges the token is accepted from; empty for any address"),
+    created_at: timestamp,
+    expires_at: nullableString,
+    revoked_at: nullableString,
+    last_used_at: nullableString.describe("Updated at most once a minute"),
+    bootstrap: z.boolean().describe("Seeded from SVC_ADMIN_BOOTSTRAP_TOKEN"),
+    status: z.enum(["active", "revoked", "expired"]),
+  })
+  .meta({ id: "Token" });
+
+export const TOKEN_LIST = z.object({ tokens: z.array(TOKEN) });
+export const TOKEN_CREATED = TOKEN.extend({
+  secret: z.string().describe("Shown in this answer only; only its SHA-256 is kept"),
+});
+export const TOKEN_REVOKED = z.object({ token: TOKEN, already_revoked: z.boolean() });
+
+export const WORDS = z.object({
+  words: z.array(
+    z.object({
+      word: z.string(),
+      start: z.number(),
+      end: z.number(),
+      score: nullableNumber.describe("The recogniser's confidence, null when it gave none"),
+    }),
+  ),
+  truncated: z.boolean().describe("More words exist than the 5,000 one answer carries"),
+});

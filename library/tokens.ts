@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
 import type { TokenRecord } from "../state/repos/tokens.js";
 import type { RegistryStore } from "../state/stores.js";
 import { normalizeCidr } from "./addresses.js";
@@ -29,6 +30,31 @@ export interface NewToken {
 export type TokenVerdict =
   | { ok: true; token: TokenInfo }
   | { ok: false; reason: "unknown" | "revoked" | "expired" };
+
+/** The fields of a new token as the API names them; the error of a bad one names it too. */
+export type TokenField = "name" | "scopes" | "ip_allowlist" | "expires_in_days";
+
+/** A refused field of a new token: the CLI prints the message, the API prefixes the field. */
+export class TokenFieldError extends UserError {
+  constructor(
+    readonly field: TokenField,
+    message: string,
+  ) {
+    super(message, EXIT.usage, 422);
+    this.name = "TokenFieldError";
+  }
+}
+
+/**
+ * The shape of `POST /api/tokens`; the values themselves are checked by createToken, as for the
+ * CLI, so both refuse the same things with the same messages.
+ */
+export const TOKEN_BODY = z.strictObject({
+  name: z.string().max(1000),
+  scopes: z.array(z.string().max(100)).max(100),
+  ip_allowlist: z.array(z.string().max(100)).max(100).optional(),
+  expires_in_days: z.number().optional(),
+});
 
 const SECRET_PREFIX = "svc_";
 const MAX_NAME = 64;
@@ -73,7 +99,7 @@ function toInfo(record: TokenRecord, now: Date): TokenInfo {
 function validName(name: string): string {
   const trimmed = name.trim();
   if (trimmed === "" || trimmed.length > MAX_NAME || /\p{Cc}/u.test(trimmed)) {
-    throw new UserError(`a token name is 1–${MAX_NAME} printable characters`, EXIT.usage, 422);
+    throw new TokenFieldError("name", `a token name is 1–${MAX_NAME} printable characters`);
   }
   return trimmed;
 }
@@ -82,14 +108,13 @@ function validScopes(names: readonly string[]): Scope[] {
   const wanted = [...new Set(names.map((s) => s.trim()).filter(Boolean))];
   const unknown = wanted.find((s) => !isScope(s));
   if (unknown !== undefined) {
-    throw new UserError(
+    throw new TokenFieldError(
+      "scopes",
       `unknown scope "${unknown.slice(0, 40)}"; valid scopes: ${SCOPES.join(", ")}`,
-      EXIT.usage,
-      422,
     );
   }
   if (wanted.length === 0) {
-    throw new UserError(`a token needs at least one scope (${SCOPES.join(", ")})`, EXIT.usage, 422);
+    throw new TokenFieldError("scopes", `a token needs at least one scope (${SCOPES.join(", ")})`);
   }
   return wanted.filter(isScope);
 }
@@ -97,13 +122,21 @@ function validScopes(names: readonly string[]): Scope[] {
 function validExpiry(days: number | undefined, now: Date): string | null {
   if (days === undefined) return null;
   if (!Number.isInteger(days) || days < 1 || days > MAX_EXPIRY_DAYS) {
-    throw new UserError(
+    throw new TokenFieldError(
+      "expires_in_days",
       `expiry must be a whole number of days from 1 to ${MAX_EXPIRY_DAYS}`,
-      EXIT.usage,
-      422,
     );
   }
   return new Date(now.getTime() + days * DAY_MS).toISOString();
+}
+
+function validAllowlist(entries: readonly string[]): string[] {
+  try {
+    return [...new Set(entries.filter((e) => e.trim() !== "").map(normalizeCidr))];
+  } catch (error) {
+    if (error instanceof UserError) throw new TokenFieldError("ip_allowlist", error.message);
+    throw error;
+  }
 }
 
 const newId = () => randomBytes(6).toString("hex");
@@ -119,9 +152,7 @@ export function createToken(
 ): { token: TokenInfo; secret: string } {
   const name = validName(input.name);
   const scopes = validScopes(input.scopes);
-  const ipAllowlist = [
-    ...new Set((input.ipAllowlist ?? []).filter((e) => e.trim() !== "").map(normalizeCidr)),
-  ];
+  const ipAllowlist = validAllowlist(input.ipAllowlist ?? []);
   const expiresAt = validExpiry(input.expiresInDays, now);
   const secret = `${SECRET_PREFIX}${randomBytes(32).toString("base64url")}`;
   const record: TokenRecord = {

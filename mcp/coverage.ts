@@ -11,6 +11,9 @@ export const ROUTE_COVERAGE: Readonly<Record<string, Coverage>> = {
   "GET /api/media/:id": { tool: "get_media" },
   "GET /api/media/:id/scenes": { tool: "get_scenes" },
   "GET /api/media/:id/segments": { tool: "get_transcript" },
+  "GET /api/media/:id/words": { tool: "get_transcript" },
+  "GET /api/tokens": { omitted: "secrets administration, admin scope only" },
+  "GET /api/tokens/:id": { omitted: "secrets administration, admin scope only" },
   "GET /api/stats": { tool: "library_stats" },
   "GET /api/tags": { tool: "list_tags" },
   "GET /api/media/facets/shoot-date": {

@@ -10,6 +10,7 @@ import { projectRoutes } from "./projects.js";
 import { proxyRoutes } from "./proxy.js";
 import { referenceRoutes } from "./reference.js";
 import { searchRoutes } from "./search.js";
+import { tokenRoutes } from "./tokens.js";
 import { transcriptionRoutes } from "./transcription.js";
 import { trashRoutes } from "./trash.js";
 import type { RouteDef } from "./types.js";
@@ -28,6 +29,7 @@ const SERVED: readonly RouteDef[] = [
   ...collectionRoutes,
   ...searchRoutes,
   ...transcriptionRoutes,
+  ...tokenRoutes,
 ];
 
 /** Every route the API serves, with the OpenAPI description of them all. */

@@ -25,6 +25,7 @@ import { keyframeFile, streamFile, thumbnailFile } from "../../library/media/fil
 import { parseIndex, parseMediaId } from "../../library/media/ids.js";
 import { LIST_QUERY, wholeNumber } from "../../library/media/query.js";
 import { projectSearch, searchMediaJson } from "../../library/media/search.js";
+import { mediaWords } from "../../library/media/transcript.js";
 import { apiLinks, type Links } from "../../library/media/view.js";
 import { ACCESS } from "../../library/scopes.js";
 import { tagCloud } from "../../library/tags.js";
@@ -46,6 +47,7 @@ import {
   TAG_ADDED,
   TAG_CLOUD,
   TRANSCRIPTS,
+  WORDS,
 } from "../responses.js";
 import type { ApiDeps, RouteDef } from "./types.js";
 
@@ -242,6 +244,19 @@ export const mediaRoutes: readonly RouteDef[] = [
       params: idParams("id"),
       query: PROJECT_QUERY,
       response: SEGMENTS,
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/media/:id/words",
+    scopes: ACCESS.read,
+    handler: (event, deps) => mediaWords(target(event, deps).store, idOf(event), deps.ctx.log),
+    doc: {
+      summary: "The active transcript's word timings, at most 5,000",
+      description: "An empty list when the recogniser gave no word timings for the item.",
+      params: idParams("id"),
+      query: PROJECT_QUERY,
+      response: WORDS,
     },
   },
   {

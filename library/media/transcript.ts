@@ -52,3 +52,13 @@ export function mediaTranscript(
   view.words_truncated = words.length > MAX_WORDS;
   return view;
 }
+
+/** The word timings alone, as the HTTP API answers them (the MCP tool's words, same cap). */
+export function mediaWords(
+  store: LibraryStore,
+  id: number,
+  log: Logger,
+): { words: TranscriptWord[]; truncated: boolean } {
+  const view = mediaTranscript(store, id, { includeWords: true, includeSegments: false }, log);
+  return { words: view.words ?? [], truncated: view.words_truncated ?? false };
+}

@@ -4,6 +4,7 @@ import axe from "axe-core";
 import { XMLParser } from "fast-xml-parser";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openLibrary } from "../../state/stores.js";
 import { isClassifier, routeTo } from "../support/chat.js";
 import { type ServeChild, startServe, svc } from "../support/cli.js";
 import { makeSceneClip, makeTimecodedClip } from "../support/media.js";
@@ -36,6 +37,13 @@ const CHROMIUM_ARGS = [
 
 const hasTools = needTools("ffmpeg", "ffprobe", "chromium");
 
+// Word timings as a recogniser gives them: uneven, so an even spread over the segment differs.
+const HARBOUR_WORDS = [
+  { word: "drone", start: 0.3, end: 0.7, score: 0.9 },
+  { word: "over", start: 2.5, end: 2.8, score: 0.8 },
+  { word: "harbour", start: 3.1, end: 3.7, score: 0.95 },
+];
+
 interface Item {
   id: number;
   name: string;
@@ -52,6 +60,7 @@ describe.skipIf(!hasTools)("the web app in headless Chromium", () => {
   let context: BrowserContext;
   let page: Page;
   let harbour: Item;
+  let forest: Item;
   const consoleErrors: string[] = [];
 
   const api = async <T>(path: string, init?: RequestInit): Promise<T> => {
@@ -94,6 +103,32 @@ describe.skipIf(!hasTools)("the web app in headless Chromium", () => {
       { timeoutMs: 40_000, intervalMs: 250 },
     );
     harbour = items.find((i) => i.name === "harbour_dusk.mp4") as Item;
+    forest = items.find((i) => i.name === "forest_walk.mp4") as Item;
+    // Transcripts as the transcribe stage stores them: the harbour clip with word timings, the
+    // forest one without (the clip view spreads its words evenly).
+    const lib = openLibrary(ws.root);
+    try {
+      const save = lib.db.prepare("UPDATE media SET segments_json = ?, words_json = ? WHERE id = ?");
+      save.run(
+        JSON.stringify([{ start: 0, end: 4, text: "drone over harbour" }]),
+        JSON.stringify(HARBOUR_WORDS),
+        harbour.id,
+      );
+      save.run(JSON.stringify([{ start: 0, end: 3, text: "walking through trees" }]), "[]", forest.id);
+    } finally {
+      lib.close();
+    }
+    const bin = await api<{ id: number }>("/api/bins", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Selects" }),
+    });
+    const project = await api<{ project: string }>("/api/collections?limit=1");
+    await api(`/api/bins/${bin.id}/items`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ project: project.project, media_id: harbour.id }),
+    });
     // The chat searches for what the vision model said of the harbour clip's second scene.
     const scenes = await api<{ description: string | null }[]>(`/api/media/${harbour.id}/scenes`);
     const wanted = scenes[1]?.description;
@@ -203,8 +238,23 @@ describe.skipIf(!hasTools)("the web app in headless Chromium", () => {
     expect(saved.out_point).toBeCloseTo(4, 1);
     expect(await page.getByTestId("out-point").textContent()).toBe("0:04.0");
     await page.locator(".filmstrip .scene").nth(1).waitFor();
+    // The transcript's words carry the recogniser's timings from GET /api/media/{id}/words.
+    const words = await api<{ words: { start: number }[] }>(`/api/media/${harbour.id}/words`);
+    expect(words.words.map((w) => w.start)).toEqual([0.3, 2.5, 3.1]);
+    await page.locator(".transcript .word").nth(2).waitFor();
+    expect(
+      await page.locator(".transcript .word").evaluateAll((els) => els.map((e) => e.dataset.at)),
+    ).toEqual(["0.3", "2.5", "3.1"]);
+    await page.locator(".transcript .word", { hasText: "harbour" }).click();
+    await pageUntil('Math.abs(document.querySelector("video").currentTime - 3.1) < 0.05');
     await shot("clip");
     expect(await axeSerious()).toEqual([]);
+    // Without word timings the words are spread evenly over their segment.
+    await page.goto(new URL(`/clip/${forest.id}`, serve.url).href);
+    await page.locator(".transcript .word").nth(2).waitFor();
+    expect(
+      await page.locator(".transcript .word").evaluateAll((els) => els.map((e) => e.dataset.at)),
+    ).toEqual(["0", "1", "2"]);
   });
 
   it("answers in the chat panel with cited scenes that open the clip", async () => {
@@ -225,6 +275,25 @@ describe.skipIf(!hasTools)("the web app in headless Chromium", () => {
     await page.getByRole("link", { name: "Library" }).click();
     await page.getByRole("searchbox").fill("");
     await page.getByRole("searchbox").press("Enter");
+    await page.getByText("3 items").waitFor();
+    // A bin narrows the grid to its items (GET /api/bins).
+    await page.getByLabel("Bin").selectOption({ label: "Selects (1)" });
+    await page.getByText("1 item", { exact: true }).waitFor();
+    expect(await page.locator(".cell").first().getAttribute("data-id")).toBe(String(harbour.id));
+    await page.getByLabel("Bin").selectOption("");
+    await page.getByText("3 items").waitFor();
+    // So does a smart collection (GET /api/collections).
+    const { collections } = await api<{ collections: { key: string; title: string; count: number }[] }>(
+      "/api/collections?limit=1",
+    );
+    const recent = collections.find((c) => c.key === "recent");
+    expect(recent?.count).toBeGreaterThan(0);
+    await page.getByLabel("Collection").selectOption({ label: `${recent?.title} (${recent?.count})` });
+    await page.getByText(/lists its members/).waitFor();
+    await page
+      .getByText(`${recent?.count} ${recent?.count === 1 ? "item" : "items"}`, { exact: true })
+      .waitFor();
+    await page.getByLabel("Collection").selectOption("");
     await page.getByText("3 items").waitFor();
     await page.getByLabel("Select harbour_dusk.mp4").check();
     await page.getByLabel("Select forest_walk.mp4").check();
@@ -252,12 +321,49 @@ describe.skipIf(!hasTools)("the web app in headless Chromium", () => {
     expect(await axeSerious()).toEqual([]);
   });
 
-  it("shows the operations view with health and the redacted log", async () => {
+  // Issued in the operations view, used by the LAN browser below, revoked in the view again.
+  let laptop = { id: "", secret: "" };
+
+  it("shows the operations view with health, the redacted log, projects and entitlements", async () => {
     await page.getByRole("link", { name: "Operations" }).click();
     await page.getByText("Ready").first().waitFor();
     await page.locator(".log").waitFor();
+    await page.getByRole("region", { name: "Entitlements" }).getByText("Tier", { exact: true }).waitFor();
+    const project = await api<{ project: string }>("/api/collections?limit=1");
+    await page
+      .getByRole("region", { name: "Projects" })
+      .getByRole("cell", { name: project.project, exact: true })
+      .waitFor();
+    await page
+      .getByRole("region", { name: "Projects" })
+      .getByRole("cell", { name: ws.root, exact: true })
+      .waitFor();
+  });
+
+  it("creates a token with scopes in the operations view and shows its secret once", async () => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: serve.url });
+    const tokens = page.getByRole("region", { name: "Tokens" });
+    await tokens.getByLabel("Name").fill("laptop");
+    await tokens.getByRole("checkbox", { name: "media_read" }).check();
+    await tokens.getByRole("button", { name: "Create token" }).click();
+    const secret = (await tokens.locator(".token-secret").textContent()) ?? "";
+    expect(secret).toMatch(/^svc_[A-Za-z0-9_-]{43}$/);
+    await tokens.getByRole("button", { name: "Copy" }).click();
+    await tokens.getByText("Copied").waitFor();
+    expect(await page.evaluate("navigator.clipboard.readText()")).toBe(secret);
+    const listed = await api<{ tokens: { id: string; name: string; scopes: string[]; status: string }[] }>(
+      "/api/tokens",
+    );
+    const issued = listed.tokens.find((t) => t.name === "laptop");
+    expect(issued).toMatchObject({ scopes: ["media_read"], status: "active" });
+    laptop = { id: issued?.id ?? "", secret };
+    await tokens.locator(`tr[data-token="${laptop.id}"]`).getByText("active").waitFor();
     await shot("operations");
     expect(await axeSerious()).toEqual([]);
+    // Once dismissed the secret is gone from the page: the list never carries it.
+    await tokens.getByRole("button", { name: "Done" }).click();
+    await tokens.locator(".token-secret").waitFor({ state: "detached" });
+    expect(await page.content()).not.toContain(secret);
   });
 
   it("keeps the UI scale in the browser, within 80–140 %", async () => {
@@ -290,12 +396,8 @@ describe.skipIf(!hasTools)("the web app in headless Chromium", () => {
     } finally {
       page = signIn;
     }
-    const created = await svc(
-      ["token", "create", "--name", "laptop", "--scopes", "media_read", "--json"],
-      ws.env({ OLLAMA_HOST: host.url }),
-    );
-    const token = JSON.parse(created.stdout) as { id: string; secret: string };
-    await lan.getByLabel("Token").fill(token.secret);
+    expect(laptop.secret).not.toBe("");
+    await lan.getByLabel("Token").fill(laptop.secret);
     await lan.getByRole("button", { name: "Sign in" }).click();
     await lan.getByText("3 items").waitFor();
     // Thumbnails reach a token holder too (an <img> cannot send the header; the app fetches them).
@@ -310,7 +412,10 @@ describe.skipIf(!hasTools)("the web app in headless Chromium", () => {
     // The token outlives a fresh load of the page.
     await lan.goto(lanUrl);
     await lan.getByText("3 items").waitFor();
-    await svc(["token", "revoke", token.id], ws.env({ OLLAMA_HOST: host.url }));
+    await page.getByRole("link", { name: "Operations" }).click();
+    const row = page.getByRole("region", { name: "Tokens" }).locator(`tr[data-token="${laptop.id}"]`);
+    await row.getByRole("button", { name: "Revoke laptop" }).click();
+    await row.getByText("revoked").waitFor();
     await lan.reload();
     await lan.getByText("token has been revoked").waitFor();
     await lan.close();

@@ -214,6 +214,7 @@ const EXAMPLES: Record<string, Example> = {
     body: () => ({ rating: "5" }),
   },
   "GET /api/media/:id/segments": { status: 200, path: (api) => `/api/media/${seedOf(api).clip}/segments` },
+  "GET /api/media/:id/words": { status: 200, path: (api) => `/api/media/${seedOf(api).clip}/words` },
   "GET /api/media/:id/scenes": { status: 200, path: (api) => `/api/media/${seedOf(api).clip}/scenes` },
   "GET /api/media/:id/transcripts": {
     status: 200,
@@ -320,7 +321,16 @@ const EXAMPLES: Record<string, Example> = {
   // retranscribe-all.test.ts against a recogniser test server).
   "POST /api/retranscribe-all": { status: 503, body: () => ({}) },
   "GET /api/retranscribe-all/status": { status: 200 },
+  "GET /api/tokens": { status: 200 },
+  "POST /api/tokens": { status: 201, body: () => ({ name: "matrix issued", scopes: ["media_read"] }) },
+  "GET /api/tokens/:id": { status: 200, path: (api) => `/api/tokens/${freshToken(api)}` },
+  // A token of its own for each call, never the caller's: revoking that would refuse the next.
+  "DELETE /api/tokens/:id": { status: 200, path: (api) => `/api/tokens/${freshToken(api)}` },
 };
+
+/** A token of its own for each call that reads or revokes one. */
+const freshToken = (api: TestApi) =>
+  createToken(api.registry, { name: "matrix target", scopes: ["media_read"] }).token.id;
 
 /** The registered name of a server's default project. */
 function defaultProject(api: TestApi): string {

@@ -146,6 +146,42 @@ export interface Segment {
   text: string;
 }
 
+/** The scope names a token can carry (SPEC.md Authentication rule 2); admin implies the others. */
+export const SCOPES = [
+  "videos_read",
+  "videos_write",
+  "media_read",
+  "collections_read",
+  "collections_write",
+  "projects_read",
+  "projects_write",
+  "ingest_write",
+  "chat_read",
+  "chat_write",
+  "media_delete",
+  "admin",
+] as const;
+
+export interface TokenInfo {
+  id: string;
+  name: string;
+  scopes: string[];
+  ip_allowlist: string[];
+  created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+  last_used_at: string | null;
+  bootstrap: boolean;
+  status: "active" | "revoked" | "expired";
+}
+
+export interface Word {
+  word: string;
+  start: number;
+  end: number;
+  score: number | null;
+}
+
 export const seconds = (value: number | null | undefined): string => {
   if (value === null || value === undefined || !Number.isFinite(value)) return "–";
   const whole = Math.floor(value);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import {
   ApiError,
   getJson,
@@ -9,6 +9,7 @@ import {
   seconds,
   sendJson,
   storedToken,
+  type Word,
 } from "./api.js";
 import { navigate } from "./router.js";
 import { Thumb } from "./thumb.js";
@@ -24,17 +25,41 @@ const MAX_BLOB_BYTES = 512 * 1024 * 1024;
 const projectQuery = (project: string, sep = "?") =>
   project ? `${sep}project=${encodeURIComponent(project)}` : "";
 
-/** A segment's words with times spread evenly over it: the API keeps timings per segment. */
-function words(segment: Segment): { text: string; at: number }[] {
+interface Spoken {
+  text: string;
+  at: number;
+}
+
+/** A segment's words with times spread evenly over it, for a transcript without word timings. */
+function spread(segment: Segment): Spoken[] {
   const parts = segment.text.split(/\s+/).filter(Boolean);
   const step = parts.length > 0 ? (segment.end - segment.start) / parts.length : 0;
   return parts.map((text, i) => ({ text, at: segment.start + i * step }));
+}
+
+/**
+ * The words of each segment: the recogniser's own timings, each word under the last segment that
+ * starts at or before it. A segment past the last timed word (the answer is capped) or one with
+ * no timed word in it falls back to the even spread, so no spoken text goes missing.
+ */
+function transcriptLines(segments: readonly Segment[], timed: readonly Word[]): Spoken[][] {
+  const lines: Spoken[][] = segments.map(() => []);
+  let s = 0;
+  for (const w of timed) {
+    while (s + 1 < segments.length && (segments[s + 1]?.start ?? Infinity) <= w.start) s += 1;
+    lines[s]?.push({ text: w.word, at: w.start });
+  }
+  return segments.map((segment, i) => {
+    const line = lines[i] ?? [];
+    return line.length > 0 ? line : spread(segment);
+  });
 }
 
 export function Clip({ id, project, startAt }: { id: number; project: string; startAt: number | null }) {
   const [item, setItem] = useState<MediaItem | null>(null);
   const [scenes, setScenes] = useState<Scene[]>([]);
   const [segments, setSegments] = useState<Segment[]>([]);
+  const [timed, setTimed] = useState<Word[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [playError, setPlayError] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -42,6 +67,7 @@ export function Clip({ id, project, startAt }: { id: number; project: string; st
   const [tag, setTag] = useState("");
   const [profiles, setProfiles] = useState<{ id: string; name: string }[]>([]);
   const video = useRef<HTMLVideoElement>(null);
+  const lines = useMemo(() => transcriptLines(segments, timed), [segments, timed]);
   const p = projectQuery(project);
 
   useEffect(() => {
@@ -51,6 +77,10 @@ export function Clip({ id, project, startAt }: { id: number; project: string; st
     getJson<MediaItem>(`/api/media/${id}${p}`).then(setItem, (e: unknown) => setError((e as Error).message));
     getJson<Scene[]>(`/api/media/${id}/scenes${p}`).then(setScenes, () => setScenes([]));
     getJson<Segment[]>(`/api/media/${id}/segments${p}`).then(setSegments, () => setSegments([]));
+    getJson<{ words: Word[] }>(`/api/media/${id}/words${p}`).then(
+      (body) => setTimed(body.words),
+      () => setTimed([]),
+    );
     getJson<ProxyItem>(`/api/proxy/editor/${id}${p}`).then(setProxy, () => setProxy(null));
     getJson<{ profiles: { id: string; name: string }[] }>("/api/color-profiles").then(
       (body) => setProfiles(body.profiles),
@@ -393,10 +423,10 @@ export function Clip({ id, project, startAt }: { id: number; project: string; st
           <h2>Transcript</h2>
           <div class="transcript">
             {segments.length === 0 && <p>No transcript.</p>}
-            {segments.map((s) => (
-              <p key={s.start}>
-                {words(s).map((w) => (
-                  <button type="button" class="word" key={w.at} onClick={() => seek(w.at)}>
+            {lines.map((line, i) => (
+              <p key={segments[i]?.start ?? i}>
+                {line.map((w, j) => (
+                  <button type="button" class="word" key={j} data-at={w.at} onClick={() => seek(w.at)}>
                     {w.text}
                   </button>
                 ))}

@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { download, getJson, type MediaPage, sendJson } from "./api.js";
-import { type Filters, listQuery } from "./library.js";
+import { type Filters, listQuery, membersOf } from "./library.js";
 
 const TIMELINE_FORMATS = [
   ["edl", "EDL (CMX 3600)"],
@@ -46,6 +46,11 @@ export function Export({
   // Pages of ids, yielding to the browser between them, so 10,000 clips keep the page responsive.
   const selectMatching = () =>
     run("Selecting", async () => {
+      const members = await membersOf(filters, project);
+      if (members) {
+        setSelected(new Set(members.items.map((item) => item.id)));
+        return `${members.items.length} clips selected${members.note ? ` (${members.note})` : ""}`;
+      }
       const all = new Set<number>();
       const params = listQuery(filters, project);
       params.set("limit", String(PAGE));

@@ -17,6 +17,10 @@ export interface Filters {
   camera: string;
   shot_date: string;
   sort: string;
+  /** A smart collection's key: the grid shows its members instead of a search. */
+  collection: string;
+  /** A bin's id: the grid shows its items of this project instead of a search. */
+  bin: string;
 }
 
 export const NO_FILTERS: Filters = {
@@ -27,13 +31,74 @@ export const NO_FILTERS: Filters = {
   camera: "",
   shot_date: "",
   sort: "",
+  collection: "",
+  bin: "",
 };
 
+/** The /api/media query of the filters; collection and bin are not its filters (see membersOf). */
 export function listQuery(filters: Filters, project: string): URLSearchParams {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) if (value.trim() !== "") params.set(key, value.trim());
+  for (const [key, value] of Object.entries(filters)) {
+    if (key !== "collection" && key !== "bin" && value.trim() !== "") params.set(key, value.trim());
+  }
   if (project) params.set("project", project);
   return params;
+}
+
+// The most members GET /api/collections answers per collection.
+const MAX_MEMBERS = 1000;
+
+interface CollectionView {
+  key: string;
+  title: string;
+  count: number;
+  items: MediaItem[];
+}
+
+interface CollectionsReport {
+  project: string;
+  collections: CollectionView[];
+}
+
+interface BinView {
+  id: number;
+  name: string;
+  items: { project: string; media_id: number; item?: MediaItem }[];
+}
+
+const collectionsPath = (project: string) =>
+  `/api/collections?limit=${MAX_MEMBERS}${project ? `&project=${encodeURIComponent(project)}` : ""}`;
+
+export interface Members {
+  items: MediaItem[];
+  /** Why some members are not in `items` (more than one answer carries, other projects'). */
+  note: string | null;
+}
+
+/**
+ * The items of the chosen collection or bin, or null when neither is chosen. A bin spans
+ * projects; the grid opens clips of the current project, so it shows that project's items only.
+ */
+export async function membersOf(filters: Filters, project: string): Promise<Members | null> {
+  if (!filters.collection && !filters.bin) return null;
+  const report = await getJson<CollectionsReport>(collectionsPath(project));
+  if (filters.collection) {
+    const chosen = report.collections.find((c) => c.key === filters.collection);
+    if (!chosen) return { items: [], note: "this collection no longer exists" };
+    const more = chosen.count - chosen.items.length;
+    return {
+      items: chosen.items,
+      note: more > 0 ? `the first ${chosen.items.length} of ${chosen.count}` : null,
+    };
+  }
+  const { bins } = await getJson<{ bins: BinView[] }>("/api/bins");
+  const bin = bins.find((b) => String(b.id) === filters.bin);
+  if (!bin) return { items: [], note: "this bin no longer exists" };
+  const items = bin.items
+    .filter((i) => i.project === report.project && i.item)
+    .map((i) => i.item as MediaItem);
+  const elsewhere = bin.items.length - items.length;
+  return { items, note: elsewhere > 0 ? `${elsewhere} more in other projects or gone` : null };
 }
 
 interface Facets {
@@ -42,7 +107,7 @@ interface Facets {
 }
 
 /** The pages of one query, fetched as the grid scrolls to them. */
-function usePages(query: string) {
+function usePages(query: string | null) {
   const pages = useRef(new Map<number, MediaItem[]>());
   const pending = useRef(new Set<number>());
   const [total, setTotal] = useState<number | null>(null);
@@ -52,9 +117,9 @@ function usePages(query: string) {
 
   const load = useCallback(
     (page: number) => {
-      if (pages.current.has(page) || pending.current.has(page)) return;
+      if (query === null || pages.current.has(page) || pending.current.has(page)) return;
       pending.current.add(page);
-      const params = new URLSearchParams(query);
+      const params = new URLSearchParams(query ?? "");
       params.set("limit", String(PAGE));
       params.set("offset", String(page * PAGE));
       getJson<MediaPage>(`/api/media?${params}`)
@@ -200,8 +265,40 @@ export function Library({ project, filters, setFilters, selected, toggle }: Libr
   const [draft, setDraft] = useState(filters.q);
   const [facets, setFacets] = useState<Facets | null>(null);
   const [tags, setTags] = useState<string[]>([]);
-  const query = useMemo(() => listQuery(filters, project).toString(), [filters, project]);
-  const { total, note, error, item, load } = usePages(query);
+  const [groups, setGroups] = useState<{ collections: CollectionView[]; bins: BinView[] }>({
+    collections: [],
+    bins: [],
+  });
+  const [members, setMembers] = useState<Members | null>(null);
+  const [membersError, setMembersError] = useState<string | null>(null);
+  const grouped = filters.collection !== "" || filters.bin !== "";
+  const query = useMemo(
+    () => (grouped ? null : listQuery(filters, project).toString()),
+    [grouped, filters, project],
+  );
+  const pages = usePages(query);
+  useEffect(() => {
+    setMembers(null);
+    setMembersError(null);
+    if (!grouped) return;
+    let stop = false;
+    membersOf(filters, project).then(
+      (m) => {
+        if (!stop) setMembers(m);
+      },
+      (e: unknown) => {
+        if (!stop) setMembersError(e instanceof ApiError ? e.message : String(e));
+      },
+    );
+    return () => {
+      stop = true;
+    };
+  }, [grouped, filters, project]);
+  const total = grouped ? (members ? members.items.length : null) : pages.total;
+  const note = grouped ? (members?.note ?? null) : pages.note;
+  const error = grouped ? membersError : pages.error;
+  const item = (index: number) => (grouped ? members?.items[index] : pages.item(index));
+  const load = pages.load;
   const scroller = useRef<HTMLDivElement>(null);
   const [view, setView] = useState({ top: 0, width: 1000, height: 800 });
   const [focus, setFocus] = useState(0);
@@ -216,6 +313,14 @@ export function Library({ project, filters, setFilters, selected, toggle }: Libr
     getJson<{ tags: { name: string }[] }>(`/api/tags${p}${p ? "&" : "?"}limit=200`).then(
       (body) => setTags(body.tags.map((t) => t.name)),
       () => setTags([]),
+    );
+    // Names only: the members are read when one is chosen.
+    Promise.all([
+      getJson<CollectionsReport>(collectionsPath(project).replace(`limit=${MAX_MEMBERS}`, "limit=1")),
+      getJson<{ bins: BinView[] }>("/api/bins"),
+    ]).then(
+      ([report, { bins }]) => setGroups({ collections: report.collections, bins }),
+      () => setGroups({ collections: [], bins: [] }),
     );
   }, [project, listed]);
 
@@ -339,6 +444,34 @@ export function Library({ project, filters, setFilters, selected, toggle }: Libr
           <input value={filters.camera} size={8} onChange={(e) => set("camera", e.currentTarget.value)} />
         </label>
         <label>
+          Collection
+          <select
+            value={filters.collection}
+            onChange={(e) => setFilters({ ...filters, collection: e.currentTarget.value, bin: "" })}
+          >
+            <option value="">any</option>
+            {groups.collections.map((c) => (
+              <option key={c.key} value={c.key}>
+                {c.title} ({c.count})
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Bin
+          <select
+            value={filters.bin}
+            onChange={(e) => setFilters({ ...filters, bin: e.currentTarget.value, collection: "" })}
+          >
+            <option value="">any</option>
+            {groups.bins.map((b) => (
+              <option key={b.id} value={String(b.id)}>
+                {b.name} ({b.items.length})
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
           Sort
           <select value={filters.sort} onChange={(e) => set("sort", e.currentTarget.value)}>
             <option value="">newest shot</option>
@@ -355,7 +488,13 @@ export function Library({ project, filters, setFilters, selected, toggle }: Libr
         ) : total === null ? (
           "Loading…"
         ) : (
-          `${total.toLocaleString()} ${total === 1 ? "item" : "items"}`
+          <span>{`${total.toLocaleString()} ${total === 1 ? "item" : "items"}`}</span>
+        )}
+        {grouped && (
+          <span class="note">
+            {" "}
+            — a collection or bin lists its members; search and the other filters wait
+          </span>
         )}
         {note && <span class="note"> — {note}</span>}
         {selected.size > 0 && <span> — {selected.size.toLocaleString()} selected</span>}

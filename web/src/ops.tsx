@@ -1,4 +1,5 @@
 import { useEffect, useState } from "preact/hooks";
+import { EntitlementsPanel, Projects, Tokens } from "./admin.js";
 import {
   ApiError,
   forgetToken,
@@ -132,7 +133,7 @@ export function Operations({ project }: { project: string }) {
       <Panel title="Embeddings" path={`/api/embed/status${p}`} every={5000} />
       <Panel title="Editor proxies" path="/api/proxy/editor/status" every={3000} />
       <Panel title="Offloads" path="/api/offload/status" every={3000} />
-      <Panel title="Entitlements" path="/api/entitlements" />
+      <EntitlementsPanel />
       <Panel<{ lines: string[]; truncated: boolean }>
         title="Service log (redacted)"
         path="/api/logs/tail?lines=100"
@@ -145,15 +146,8 @@ export function Operations({ project }: { project: string }) {
           </pre>
         )}
       />
-      <section class="panel" aria-label="Tokens">
-        <h2>Tokens</h2>
-        <p>
-          Tokens are issued and revoked at the workstation:{" "}
-          <code>svc token create --name laptop --scopes read,item_write</code> prints the secret once;{" "}
-          <code>svc token revoke ID</code> ends it. The API has no route that creates tokens, so a token on a
-          stolen laptop cannot mint more.
-        </p>
-      </section>
+      <Tokens />
+      <Projects />
     </div>
   );
 }
@@ -169,6 +163,13 @@ export function Settings({
 }) {
   const [scale, setScale] = useState(uiScale());
   const [name, setName] = useState(project);
+  const [known, setKnown] = useState<string[]>([]);
+  useEffect(() => {
+    getJson<{ projects: { name: string }[] }>("/api/projects").then(
+      (body) => setKnown(body.projects.map((p) => p.name)),
+      () => setKnown([]),
+    );
+  }, []);
   return (
     <section class="settings" aria-label="Settings">
       <h1>Settings</h1>
@@ -198,7 +199,12 @@ export function Settings({
       >
         <label>
           Project (empty: the default one){" "}
-          <input value={name} onInput={(e) => setName(e.currentTarget.value)} />
+          <input list="project-list" value={name} onInput={(e) => setName(e.currentTarget.value)} />
+          <datalist id="project-list">
+            {known.map((p) => (
+              <option key={p} value={p} />
+            ))}
+          </datalist>
         </label>
         <button type="submit">Use</button>
       </form>
