@@ -72,9 +72,13 @@ export function loadWebApp(dir: string): Map<string, Asset> {
 }
 
 /**
- * A GET outside /api: the file of that path, or index.html for a path without an extension (the
- * app's own routes, such as /clip/12, which a reload or a shared link asks the server for).
+ * The app's own routes (web/src/main.tsx), which a reload or a shared link asks the server for.
+ * Only these get index.html: a path such as /api/media/../../etc/passwd, which URL parsing
+ * turns into /etc/passwd, must stay a 404 rather than look like a file that was served.
  */
+const APP_ROUTES = /^\/(?:clip\/\d+|chat|export|ops|settings)?\/?$/;
+
+/** A GET outside /api: the file of that path, or index.html for one of the app's routes. */
 export function webAppResponse(
   assets: Map<string, Asset>,
   pathname: string,
@@ -83,7 +87,7 @@ export function webAppResponse(
 ): Response {
   const index = assets.get("/index.html");
   if (!index) return errorResponse(503, "the web app is not built: run npm run build");
-  const asset = assets.get(pathname) ?? (extname(pathname) === "" ? index : undefined);
+  const asset = assets.get(pathname) ?? (APP_ROUTES.test(pathname) ? index : undefined);
   if (!asset) return errorResponse(404, "no such file");
   const headers: Record<string, string> = {
     "content-type": asset.type,

@@ -29,12 +29,15 @@ describe("the web app's static route", () => {
     expect(script).toMatch(/^\/assets\/index-[\w-]+\.js$/);
   });
 
-  it("answers a client route (a reload of /clip/12) with index.html, but not a missing file", async () => {
+  it("answers the app's routes (a reload of /clip/12) with index.html, but not a missing file or any other path", async () => {
     expect((await api.request("GET", "/clip/12?t=3")).text).toBe(html);
     expect((await api.request("GET", "/settings")).text).toBe(html);
-    const missing = await api.request("GET", "/assets/nothing.js");
-    expect(missing.status).toBe(404);
-    expect(missing.json()).toEqual({ detail: "no such file" });
+    expect((await api.request("GET", "/")).text).toBe(html);
+    for (const path of ["/assets/nothing.js", "/etc/passwd", "/clip/twelve", "/settings/../../etc"]) {
+      const missing = await api.request("GET", path);
+      expect(missing.status, path).toBe(404);
+      expect(missing.json()).toEqual({ detail: "no such file" });
+    }
   });
 
   it("serves the hashed bundle gzipped and cacheable for a year, HEAD without a body", async () => {
