@@ -5,6 +5,7 @@ import type { LibraryStore } from "../state/stores.js";
 import type { AppContext } from "./context.js";
 import { EXIT, UserError } from "./errors.js";
 import type { LibraryPool } from "./library-pool.js";
+import { scrubText } from "./redact.js";
 import { claimSlot, ingestSlotName, type SlotLease } from "./slots.js";
 import { BackupWriter } from "./transcript-backups.js";
 
@@ -151,7 +152,8 @@ export class Retranscriber {
         } catch (error) {
           if (signal.aborted) return;
           // A recogniser that is down fails the item; the stage wrote nothing, so its text stays.
-          const reason = (error instanceof Error ? error.message : String(error)).slice(0, 300);
+          // A decoder's or recogniser's message may name the media file: no absolute path leaves svc.
+          const reason = scrubText(error instanceof Error ? error.message : String(error)).slice(0, 300);
           const errors =
             this.current.errors.length < ERRORS_KEPT
               ? [...this.current.errors, { path: target.rel_path, reason }]

@@ -9,6 +9,7 @@ import type { AppContext } from "./context.js";
 import { EXIT, UserError } from "./errors.js";
 import { preflightIngest, runIngest } from "./ingest.js";
 import type { LibraryPool } from "./library-pool.js";
+import { scrubText } from "./redact.js";
 import { claimSlot, ingestSlotName, type SlotLease } from "./slots.js";
 
 /** The folder under the project root the sample is written to. */
@@ -117,7 +118,8 @@ export class SampleSeeder {
     };
     const work = this.run(root, speech, lease)
       .catch((error: unknown) => {
-        const reason = error instanceof Error ? error.message : String(error);
+        // ffmpeg's message names the files it was writing: no absolute path leaves svc.
+        const reason = scrubText(error instanceof Error ? error.message : String(error));
         this.current = { ...this.current, state: "failed", error: reason.slice(0, 300) };
         this.ctx.log.warn({ project: project.name, reason }, "sample seed failed");
       })
