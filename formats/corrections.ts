@@ -1,3 +1,4 @@
+import { mapListField } from "./json-list.js";
 /**
  * Correction rules over transcript text: literal find-and-replace, never a regular expression, so
  * a rule holding `.`, `*` or `(` means those characters and nothing else.
@@ -114,34 +115,6 @@ export interface CorrectedTranscript {
   words_json: string;
 }
 
-function correctArray(
-  json: string,
-  key: "text" | "word",
-  change: (value: string) => string,
-): { json: string; changed: boolean } {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(json);
-  } catch {
-    // A damaged column is left exactly as it is; the text beside it is still corrected.
-    return { json, changed: false };
-  }
-  if (!Array.isArray(parsed)) return { json, changed: false };
-  let changed = false;
-  for (const entry of parsed) {
-    if (entry === null || typeof entry !== "object") continue;
-    const record = entry as Record<string, unknown>;
-    const value = record[key];
-    if (typeof value !== "string") continue;
-    const next = change(value);
-    if (next !== value) {
-      record[key] = next;
-      changed = true;
-    }
-  }
-  return changed ? { json: JSON.stringify(parsed), changed } : { json, changed };
-}
-
 // A `from` JSON would escape cannot be looked for in a raw JSON column as it is.
 const jsonEscaped = (from: string) => JSON.stringify(from).length !== from.length + 2;
 
@@ -169,9 +142,9 @@ export function correctTranscript(
   if (first === -1) return { ...input, changed: false };
   const live = rules.slice(first);
   const text = applyRules(live, input.text);
-  const segments = correctArray(input.segments_json, "text", (value) => applyRules(live, value));
+  const segments = mapListField(input.segments_json, "text", (value) => applyRules(live, value));
   const tokenRules = live.filter((rule) => rule.scope !== "line");
-  const words = correctArray(input.words_json, "word", (value) => applyRules(tokenRules, value));
+  const words = mapListField(input.words_json, "word", (value) => applyRules(tokenRules, value));
   return {
     text,
     segments_json: segments.json,

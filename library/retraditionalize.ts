@@ -1,4 +1,5 @@
 import type { ChineseScript } from "../adapters/chinese.js";
+import { mapListField } from "../formats/json-list.js";
 import { projectPaths } from "../state/paths.js";
 import type { MirrorText, TranscriptText } from "../state/repos/transcripts.js";
 import { type LibraryStore, openLibrary } from "../state/stores.js";
@@ -47,30 +48,6 @@ export async function requireChineseScript(load: () => Promise<ChineseScript>): 
   }
 }
 
-/** Converts the text inside a JSON list's `key` fields; the list's form is kept when nothing changes. */
-function convertList(convert: (text: string) => string, json: string, key: "text" | "word"): string {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(json);
-  } catch {
-    return json;
-  }
-  if (!Array.isArray(parsed)) return json;
-  let changed = false;
-  for (const entry of parsed) {
-    if (entry === null || typeof entry !== "object") continue;
-    const record = entry as Record<string, unknown>;
-    const value = record[key];
-    if (typeof value !== "string") continue;
-    const next = convert(value);
-    if (next !== value) {
-      record[key] = next;
-      changed = true;
-    }
-  }
-  return changed ? JSON.stringify(parsed) : json;
-}
-
 /**
  * One transcript: the whole text decides how it is converted, and its segments and words follow
  * the same way: by phrase when it is fully Simplified, by character when mixed (so every piece of
@@ -86,8 +63,8 @@ function convertTranscript(
   return {
     how: whole.how,
     text: whole.text,
-    segments_json: convertList(convert, row.segments_json, "text"),
-    words_json: convertList(convert, row.words_json, "word"),
+    segments_json: mapListField(row.segments_json, "text", convert).json,
+    words_json: mapListField(row.words_json, "word", convert).json,
   };
 }
 
