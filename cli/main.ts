@@ -74,6 +74,14 @@ export async function main(argv: string[], io: Io): Promise<number> {
   return EXIT.usage;
 }
 
+// A reader that goes away (`svc token list | head -1`) ends svc the way SIGPIPE ends other Unix
+// tools, quietly and with their status, 141; Node would instead throw EPIPE with a stack trace.
+for (const stream of [process.stdout, process.stderr])
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+    process.exit(EXIT.brokenPipe);
+  });
+
 main(process.argv.slice(2), processIo()).then(
   (code) => {
     process.exitCode = code;

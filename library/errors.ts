@@ -26,4 +26,6 @@ export const EXIT = {
   tempfail: 75,
   /** 128 + SIGINT, as shells report a command stopped by Ctrl-C. */
   interrupted: 130,
+  /** 128 + SIGPIPE, as shells report a command whose reader went away (`svc … | head`). */
+  brokenPipe: 141,
 } as const;

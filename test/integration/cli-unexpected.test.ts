@@ -1,7 +1,8 @@
+import { spawn } from "node:child_process";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { openRegistry } from "../../state/stores.js";
-import { svc } from "../support/cli.js";
+import { CLI, svc } from "../support/cli.js";
 import { tempWorkspace } from "../support/temp.js";
 
 /**
@@ -30,5 +31,20 @@ describe("an unexpected error in a command", () => {
     const debug = await svc(["token", "list"], ws.env({ SVC_DEBUG: "1" }));
     expect(debug.exitCode).toBe(70);
     expect(debug.stderr).toMatch(/\n\s+at /);
+  });
+});
+
+describe("a reader that goes away", () => {
+  it("ends svc quietly with 141, as SIGPIPE ends other tools, not with an EPIPE stack trace", async () => {
+    // The read end is closed before svc writes its first byte (`svc --help | true`).
+    const child = spawn(process.execPath, [CLI, "--help"], { stdio: ["ignore", "pipe", "pipe"] });
+    child.stdout.destroy();
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const code = await new Promise<number | null>((resolve) => child.on("close", (c) => resolve(c)));
+    expect(stderr).toBe("");
+    expect(code).toBe(141);
   });
 });
