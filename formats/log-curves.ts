@@ -282,7 +282,9 @@ export const SHOULDER_KNEE = 0.8;
 export function shoulder(linear: number, knee = SHOULDER_KNEE): number {
   if (linear <= knee) return linear;
   const u = (linear - knee) / (1 - knee);
-  return knee + ((1 - knee) * u) / (1 + u);
+  // u / (1 + u), written so that every rounding step is monotonic: as a quotient of two rounded
+  // values it dipped by one unit in the last place between neighbouring inputs near 1000.
+  return knee + (1 - knee) * (1 - 1 / (1 + u));
 }
 
 /** ITU-R BT.709 OETF: scene light to signal. */
