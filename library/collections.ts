@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { Logger } from "pino";
 import { z } from "zod";
 import { isErrno } from "../state/errno.js";
+import type { MemberFacts } from "../state/repos/collections.js";
 import type { LibraryStore } from "../state/stores.js";
 import { wholeNumber } from "./media/query.js";
 import { type Links, type MediaItem, mediaItem } from "./media/view.js";
@@ -232,14 +233,8 @@ export const COLLECTIONS_QUERY = z.object({
   limit: z.preprocess((v) => (v === "" ? undefined : v), wholeNumber(1, MAX_MEMBER_LIMIT).optional()),
 });
 
-interface Facts {
-  id: number;
-  rating: string | null;
-  duration_s: number | null;
-  audio_tracks: number;
-  kind: string;
-  status: string;
-  updated_at: string;
+/** What membership reads of one item: its row's facts and its folded tags. */
+interface Facts extends MemberFacts {
   tags: Set<string>;
 }
 
