@@ -70,23 +70,26 @@ async function isSeeded(root: string): Promise<boolean> {
   }
 }
 
+/** A project's status before (or without) a seed by this daemon. */
+const restingStatus = (project: string | null, seeded: boolean): SeedStatus => ({
+  state: seeded ? "seeded" : "idle",
+  project,
+  dir: SAMPLE_DIR,
+  files: seeded ? PIECES.length : 0,
+  total: PIECES.length,
+  ingested: null,
+  failed: null,
+  error: null,
+  started_at: null,
+  finished_at: null,
+});
+
 /**
  * `POST /api/sample/seed`: generates the sample library into `<root>/svc-sample/` with ffmpeg and
  * ingests it, in the project's ingest slot. One per daemon; `stop` ends a running seed at shutdown.
  */
 export class SampleSeeder {
-  private current: SeedStatus = {
-    state: "idle",
-    project: null,
-    dir: SAMPLE_DIR,
-    files: 0,
-    total: PIECES.length,
-    ingested: null,
-    failed: null,
-    error: null,
-    started_at: null,
-    finished_at: null,
-  };
+  private current: SeedStatus = restingStatus(null, false);
   private running: Promise<void> | null = null;
   private readonly controller = new AbortController();
 
@@ -106,15 +109,9 @@ export class SampleSeeder {
     const speech = speechWav();
     const lease = claimSlot(this.ctx.registry, ingestSlotName(root), "sample seed");
     this.current = {
-      ...this.current,
+      ...restingStatus(project.name, false),
       state: "running",
-      project: project.name,
-      files: 0,
-      ingested: null,
-      failed: null,
-      error: null,
       started_at: new Date().toISOString(),
-      finished_at: null,
     };
     const work = this.run(root, speech, lease)
       .catch((error: unknown) => {
@@ -189,19 +186,7 @@ export class SampleSeeder {
   async status(projectName?: string): Promise<SeedStatus> {
     const project = this.libraries.project(projectName);
     if (this.current.project === project.name && this.current.state !== "idle") return this.current;
-    const seeded = await isSeeded(project.root);
-    return {
-      state: seeded ? "seeded" : "idle",
-      project: project.name,
-      dir: SAMPLE_DIR,
-      files: seeded ? PIECES.length : 0,
-      total: PIECES.length,
-      ingested: null,
-      failed: null,
-      error: null,
-      started_at: null,
-      finished_at: null,
-    };
+    return restingStatus(project.name, await isSeeded(project.root));
   }
 
   async stop(): Promise<void> {
