@@ -146,21 +146,9 @@ export interface Segment {
   text: string;
 }
 
-/** The scope names a token can carry (SPEC.md Authentication rule 2); admin implies the others. */
-export const SCOPES = [
-  "videos_read",
-  "videos_write",
-  "media_read",
-  "collections_read",
-  "collections_write",
-  "projects_read",
-  "projects_write",
-  "ingest_write",
-  "chat_read",
-  "chat_write",
-  "media_delete",
-  "admin",
-] as const;
+// The scope names a token can carry, from the server's own list (a constant, not server code), so
+// the Tokens panel offers exactly what POST /api/tokens accepts.
+export { SCOPES } from "../../library/scopes.js";
 
 export interface TokenInfo {
   id: string;
