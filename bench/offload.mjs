@@ -18,15 +18,23 @@ const ROUNDS = Number(process.env.BENCH_OFFLOAD_ROUNDS ?? 3);
 
 /**
  * Drops the page cache (root only), so every timed run reads from the disk. The disk is given
- * two seconds first: a run timed just after half a gigabyte was deleted shares the disk with
- * the deletion's own work (svc measured 0.44× cp when it always ran right after the removal
- * of cp's copy, and at par with it by hand).
+ * two seconds first, so a run does not share it with the writeback of the last one's deletion.
+ * Then memory is given four seconds to settle: this machine is a VM whose balloon reports free
+ * pages to the host two seconds after they are freed, and a page the host has taken back costs a
+ * fault to use again. A run started at once after the drop fills its page cache with pages not yet
+ * reported, one started a second later with reported ones: `cp` ran at 1,150 MiB/s when started at
+ * once and 730 when started three seconds after the drop, and svc, whose copy begins half a second
+ * after the drop (Node's start-up), was measured at half of cp's speed when the two began that
+ * differently. After the settle both begin in the same state.
  */
 async function dropCaches() {
   spawnSync("sync");
   await sleep(2_000);
   spawnSync("sync");
-  return spawnSync("sh", ["-c", "echo 3 > /proc/sys/vm/drop_caches"], { stdio: "ignore" }).status === 0;
+  const dropped =
+    spawnSync("sh", ["-c", "echo 3 > /proc/sys/vm/drop_caches"], { stdio: "ignore" }).status === 0;
+  await sleep(4_000);
+  return dropped;
 }
 
 async function makeCard(dir) {

@@ -1,6 +1,6 @@
 import type { FileHandle } from "node:fs/promises";
 import { open, rm } from "node:fs/promises";
-import { chunkFor, createHasher, type HashFormat } from "./hash.js";
+import { COPY_CHUNK_BYTES, chunkFor, createHasher, type HashFormat } from "./hash.js";
 
 export interface CopyResult {
   /** Hash of the bytes read from the source (the bytes every target was given). */
@@ -65,7 +65,7 @@ export async function copyToTargets(
   let input: FileHandle | null = null;
   try {
     input = await open(source, "r");
-    const chunkBytes = chunkFor(sizeHint);
+    const chunkBytes = chunkFor(sizeHint, COPY_CHUNK_BYTES);
     // The next chunk is read while this one is hashed and written; a file that fits in one chunk
     // (most of a card of tiny files) gets one read. A ring of depth + 1 buffers: read k + depth
     // reuses the buffer of chunk k - 1, whose writes are done.

@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -126,7 +126,7 @@ describe("svc offload", () => {
   });
 
   it("verify recomputes every hash and the chain's C4 ids: a flipped byte in a copy or a manifest fails", async () => {
-    const { card } = await makeCard();
+    const { card, files } = await makeCard();
     const dest = join(ws.base, "D1");
     expect((await svc(["offload", card, "--dest", dest], env())).exitCode).toBe(0);
     const ok = await svc(["offload", "verify", dest], env());
@@ -140,6 +140,19 @@ describe("svc offload", () => {
     expect(flipped.stdout).not.toMatch(/MVI_0001/);
     await flipByte(join(dest, "DCIM/100CANON/MVI_0002.MOV"), 150_000);
     expect((await svc(["offload", "verify", dest], env())).exitCode).toBe(0);
+
+    // Files are hashed two at a time and the small second one finishes first; the report still
+    // follows the history's order.
+    await flipByte(join(dest, "DCIM/100CANON/MVI_0001.MOV"), 1_400_000);
+    await rm(join(dest, "Sidecar.txt"));
+    const two = await svc(["offload", "verify", dest], env());
+    expect(two.exitCode).toBe(1);
+    expect(two.stdout.split("\n").filter((line) => line.startsWith("FAILED"))).toEqual([
+      expect.stringMatching(/^FAILED\tDCIM\/100CANON\/MVI_0001\.MOV\txxh64 [0-9a-f]{16} differs/),
+      "FAILED\tSidecar.txt\tmissing or unreadable",
+    ]);
+    await flipByte(join(dest, "DCIM/100CANON/MVI_0001.MOV"), 1_400_000);
+    await writeFile(join(dest, "Sidecar.txt"), files["Sidecar.txt"] as Buffer);
 
     const [manifest] = (await readdir(join(dest, "ascmhl"))).filter((n) => n.endsWith(".mhl"));
     const path = join(dest, "ascmhl", manifest as string);
