@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Logger } from "pino";
 import { z } from "zod";
 import { isErrno } from "../state/errno.js";
-import type { MemberFacts } from "../state/repos/collections.js";
+import type { MemberClause, MemberRule } from "../state/repos/collections.js";
 import type { LibraryStore } from "../state/stores.js";
 import { wholeNumber } from "./media/query.js";
 import { type Links, type MediaItem, mediaItem } from "./media/view.js";
@@ -233,35 +233,58 @@ export const COLLECTIONS_QUERY = z.object({
   limit: z.preprocess((v) => (v === "" ? undefined : v), wholeNumber(1, MAX_MEMBER_LIMIT).optional()),
 });
 
-/** What membership reads of one item: its row's facts and its folded tags. */
-interface Facts extends MemberFacts {
-  tags: Set<string>;
+/**
+ * The spellings the library holds of the wanted folded keys: membership is asked of SQL in exact
+ * spellings, and folding (NFKC, case) is JavaScript's, done once per distinct spelling.
+ */
+function spellingsOf(spellings: readonly string[], wanted: ReadonlySet<string>): string[] {
+  return spellings.filter((s) => wanted.has(tagKey(s)));
 }
 
-const hasAny = (tags: Set<string>, wanted: Set<string>) => [...wanted].some((t) => tags.has(t));
+/** Ratings are free text typed by hand: " A-roll " is A-roll. */
+const ratingsOf = (ratings: readonly string[], wanted: ReadonlySet<string>) =>
+  ratings.filter((r) => wanted.has(tagKey(r.trim())));
 
-function builtinMember(key: BuiltinKey, item: Facts, since: string): boolean {
-  const rating = item.rating === null ? null : tagKey(item.rating.trim());
+function builtinRule(
+  key: BuiltinKey,
+  tagNames: readonly string[],
+  ratings: readonly string[],
+  since: string,
+): MemberRule {
+  const byTagOrRating = (wanted: ReadonlySet<string>): MemberRule => [
+    [
+      { kind: "tag_in", names: spellingsOf(tagNames, wanted) },
+      { kind: "rating_in", ratings: ratingsOf(ratings, wanted) },
+    ],
+  ];
   switch (key) {
     case "recent":
-      return item.status === "done" && item.updated_at >= since;
+      return [[{ kind: "status", status: "done" }], [{ kind: "updated_since", since }]];
     case "needs_review":
-      return item.status === "failed" || rating === null || rating === "";
+      return [
+        [
+          { kind: "status", status: "failed" },
+          { kind: "rating_in", ratings: [null, ...ratingsOf(ratings, new Set([""]))] },
+        ],
+      ];
     case "a_roll":
-      return hasAny(item.tags, A_ROLL) || (rating !== null && A_ROLL.has(rating));
+      return byTagOrRating(A_ROLL);
     case "b_roll":
-      return hasAny(item.tags, B_ROLL) || (rating !== null && B_ROLL.has(rating));
+      return byTagOrRating(B_ROLL);
     case "unusable":
-      return rating !== null && UNUSABLE.has(rating);
+      return [[{ kind: "rating_in", ratings: ratingsOf(ratings, UNUSABLE) }]];
   }
 }
 
-function entryMember(entry: CollectionEntry, item: Facts): boolean {
-  if (!entry.tags.some((t) => item.tags.has(tagKey(t)))) return false;
-  if (entry.exclude_tags?.some((t) => item.tags.has(tagKey(t)))) return false;
-  if (entry.min_duration !== undefined && (item.duration_s ?? 0) < entry.min_duration) return false;
-  if (entry.require_audio && !(item.audio_tracks > 0)) return false;
-  return true;
+function entryRule(entry: CollectionEntry, tagNames: readonly string[]): MemberRule {
+  const rule: MemberClause[][] = [
+    [{ kind: "tag_in", names: spellingsOf(tagNames, new Set(entry.tags.map(tagKey))) }],
+  ];
+  const excluded = spellingsOf(tagNames, new Set((entry.exclude_tags ?? []).map(tagKey)));
+  if (excluded.length > 0) rule.push([{ kind: "no_tag_in", names: excluded }]);
+  if (entry.min_duration !== undefined) rule.push([{ kind: "min_duration", seconds: entry.min_duration }]);
+  if (entry.require_audio) rule.push([{ kind: "has_audio" }]);
+  return rule;
 }
 
 /**
@@ -275,35 +298,25 @@ export function collectionsReport(
   limit = DEFAULT_MEMBER_LIMIT,
   now = new Date(),
 ): CollectionsReport {
-  const tags = new Map<number, Set<string>>();
-  for (const { media_id, name } of store.collections.tagPairs()) {
-    const set = tags.get(media_id) ?? new Set<string>();
-    set.add(tagKey(name));
-    tags.set(media_id, set);
-  }
-  const items: Facts[] = store.collections
-    .facts()
-    .map((row) => ({ ...row, tags: tags.get(row.id) ?? new Set<string>() }));
+  const tagNames = store.collections.tagNames();
+  const ratings = store.collections.ratings();
   const since = new Date(now.getTime() - RECENT_DAYS * 86_400_000).toISOString();
-  const shown = (ids: number[]): MediaItem[] => {
-    const { rows, tags: rowTags } = store.search.rowsByIds(ids.slice(0, limit));
-    return rows.map((row) => mediaItem(row, rowTags.get(row.id) ?? [], links));
+  const members = (rule: MemberRule): { count: number; items: MediaItem[] } => {
+    const { count, ids } = store.collections.members(rule, limit);
+    const { rows, tags } = store.search.rowsByIds(ids);
+    return { count, items: rows.map((row) => mediaItem(row, tags.get(row.id) ?? [], links)) };
   };
   const collections: CollectionView[] = [];
   for (const key of BUILTIN_KEYS) {
     if (defs.disabled.includes(key)) continue;
-    const ids = items.filter((item) => builtinMember(key, item, since)).map((i) => i.id);
     collections.push({
       key,
       title: BUILTIN_TITLES[key],
       builtin: true,
-      count: ids.length,
-      items: shown(ids),
+      ...members(builtinRule(key, tagNames, ratings, since)),
     });
   }
-  for (const entry of defs.entries) {
-    const ids = items.filter((item) => entryMember(entry, item)).map((i) => i.id);
-    collections.push({ ...entry, builtin: false, count: ids.length, items: shown(ids) });
-  }
+  for (const entry of defs.entries)
+    collections.push({ ...entry, builtin: false, ...members(entryRule(entry, tagNames)) });
   return { collections, dropped: defs.dropped, ...(defs.problem ? { file_problem: defs.problem } : {}) };
 }

@@ -1,23 +1,110 @@
 import { Repository } from "../statements.js";
 
-/** What collection membership reads of one present item. */
-export interface MemberFacts {
-  id: number;
-  rating: string | null;
-  duration_s: number | null;
-  audio_tracks: number;
-  kind: string;
-  status: string;
-  updated_at: string;
+/**
+ * One condition on a present item. Tag names and ratings are exact spellings: the caller folds
+ * (NFKC, case) and hands over every spelling the library holds that folds to what it wants.
+ */
+export type MemberClause =
+  | { kind: "status"; status: string }
+  | { kind: "updated_since"; since: string }
+  /** `null` in the list matches an item without a rating. */
+  | { kind: "rating_in"; ratings: readonly (string | null)[] }
+  | { kind: "tag_in"; names: readonly string[] }
+  | { kind: "no_tag_in"; names: readonly string[] }
+  | { kind: "min_duration"; seconds: number }
+  | { kind: "has_audio" };
+
+/** Groups of clauses: an item is a member when, in every group, one clause holds. */
+export type MemberRule = readonly (readonly MemberClause[])[];
+
+const json = (values: readonly unknown[]) => JSON.stringify(values);
+
+/** A clause no item can meet: one that asks for a spelling the library does not hold. */
+const impossible = (clause: MemberClause) =>
+  (clause.kind === "tag_in" && clause.names.length === 0) ||
+  (clause.kind === "rating_in" && clause.ratings.length === 0);
+
+/** One clause as SQL over `m` (a row of media), with its parameters. */
+function clauseSql(clause: MemberClause): { sql: string; params: unknown[] } {
+  switch (clause.kind) {
+    case "status":
+      return { sql: "m.status = ?", params: [clause.status] };
+    case "updated_since":
+      return { sql: "m.updated_at >= ?", params: [clause.since] };
+    case "rating_in": {
+      const named = clause.ratings.filter((r): r is string => r !== null);
+      const parts = [];
+      const params: unknown[] = [];
+      if (clause.ratings.includes(null)) parts.push("m.rating IS NULL");
+      if (named.length > 0) {
+        parts.push("m.rating IN (SELECT value FROM json_each(?))");
+        params.push(json(named));
+      }
+      return { sql: parts.join(" OR "), params };
+    }
+    // NOCASE lets tags_name serve the lookup; the spellings handed over already include every
+    // one that differs only in ASCII case, so it matches nothing more.
+    case "tag_in":
+      return {
+        sql: "m.id IN (SELECT media_id FROM tags WHERE name COLLATE NOCASE IN (SELECT value FROM json_each(?)))",
+        params: [json(clause.names)],
+      };
+    case "no_tag_in":
+      return {
+        sql: "m.id NOT IN (SELECT media_id FROM tags WHERE name COLLATE NOCASE IN (SELECT value FROM json_each(?)))",
+        params: [json(clause.names)],
+      };
+    case "min_duration":
+      return { sql: "COALESCE(m.duration_s, 0) >= ?", params: [clause.seconds] };
+    case "has_audio":
+      return { sql: "m.audio_tracks > 0", params: [] };
+  }
 }
 
 export class CollectionsRepo extends Repository {
-  /** Every present item (not missing) with the facts the hard filters read. */
-  facts(): MemberFacts[] {
+  /** Every spelling of every tag in the library. */
+  tagNames(): string[] {
+    return this.prepare("SELECT DISTINCT name FROM tags", true)
+      .all()
+      .map((row) => (row as [string])[0]);
+  }
+
+  /** Every rating spelling present items carry. */
+  ratings(): string[] {
     return this.prepare(
-      `SELECT id, rating, duration_s, audio_tracks, kind, status, updated_at
-         FROM media WHERE missing_since IS NULL ORDER BY id`,
-    ).all() as MemberFacts[];
+      "SELECT DISTINCT rating FROM media WHERE missing_since IS NULL AND rating IS NOT NULL",
+      true,
+    )
+      .all()
+      .map((row) => (row as [string])[0]);
+  }
+
+  /**
+   * The present items `rule` admits: how many, and the first `limit` ids in id order. Counted
+   * over the media_members index (migration 10): the table's rows carry transcripts, and reading
+   * them took ~0.2 s per collection at 100,000 items.
+   */
+  members(rule: MemberRule, limit: number): { count: number; ids: number[] } {
+    const params: unknown[] = [];
+    const groups: string[] = [];
+    for (const group of rule) {
+      const possible = group.filter((clause) => !impossible(clause));
+      // A group none of whose clauses can hold admits nothing; SQLite would refuse the constant
+      // false condition with INDEXED BY ("no query solution"), so it is answered here.
+      if (possible.length === 0) return { count: 0, ids: [] };
+      const parts = possible.map(clauseSql);
+      for (const part of parts) params.push(...part.params);
+      groups.push(`(${parts.map((p) => p.sql).join(" OR ")})`);
+    }
+    const from = `FROM media m INDEXED BY media_members WHERE m.missing_since IS NULL${groups.map((g) => ` AND ${g}`).join("")}`;
+    const { count } = this.prepare(`SELECT COUNT(*) AS count ${from}`).get(...params) as { count: number };
+    const ids =
+      count === 0 || limit === 0
+        ? []
+        : this.prepare(`SELECT m.id ${from} ORDER BY m.id LIMIT ?`, true)
+            .all(...params, limit)
+            .map((row) => (row as [number])[0]);
+    return { count, ids };
   }
 
   /** Tag names per item, auto and manual alike. */

@@ -16,9 +16,10 @@ export class TagsRepo extends Repository {
   /** Items carrying each spelling of a tag (auto and manual counted once), present items only. */
   counts(): TagCount[] {
     return this.prepare(
+      // Missing items are few: leaving them out beats looking up every tagged row (media_missing).
       `SELECT t.name AS name, COUNT(DISTINCT t.media_id) AS items
-         FROM tags t JOIN media m ON m.id = t.media_id
-        WHERE m.missing_since IS NULL
+         FROM tags t
+        WHERE t.media_id NOT IN (SELECT id FROM media INDEXED BY media_missing WHERE missing_since IS NOT NULL)
         GROUP BY t.name`,
     ).all() as TagCount[];
   }

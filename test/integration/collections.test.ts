@@ -206,3 +206,64 @@ describe("smart collections", () => {
     expect(JSON.parse(await readFile(live, "utf8"))).toEqual(titled);
   });
 });
+
+describe("collection membership at the edges", () => {
+  let api: TestApi;
+
+  beforeAll(async () => {
+    api = await startApi();
+    const root = api.root as string;
+    const seeded = seedClips(root, [
+      clip("a1.mov", 4, ["Ａ-ROLL"]),
+      clip("a2.mov", 4, ["street"], " a roll "),
+      clip("gone.mov", 4, ["a-roll"]),
+      clip("a4.mov", 4, ["A-Roll", "a-roll"]),
+      clip("blank.mov", 4, ["street"], "   "),
+      clip("quiet.mov", 9, ["crowd"], "3"),
+      clip("loud.mov", 9, ["crowd"], "3"),
+    ]);
+    const lib = openLibrary(root);
+    try {
+      const update = (sql: string, name: string) => lib.db.prepare(sql).run(seeded.get(name)?.id);
+      update("UPDATE media SET missing_since = '2026-11-01T00:00:00Z' WHERE id = ?", "gone.mov");
+      update("UPDATE media SET audio_tracks = 0 WHERE id = ?", "quiet.mov");
+      update("UPDATE media SET audio_tracks = 2 WHERE id = ?", "loud.mov");
+    } finally {
+      lib.close();
+    }
+    await writeFile(
+      join(root, ".svc", "collections.json"),
+      JSON.stringify({
+        version: 1,
+        collections: [
+          { key: "crowd-sound", title: "Crowds with sound", tags: ["CROWD"], require_audio: true },
+          { key: "nothing", title: "Nothing", tags: ["never-used"] },
+        ],
+      }),
+    );
+  }, 30_000);
+
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  it("folds tags and hand-typed ratings, counts an item once, lists the first by id, and leaves missing items out", async () => {
+    const res = await api.request("GET", "/api/collections?limit=2");
+    expect(res.status, res.text).toBe(200);
+    const report = res.json<Report>();
+    const of = (key: string) => report.collections.find((c) => c.key === key);
+    expect(of("a_roll")?.count).toBe(3);
+    expect(of("a_roll")?.items.map((i) => i.name)).toEqual(["a1.mov", "a2.mov"]);
+    expect(of("needs_review")?.items.map((i) => i.name)).toEqual(["a1.mov", "a4.mov"]);
+    expect(of("needs_review")?.count).toBe(3);
+    expect(of("crowd-sound")?.items.map((i) => i.name)).toEqual(["loud.mov"]);
+    expect(of("nothing")).toMatchObject({ count: 0, items: [] });
+    expect(of("unusable")).toMatchObject({ count: 0, items: [] });
+
+    const tags = await api.request("GET", "/api/tags?prefix=a-r");
+    expect(tags.status, tags.text).toBe(200);
+    expect(tags.json<{ tags: { name: string; count: number }[] }>().tags).toEqual([
+      { name: "A-Roll", count: 2 },
+    ]);
+  });
+});
