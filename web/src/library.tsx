@@ -75,9 +75,47 @@ export interface Members {
   note: string | null;
 }
 
+/** The filters that narrow a collection or bin (sort alone reorders nothing there). */
+const NARROWING = ["q", "type", "rating", "tag", "camera", "shot_date"] as const;
+// Matches of a search read to narrow a collection or bin: four of the API's largest pages.
+const NARROW_PAGE = 500;
+const MAX_NARROW = 2000;
+
+const joinNotes = (...notes: (string | null)[]) => notes.filter(Boolean).join("; ") || null;
+
 /**
- * The items of the chosen collection or bin, or null when neither is chosen. A bin spans
- * projects; the grid opens clips of the current project, so it shows that project's items only.
+ * A collection's or bin's members that the search and filters also match, in the search's order
+ * and with its scene matches: the API searches the whole library, so its answer is read (up to
+ * MAX_NARROW matches) and kept where it meets the members.
+ */
+async function narrow(members: Members, filters: Filters, project: string): Promise<Members> {
+  if (!NARROWING.some((key) => filters[key].trim() !== "")) return members;
+  const wanted = new Set(members.items.map((item) => item.id));
+  const params = listQuery(filters, project);
+  params.set("limit", String(NARROW_PAGE));
+  const items: MediaItem[] = [];
+  let read = 0;
+  let page: MediaPage;
+  do {
+    params.set("offset", String(read));
+    page = await getJson<MediaPage>(`/api/media?${params}`);
+    for (const item of page.items) if (wanted.has(item.id)) items.push(item);
+    read += page.items.length;
+  } while (page.items.length === NARROW_PAGE && read < page.total && read < MAX_NARROW);
+  return {
+    items,
+    note: joinNotes(
+      members.note,
+      page.search_note ?? null,
+      read < page.total ? `looked among the first ${read} of ${page.total} matches` : null,
+    ),
+  };
+}
+
+/**
+ * The items of the chosen collection or bin that the search and filters match, or null when
+ * neither is chosen. A bin spans projects; the grid opens clips of the current project, so it
+ * shows that project's items only.
  */
 export async function membersOf(filters: Filters, project: string): Promise<Members | null> {
   if (!filters.collection && !filters.bin) return null;
@@ -86,10 +124,11 @@ export async function membersOf(filters: Filters, project: string): Promise<Memb
     const chosen = report.collections.find((c) => c.key === filters.collection);
     if (!chosen) return { items: [], note: "this collection no longer exists" };
     const more = chosen.count - chosen.items.length;
-    return {
-      items: chosen.items,
-      note: more > 0 ? `the first ${chosen.items.length} of ${chosen.count}` : null,
-    };
+    return narrow(
+      { items: chosen.items, note: more > 0 ? `the first ${chosen.items.length} of ${chosen.count}` : null },
+      filters,
+      project,
+    );
   }
   const { bins } = await getJson<{ bins: BinView[] }>("/api/bins");
   const bin = bins.find((b) => String(b.id) === filters.bin);
@@ -98,7 +137,11 @@ export async function membersOf(filters: Filters, project: string): Promise<Memb
     .filter((i) => i.project === report.project && i.item)
     .map((i) => i.item as MediaItem);
   const elsewhere = bin.items.length - items.length;
-  return { items, note: elsewhere > 0 ? `${elsewhere} more in other projects or gone` : null };
+  return narrow(
+    { items, note: elsewhere > 0 ? `${elsewhere} more in other projects or gone` : null },
+    filters,
+    project,
+  );
 }
 
 interface Facets {
@@ -489,12 +532,6 @@ export function Library({ project, filters, setFilters, selected, toggle }: Libr
           "Loading…"
         ) : (
           <span>{`${total.toLocaleString()} ${total === 1 ? "item" : "items"}`}</span>
-        )}
-        {grouped && (
-          <span class="note">
-            {" "}
-            — a collection or bin lists its members; search and the other filters wait
-          </span>
         )}
         {note && <span class="note"> — {note}</span>}
         {selected.size > 0 && <span> — {selected.size.toLocaleString()} selected</span>}

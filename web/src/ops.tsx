@@ -11,6 +11,16 @@ import {
   storedToken,
   uiScale,
 } from "./api.js";
+import {
+  type EmbedStatus,
+  EmbedView,
+  type OffloadJobs,
+  OffloadJobsView,
+  type ProxyJobs,
+  ProxyJobsView,
+  type Stats,
+  StatsView,
+} from "./status-views.js";
 
 interface Health {
   ready: boolean;
@@ -47,10 +57,6 @@ function usePanel<T>(path: string, every = 0) {
   return { data, error };
 }
 
-function Json({ value }: { value: unknown }) {
-  return <pre class="json">{JSON.stringify(value, null, 2)}</pre>;
-}
-
 function Panel<T>({
   title,
   path,
@@ -60,14 +66,14 @@ function Panel<T>({
   title: string;
   path: string;
   every?: number;
-  render?: (d: T) => preact.ComponentChildren;
+  render: (d: T) => preact.ComponentChildren;
 }) {
   const { data, error } = usePanel<T>(path, every);
   return (
     <section class="panel" aria-label={title}>
       <h2>{title}</h2>
       {error && <p class="error">{error}</p>}
-      {data !== null && (render ? render(data) : <Json value={data} />)}
+      {data !== null && render(data)}
     </section>
   );
 }
@@ -80,8 +86,12 @@ function IngestButton({ project }: { project: string }) {
       <button
         type="button"
         onClick={() =>
-          sendJson<{ job: unknown }>("POST", "/api/ingest", project ? { project } : {}).then(
-            (body) => setState(`Started: ${JSON.stringify(body.job)}`),
+          sendJson<{ job: { id: string; project: string } }>(
+            "POST",
+            "/api/ingest",
+            project ? { project } : {},
+          ).then(
+            (body) => setState(`Started an ingest pass of ${body.job.project} (job ${body.job.id})`),
             (e: unknown) => setState((e as Error).message),
           )
         }
@@ -128,11 +138,31 @@ export function Operations({ project }: { project: string }) {
           </>
         )}
       />
-      <Panel title="Library" path={`/api/stats${p}`} every={5000} />
+      <Panel<Stats>
+        title="Library"
+        path={`/api/stats${p}`}
+        every={5000}
+        render={(s) => <StatsView s={s} />}
+      />
       <IngestButton project={project} />
-      <Panel title="Embeddings" path={`/api/embed/status${p}`} every={5000} />
-      <Panel title="Editor proxies" path="/api/proxy/editor/status" every={3000} />
-      <Panel title="Offloads" path="/api/offload/status" every={3000} />
+      <Panel<EmbedStatus>
+        title="Embeddings"
+        path={`/api/embed/status${p}`}
+        every={5000}
+        render={(e) => <EmbedView e={e} />}
+      />
+      <Panel<ProxyJobs>
+        title="Editor proxies"
+        path="/api/proxy/editor/status"
+        every={3000}
+        render={(j) => <ProxyJobsView p={j} />}
+      />
+      <Panel<OffloadJobs>
+        title="Offloads"
+        path="/api/offload/status"
+        every={3000}
+        render={(o) => <OffloadJobsView o={o} />}
+      />
       <EntitlementsPanel />
       <Panel<{ lines: string[]; truncated: boolean }>
         title="Service log (redacted)"

@@ -1,0 +1,151 @@
+// The operations view's readings of svc's status routes, as an admin reads them at a glance.
+// The shapes are those of GET /api/stats, /api/embed/status, /api/proxy/editor/status and
+// /api/offload/status (docs/openapi.json).
+
+const MIB = 1024 * 1024;
+const mib = (bytes: number) => `${(bytes / MIB).toLocaleString(undefined, { maximumFractionDigits: 1 })} MiB`;
+const count = (n: number | null) => (n === null ? "not checked" : n.toLocaleString());
+
+export interface Stats {
+  items: { total: number; video: number; audio: number; image: number };
+  missing: number;
+  hours: number;
+  derived_bytes: { total: number; thumbs: number; frames: number; proxies: number };
+  failures: { items_by_stage: Record<string, number>; files: number };
+}
+
+export function StatsView({ s }: { s: Stats }) {
+  const failed = Object.entries(s.failures.items_by_stage).filter(([, n]) => n > 0);
+  return (
+    <dl class="facts">
+      <dt>Items</dt>
+      <dd>
+        {s.items.total.toLocaleString()} ({s.items.video.toLocaleString()} video,{" "}
+        {s.items.audio.toLocaleString()} audio, {s.items.image.toLocaleString()} stills),{" "}
+        {s.hours.toLocaleString(undefined, { maximumFractionDigits: 1 })} hours
+      </dd>
+      <dt>Missing</dt>
+      <dd>{s.missing.toLocaleString()}</dd>
+      <dt>Derived files</dt>
+      <dd>
+        {mib(s.derived_bytes.total)} (thumbnails {mib(s.derived_bytes.thumbs)}, key frames{" "}
+        {mib(s.derived_bytes.frames)}, proxies {mib(s.derived_bytes.proxies)})
+      </dd>
+      <dt>Failed</dt>
+      <dd>
+        {failed.length === 0
+          ? "none"
+          : failed.map(([stage, n]) => `${n.toLocaleString()} at ${stage}`).join(", ")}
+        {s.failures.files > 0 && ` (${s.failures.files.toLocaleString()} failure files)`}
+      </dd>
+    </dl>
+  );
+}
+
+export interface EmbedStatus {
+  model: string;
+  awaiting: number;
+  counts: { new: number | null; stale: number | null; unverified: number | null; forced: number | null };
+  vectors: number;
+  not_indexed: number;
+}
+
+export function EmbedView({ e }: { e: EmbedStatus }) {
+  return (
+    <dl class="facts">
+      <dt>Model</dt>
+      <dd>{e.model}</dd>
+      <dt>Vectors</dt>
+      <dd>
+        {e.vectors.toLocaleString()}
+        {e.not_indexed > 0 && ` (${e.not_indexed.toLocaleString()} not yet in the index)`}
+      </dd>
+      <dt>Waiting</dt>
+      <dd>
+        {e.awaiting.toLocaleString()} items: new {count(e.counts.new)}, stale {count(e.counts.stale)},
+        unverified {count(e.counts.unverified)}, forced {count(e.counts.forced)}
+      </dd>
+    </dl>
+  );
+}
+
+export interface ProxyJobs {
+  jobs: {
+    id: string;
+    project: string;
+    state: string;
+    total: number;
+    done: number;
+    current: { media_id: number; encoded_s: number; duration_s: number | null } | null;
+    results: { id: number; status: string; reason?: string }[];
+  }[];
+}
+
+export function ProxyJobsView({ p }: { p: ProxyJobs }) {
+  if (p.jobs.length === 0) return <p>No editor proxies made since svc started.</p>;
+  return (
+    <ul class="jobs">
+      {p.jobs.map((job) => {
+        const failed = job.results.filter((r) => r.status === "failed");
+        return (
+          <li key={job.id}>
+            {job.project}: {job.state}, {job.done} of {job.total} clips
+            {job.current &&
+              ` — clip ${job.current.media_id} at ${Math.round(job.current.encoded_s)}${
+                job.current.duration_s ? ` of ${Math.round(job.current.duration_s)}` : ""
+              } s`}
+            {failed.length > 0 && (
+              <span class="error">
+                {" "}
+                — failed: {failed.map((r) => `clip ${r.id}${r.reason ? ` (${r.reason})` : ""}`).join(", ")}
+              </span>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export interface OffloadJobs {
+  jobs: {
+    id: string;
+    state: string;
+    source: string;
+    hash: string;
+    verify: boolean;
+    dests: {
+      name: string;
+      files_total: number;
+      files_done: number;
+      bytes_done: number;
+      failed: number;
+      copy_mib_s: number | null;
+    }[];
+    error?: string;
+  }[];
+}
+
+export function OffloadJobsView({ o }: { o: OffloadJobs }) {
+  if (o.jobs.length === 0) return <p>No card offloads since svc started.</p>;
+  return (
+    <ul class="jobs">
+      {o.jobs.map((job) => (
+        <li key={job.id}>
+          Card {job.source}: {job.state} ({job.hash}
+          {job.verify ? ", read back" : ", not read back"})
+          {job.error && <span class="error"> — {job.error}</span>}
+          <ul>
+            {job.dests.map((d) => (
+              <li key={d.name}>
+                {d.name}: {d.files_done} of {d.files_total} files, {mib(d.bytes_done)}
+                {d.copy_mib_s !== null && ` at ${d.copy_mib_s} MiB/s`}
+                {d.failed > 0 && <span class="error"> — {d.failed} failed</span>}
+              </li>
+            ))}
+          </ul>
+        </li>
+      ))}
+    </ul>
+  );
+}
