@@ -3,7 +3,8 @@ import { H3, type H3Event } from "h3";
 import { EntitlementError } from "../library/entitlements.js";
 import { UserError } from "../library/errors.js";
 import { redactSecrets } from "../library/redact.js";
-import { verifyToken } from "../library/tokens.js";
+import { verifyGrant } from "../library/stream-grants.js";
+import { tokenVerdictById, verifyToken } from "../library/tokens.js";
 import { packageDir } from "../library/version.js";
 import { errorResponse, toErrorResponse } from "./errors.js";
 import { guard } from "./guard.js";
@@ -58,6 +59,8 @@ export function createApi(deps: ApiDeps, routes: readonly RouteDef[] = ROUTES): 
         route,
         ctx.config,
         (secret) => verifyToken(ctx.registry, secret),
+        (grant, query, address) =>
+          verifyGrant(deps.streamGrants, (id) => tokenVerdictById(ctx.registry, id), grant, query, address),
       );
       if (!verdict.ok) {
         const refusal = errorResponse(verdict.status, verdict.detail);

@@ -1,5 +1,6 @@
 import { getRouterParam, type H3Event, HTTPError } from "h3";
-import type { Caller } from "./guard.js";
+import type { Config } from "../state/config.js";
+import { type Caller, callerAddress } from "./guard.js";
 
 /**
  * Whether the caller may see absolute paths (project roots, media files): the people at the
@@ -19,4 +20,18 @@ export function pathSegment(event: H3Event, name: string): string {
   } catch {
     throw new HTTPError({ status: 422, message: `${name}: malformed percent-escape` });
   }
+}
+
+/** The caller's address as the guard judged it (forwarded headers only when trusted). */
+export function requestAddress(event: H3Event, config: Config): string {
+  return callerAddress(
+    { peer: event.req.ip ?? "", headers: event.req.headers, query: event.url.searchParams },
+    config,
+  );
+}
+
+/** The id of the token the request came with, or null for a caller trusted without one. */
+export function callerTokenId(event: H3Event): string | null {
+  const caller = event.context.caller as Caller | undefined;
+  return caller?.kind === "token" ? caller.token.id : null;
 }

@@ -20,6 +20,13 @@ export type GuardConfig = Pick<Config, "allowedHosts" | "trustLoopback" | "trust
 /** Resolves a presented bearer secret; the app passes the token store, tests a stub. */
 export type TokenLookup = (secret: string) => TokenVerdict;
 
+/** Resolves a stream grant, given the query it came with and the caller's address, to its token. */
+export type GrantLookup = (
+  grant: string,
+  query: URLSearchParams,
+  address: string,
+) => { ok: true; token: TokenInfo } | { ok: false; detail: string };
+
 export type GuardResult = { ok: true; caller: Caller } | { ok: false; status: 401 | 403; detail: string };
 
 const FORWARDED_HEADERS = ["x-forwarded-for", "forwarded", "x-real-ip"] as const;
@@ -104,7 +111,7 @@ function lastForwardedFor(value: string): string | undefined {
  * then the entry the nearest proxy appended (the last one) is used: earlier entries are whatever
  * the client chose to send.
  */
-function callerAddress(request: RequestFacts, config: GuardConfig): string {
+export function callerAddress(request: RequestFacts, config: GuardConfig): string {
   if (!config.trustProxyHeaders) return request.peer;
   const { headers } = request;
   const xff = headers.get("x-forwarded-for");
@@ -149,16 +156,18 @@ function checkToken(
 
 /**
  * Decides whether a request may reach a route. In order: cross-site writes are refused whatever
- * the credentials; a bearer token must be valid, allowed from the caller's address and carry the
- * scope; without one, only a loopback caller naming a local Host is trusted. A `token` query
+ * the credentials; a bearer token (or, on a route that takes one, a stream grant standing for one)
+ * must be valid, allowed from the caller's address and carry the scope; without one, only a
+ * loopback caller naming a local Host is trusted. A `token` query
  * parameter is refused outright, even where local trust would apply: URLs end up in logs,
  * history and Referer headers, so a client sending one must be fixed, not quietly served.
  */
 export function guard(
   request: RequestFacts,
-  route: Pick<RouteDef, "method" | "scopes">,
+  route: Pick<RouteDef, "method" | "scopes" | "grant">,
   config: GuardConfig,
   lookup: TokenLookup,
+  grants?: GrantLookup,
 ): GuardResult {
   if (route.scopes === null) return { ok: true, caller: { kind: "public" } };
   if (isWrite(route) && isCrossSite(request.headers)) {
@@ -176,6 +185,13 @@ export function guard(
   }
 
   const authorization = request.headers.get("authorization");
+  const grant = request.query.get("grant");
+  // A grant stands in for the token that asked for it, which must still be good for the route.
+  if (authorization === null && grant !== null && route.grant && grants) {
+    const granted = grants(grant, request.query, callerAddress(request, config));
+    if (!granted.ok) return refuse(401, granted.detail);
+    return checkToken(request, route, config, granted.token);
+  }
   if (authorization !== null) {
     const secret = bearerSecret(authorization);
     if (secret === null) return refuse(401, "malformed Authorization header: expected Bearer <token>");

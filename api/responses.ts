@@ -99,6 +99,11 @@ export const HEALTH = z.object({
 
 export const VERSION = z.object({ version: z.string() });
 
+export const STREAM_GRANT = z.object({
+  url: z.string().describe("A path of /api/stream on this server, grant included when one is needed"),
+  expires_at: nullableString.describe("When the grant stops playing; null when the caller needs none"),
+});
+
 const DERIVED_DIRS = { thumbs: z.int(), frames: z.int(), proxies: z.int() };
 
 export const STATS = z.object({

@@ -16,6 +16,7 @@ import { labelPaths } from "../library/redact.js";
 import { Retranscriber } from "../library/retranscribe.js";
 import { SampleSeeder } from "../library/sample.js";
 import { refuseLegacyLayout } from "../library/storage-migration.js";
+import { StreamGrants } from "../library/stream-grants.js";
 import { seedBootstrapToken } from "../library/tokens.js";
 import { purgeExpiredTrash } from "../library/trash.js";
 import { warmTotals } from "../library/warm-totals.js";
@@ -141,7 +142,16 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
   const sample = new SampleSeeder(ctx, libraries);
   const retranscribe = new Retranscriber(ctx, libraries);
   const server = serveHttp(
-    createApi({ ctx, libraries, jobs, editorProxies, offloads, sample, retranscribe }),
+    createApi({
+      ctx,
+      libraries,
+      jobs,
+      editorProxies,
+      offloads,
+      sample,
+      retranscribe,
+      streamGrants: new StreamGrants(),
+    }),
     {
       port: config.port,
       hostname: config.bindHost,

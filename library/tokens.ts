@@ -221,6 +221,17 @@ export function verifyToken(
 }
 
 /**
+ * The standing of a token known by id (a stream grant names the token that asked for it): a
+ * grant is worth no more than its token is now, revoked and expired included.
+ */
+export function tokenVerdictById(registry: RegistryStore, id: string, now: Date = new Date()): TokenVerdict {
+  const record = registry.tokens.byId(id);
+  if (!record) return { ok: false, reason: "unknown" };
+  const status = statusOf(record, now);
+  return status === "active" ? { ok: true, token: toInfo(record, now) } : { ok: false, reason: status };
+}
+
+/**
  * Seeds the admin token of SVC_ADMIN_BOOTSTRAP_TOKEN on first start. Once any bootstrap token has
  * existed (even revoked) this does nothing, so a variable left set can never resurrect it.
  * Returns the seeded token, or null when nothing was seeded.

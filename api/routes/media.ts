@@ -28,9 +28,11 @@ import { projectSearch, searchMediaJson } from "../../library/media/search.js";
 import { mediaWords } from "../../library/media/transcript.js";
 import { apiLinks, type Links } from "../../library/media/view.js";
 import { ACCESS } from "../../library/scopes.js";
+import { GRANT_BODY, GRANT_TTL_S, issueStreamGrant } from "../../library/stream-grants.js";
 import { tagCloud } from "../../library/tags.js";
 import type { LibraryStore } from "../../state/stores.js";
 import { readJson } from "../body.js";
+import { callerTokenId, requestAddress } from "../caller.js";
 import { jsonResponse, jsonTextResponse } from "../errors.js";
 import { fileResponse, unsatisfiableResponse } from "../file-response.js";
 import { idParams } from "../openapi.js";
@@ -44,6 +46,7 @@ import {
   SCENES,
   SEGMENTS,
   SHOOT_DATE_FACETS,
+  STREAM_GRANT,
   TAG_ADDED,
   TAG_CLOUD,
   TRANSCRIPTS,
@@ -336,6 +339,7 @@ export const mediaRoutes: readonly RouteDef[] = [
     method: "GET",
     path: "/api/stream",
     scopes: ACCESS.read,
+    grant: true,
     handler: async (event, deps) => {
       const { project, id } = readQuery(event, STREAM_QUERY);
       const outcome = await streamFile(inProject(deps, project).store, parseMediaId(id), {
@@ -346,10 +350,37 @@ export const mediaRoutes: readonly RouteDef[] = [
     },
     doc: {
       summary: "The item's media (or its playback proxy) for a player; byte ranges give 206",
-      query: STREAM_QUERY,
+      description:
+        "Takes a stream grant from POST /api/stream/grant in its `grant` query parameter in place of an " +
+        "Authorization header, for players that cannot send one (a browser's <video>).",
+      query: STREAM_QUERY.extend({ grant: z.string().optional() }),
       response: { file: "application/octet-stream" },
       status: [200, 206],
       errors: [409, 416],
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/stream/grant",
+    scopes: ACCESS.read,
+    handler: async (event, deps) => {
+      const body = await readJson(event, GRANT_BODY);
+      const { store } = inProject(deps, body.project);
+      return issueStreamGrant(deps.streamGrants, store, body, {
+        tokenId: callerTokenId(event),
+        address: requestAddress(event, deps.ctx.config),
+      });
+    },
+    doc: {
+      summary:
+        "A URL of /api/stream for one item that a <video> element can play without an Authorization header",
+      description:
+        "For a token holder the URL carries a grant for that item, that token and the caller's address, " +
+        `good for ${GRANT_TTL_S / 3600} hours and for no longer than the token (revoking it stops the grant); ` +
+        "svc's restart voids every grant. A caller trusted without a token gets the plain URL.",
+      body: GRANT_BODY,
+      response: STREAM_GRANT,
+      errors: [404],
     },
   },
 ];

@@ -8,6 +8,7 @@ import type { EditorProxies } from "../../library/proxy/editor-jobs.js";
 import type { Retranscriber } from "../../library/retranscribe.js";
 import type { SampleSeeder } from "../../library/sample.js";
 import type { Scope } from "../../library/scopes.js";
+import type { StreamGrants } from "../../library/stream-grants.js";
 
 export interface ApiDeps {
   readonly ctx: AppContext;
@@ -22,6 +23,8 @@ export interface ApiDeps {
   readonly sample: SampleSeeder;
   /** Speech recognition again over a whole project; the daemon stops it at shutdown. */
   readonly retranscribe: Retranscriber;
+  /** Signs and checks stream grants; its key dies with the process. */
+  readonly streamGrants: StreamGrants;
 }
 
 /**
@@ -35,6 +38,11 @@ export interface RouteDef {
   /** null only for the unauthenticated health check; otherwise any one of these (admin implies all). */
   readonly scopes: readonly Scope[] | null;
   readonly handler: (event: H3Event, deps: ApiDeps) => unknown;
+  /**
+   * The route also takes a stream grant (`grant` query parameter, from POST /api/stream/grant) in
+   * place of an Authorization header: for a `<video>` element, which cannot send one.
+   */
+  readonly grant?: true;
   /**
    * What the OpenAPI description says of this route. Optional in the type so a route can be
    * merged before its entry is written, but test/integration/openapi.test.ts fails while any

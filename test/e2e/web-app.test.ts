@@ -433,12 +433,16 @@ describe.skipIf(!hasTools)("the web app in headless Chromium", () => {
     await lan.getByText("3 items").waitFor();
     // Thumbnails reach a token holder too (an <img> cannot send the header; the app fetches them).
     await lan.locator(".cell img").first().waitFor();
-    // So does the video: fetched with the token and played from a blob: URL.
+    // So does the video: its URL carries a stream grant for this clip, and it plays by ranges.
     await lan.goto(new URL(`/clip/${harbour.id}`, lanUrl).href);
-    await until("the video loaded with the token", () =>
+    await until("the video loaded with a grant", () =>
       lan.evaluate(
-        '(v => v !== null && v.src.startsWith("blob:") && v.readyState >= 2)(document.querySelector("video"))',
+        `(v => v !== null && v.src.includes("/api/stream?id=${harbour.id}&grant=") && v.readyState >= 2)(document.querySelector("video"))`,
       ),
+    );
+    await lan.evaluate('(v => { v.muted = true; return v.play(); })(document.querySelector("video"))');
+    await until("the video plays with a grant", () =>
+      lan.evaluate('document.querySelector("video").currentTime > 0.5'),
     );
     // The token outlives a fresh load of the page.
     await lan.goto(lanUrl);

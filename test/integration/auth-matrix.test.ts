@@ -231,6 +231,7 @@ const EXAMPLES: Record<string, Example> = {
     path: (api) => `/api/media/${seedOf(api).clip}/keyframes/0`,
   },
   "GET /api/stream": { status: 200, path: (api) => `/api/stream?id=${seedOf(api).still}` },
+  "POST /api/stream/grant": { status: 200, body: (api) => ({ id: seedOf(api).still }) },
   "GET /api/trash": { status: 200 },
   "POST /api/chat": { status: 200, body: () => ({ prompt: "what makes a good establishing shot?" }) },
   "GET /api/chat/conversations": { status: 200 },

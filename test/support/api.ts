@@ -13,6 +13,7 @@ import { ensureProjectRoot } from "../../library/projects.js";
 import { EditorProxies } from "../../library/proxy/editor-jobs.js";
 import { Retranscriber } from "../../library/retranscribe.js";
 import { SampleSeeder } from "../../library/sample.js";
+import { StreamGrants } from "../../library/stream-grants.js";
 import { readVersion } from "../../library/version.js";
 import { startMcpHttp } from "../../mcp/http.js";
 import { loadConfig } from "../../state/config.js";
@@ -102,7 +103,16 @@ export async function startApi(options: StartApiOptions = {}): Promise<TestApi> 
   const offloads = new OffloadJobs(ctx);
   const sample = new SampleSeeder(ctx, libraries);
   const retranscribe = new Retranscriber(ctx, libraries);
-  const deps = { ctx, libraries, jobs, editorProxies, offloads, sample, retranscribe };
+  const deps = {
+    ctx,
+    libraries,
+    jobs,
+    editorProxies,
+    offloads,
+    sample,
+    retranscribe,
+    streamGrants: new StreamGrants(),
+  };
   const server = serve(createApi(deps, options.routes), {
     port: 0,
     hostname: "127.0.0.1",

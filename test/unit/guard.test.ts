@@ -239,6 +239,50 @@ describe("guard", () => {
     expect(seen).toEqual([]);
   });
 
+  it("takes a stream grant in place of a bearer token only on a route that says so, checking its token again", () => {
+    const stream: Pick<RouteDef, "method" | "scopes" | "grant"> = { ...read, grant: true };
+    const seen: string[] = [];
+    const grants = (grant: string, _query: URLSearchParams, address: string) => {
+      seen.push(`${grant}@${address}`);
+      return grant === "g-ok"
+        ? { ok: true as const, token: token({ ip_allowlist: ["10.0.0.0/8"] }) }
+        : { ok: false as const, detail: "the stream grant has expired: ask for a new one" };
+    };
+    const lan = (query: string) => request({ host: "studio.lan:8501" }, "10.0.0.5", query);
+    expect(guard(lan("id=1&grant=g-ok"), stream, config, noTokens, grants)).toMatchObject({
+      ok: true,
+      caller: { kind: "token", token: { id: "t1" } },
+    });
+    expect(seen).toEqual(["g-ok@10.0.0.5"]);
+    expect(refusal(guard(lan("id=1&grant=g-old"), stream, config, noTokens, grants))).toMatchObject({
+      status: 401,
+      detail: expect.stringMatching(/grant has expired/),
+    });
+    // Not a route that takes grants: the parameter is no credential at all.
+    expect(refusal(guard(lan("id=1&grant=g-ok"), read, config, noTokens, grants))).toMatchObject({
+      status: 401,
+      detail: expect.stringMatching(/missing token/),
+    });
+    // The grant's token is held to its scopes and allowlist like a bearer token.
+    const writeGrant = { ...write, grant: true as const };
+    expect(refusal(guard(lan("grant=g-ok"), writeGrant, config, noTokens, grants)).status).toBe(403);
+    const outside = request({ host: "studio.lan:8501" }, "192.168.1.9", "id=1&grant=g-ok");
+    expect(refusal(guard(outside, stream, config, noTokens, grants)).status).toBe(403);
+    // A bearer header, when present, is what counts.
+    const { lookup } = lookupFor("s", "revoked");
+    expect(
+      refusal(
+        guard(
+          request({ authorization: "Bearer s" }, "10.0.0.5", "grant=g-ok"),
+          stream,
+          config,
+          lookup,
+          grants,
+        ),
+      ),
+    ).toMatchObject({ status: 401, detail: "token has been revoked" });
+  });
+
   it("refuses a query-string token even where local trust or a valid bearer token would apply", () => {
     const { lookup } = lookupFor("s", token({ scopes: ["admin"] }));
     const local = refusal(

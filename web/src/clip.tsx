@@ -18,10 +18,6 @@ interface ProxyItem {
   status: "exists" | "encoding" | "none" | "not_applicable";
 }
 
-// A <video> cannot send the token, so with one the file is fetched with it and played from a
-// blob: URL; past this size that would hold too much in the page, and playback needs local trust.
-const MAX_BLOB_BYTES = 512 * 1024 * 1024;
-
 const projectQuery = (project: string, sep = "?") =>
   project ? `${sep}project=${encodeURIComponent(project)}` : "";
 
@@ -131,35 +127,28 @@ export function Clip({ id, project, startAt }: { id: number; project: string; st
 
   const streamUrl = `/api/stream?id=${id}${projectQuery(project, "&")}`;
   const token = storedToken();
-  const [blobSrc, setBlobSrc] = useState<string | null>(null);
+  // A <video> cannot send the token, so a token holder asks for a grant for this item and plays
+  // the URL that carries it (by byte ranges, any size).
+  const [grantedSrc, setGrantedSrc] = useState<string | null>(null);
   const playable = item !== null && item.type !== "image";
   useEffect(() => {
-    setBlobSrc(null);
+    setGrantedSrc(null);
     if (!token || !playable) return;
-    const controller = new AbortController();
-    let url: string | null = null;
-    (async () => {
-      const probe = await request(streamUrl, { headers: { range: "bytes=0-0" }, signal: controller.signal });
-      await probe.body?.cancel();
-      const size = Number(/\/(\d+)$/.exec(probe.headers.get("content-range") ?? "")?.[1] ?? Number.NaN);
-      if (!(size <= MAX_BLOB_BYTES)) {
-        setPlayError("this file is too large to play with a token: open it on the workstation (local trust)");
-        return;
-      }
-      const blob = await (await request(streamUrl, { signal: controller.signal })).blob();
-      url = URL.createObjectURL(blob);
-      setBlobSrc(url);
-    })().catch((e: unknown) => {
-      if ((e as Error).name !== "AbortError") setPlayError(e instanceof ApiError ? e.message : String(e));
-    });
+    let stop = false;
+    sendJson<{ url: string }>("POST", "/api/stream/grant", project ? { id, project } : { id }).then(
+      (granted) => {
+        if (!stop) setGrantedSrc(granted.url);
+      },
+      (e: unknown) => {
+        if (!stop) setPlayError(e instanceof ApiError ? e.message : String(e));
+      },
+    );
     return () => {
-      controller.abort();
-      if (url) URL.revokeObjectURL(url);
+      stop = true;
     };
-  }, [streamUrl, token, playable]);
+  }, [id, project, token, playable]);
 
   const whyNoPlay = async () => {
-    if (token) return;
     try {
       await request(streamUrl, { headers: { range: "bytes=0-0" } });
       setPlayError("this browser cannot play the file");
@@ -241,7 +230,7 @@ export function Clip({ id, project, startAt }: { id: number; project: string; st
             // biome-ignore lint/a11y/useMediaCaption: the transcript beside the player is the caption
             <video
               ref={video}
-              src={token ? (blobSrc ?? undefined) : streamUrl}
+              src={token ? (grantedSrc ?? undefined) : streamUrl}
               controls
               preload="metadata"
               onLoadedMetadata={() => {
