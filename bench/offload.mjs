@@ -150,6 +150,8 @@ export async function benchOffload() {
   figures.verifyWallMibS = verifyRound.verifyWallMibS;
   figures.xxhsumMibS = verifyRound.xxhsumMibS;
   figures.rounds = ROUNDS;
+  // Every round's figures, for a reader who wants the spread behind the medians.
+  figures.roundFigures = rounds;
 
   await dropCaches();
   const two = [join(base, "r1"), join(base, "r2")];
