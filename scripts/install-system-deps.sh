@@ -18,6 +18,8 @@ command -v xmllint >/dev/null 2>&1 || need+=(xmllint)
 # The web app's end-to-end tests drive a real headless Chromium (browsers cannot be downloaded by
 # the test tools here; Debian's package is used, found at /usr/bin/chromium).
 [ "$(uname -s)" = Darwin ] || [ -x /usr/bin/chromium ] || need+=(chromium)
+# Card offload: copies are checked against xxhsum's own xxh64 (tests) and timed against it (bench).
+command -v xxhsum >/dev/null 2>&1 || need+=(xxhsum)
 # Service files: the systemd units are checked with systemd-analyze verify (Linux only).
 [ "$(uname -s)" = Darwin ] || command -v systemd-analyze >/dev/null 2>&1 || need+=(systemd-analyze)
 
@@ -37,6 +39,7 @@ case "$(uname -s)" in
         flite) brew_pkgs+=(flite) ;;
         pocketsphinx) brew_pkgs+=(cmu-pocketsphinx) ;;
         xmllint) brew_pkgs+=(libxml2) ;;
+        xxhsum) brew_pkgs+=(xxhash) ;;
       esac
     done
     echo "installing with Homebrew: ${brew_pkgs[*]}"
@@ -55,6 +58,7 @@ case "$(uname -s)" in
         pocketsphinx-testdata) apt_pkgs+=(pocketsphinx-testdata) ;;
         xmllint) apt_pkgs+=(libxml2-utils) ;;
         chromium) apt_pkgs+=(chromium) ;;
+        xxhsum) apt_pkgs+=(xxhash) ;;
         systemd-analyze) apt_pkgs+=(systemd) ;;
       esac
     done
