@@ -41,8 +41,9 @@ export interface ProxyEncodeOptions {
 
 /** The video filters: the LUT first, so it sees the source's own pixels, then the downscale. */
 export function proxyFilters(height: number, lutPath?: string): string {
-  // trunc(…/2)*2 keeps the height even also for an odd-height source it does not shrink.
-  const scale = `scale=-2:trunc(min(ih\\,${height})/2)*2`;
+  // trunc(…/2)*2 keeps the height even also for an odd-height source it does not shrink; max(2,…)
+  // keeps a one-pixel-high picture from asking for height 0, which scale reads as "unchanged" (1).
+  const scale = `scale=-2:max(2\\,trunc(min(ih\\,${height})/2)*2)`;
   const lut = lutPath === undefined ? [] : [lutFilter(lutPath)];
   return [...lut, scale, "format=yuv420p"].join(",");
 }

@@ -41,7 +41,7 @@ describe("proxy command line", () => {
     const args = proxyArgs({ ...base, video: true, lutPath: "/luts/S-Log3.cube" });
     const vf = args[args.indexOf("-vf") + 1];
     expect(vf).toBe(
-      String.raw`scale=in_range=full:out_range=full,format=gbrp16le,lut3d=file=/luts/S-Log3.cube,scale=-2:trunc(min(ih\,720)/2)*2,format=yuv420p`,
+      String.raw`scale=in_range=full:out_range=full,format=gbrp16le,lut3d=file=/luts/S-Log3.cube,scale=-2:max(2\,trunc(min(ih\,720)/2)*2),format=yuv420p`,
     );
     expect(args).toEqual(
       expect.arrayContaining(["-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", "-ac", "2"]),
@@ -52,7 +52,7 @@ describe("proxy command line", () => {
 
   it("has no LUT without a path, no picture for sound alone, and a hardware decoder only when given", () => {
     expect(proxyArgs({ ...base, video: true })[proxyArgs({ ...base, video: true }).indexOf("-vf") + 1]).toBe(
-      String.raw`scale=-2:trunc(min(ih\,720)/2)*2,format=yuv420p`,
+      String.raw`scale=-2:max(2\,trunc(min(ih\,720)/2)*2),format=yuv420p`,
     );
     const sound = proxyArgs({ ...base, video: false });
     expect(sound).not.toContain("-vf");
@@ -71,7 +71,7 @@ describe("proxy command line", () => {
   it("escapes a LUT path for the filter option and the graph", () => {
     const args = proxyArgs({ ...base, video: true, lutPath: "/l/a:b,c'd[e].cube" });
     expect(args[args.indexOf("-vf") + 1]).toBe(
-      String.raw`scale=in_range=full:out_range=full,format=gbrp16le,lut3d=file=/l/a\\:b\,c\\\'d\[e\].cube,scale=-2:trunc(min(ih\,720)/2)*2,format=yuv420p`,
+      String.raw`scale=in_range=full:out_range=full,format=gbrp16le,lut3d=file=/l/a\\:b\,c\\\'d\[e\].cube,scale=-2:max(2\,trunc(min(ih\,720)/2)*2),format=yuv420p`,
     );
   });
 
@@ -149,6 +149,19 @@ describe.skipIf(!hasTools)("proxy encoder", () => {
     expect(await probeStreams(join(ws.base, "fallback.mp4"))).toEqual([
       expect.objectContaining({ codec_name: "h264", height: 144 }),
       expect.objectContaining({ codec_name: "aac" }),
+    ]);
+  });
+
+  it("makes a proxy of a picture one pixel high, at an even size libx264 accepts", async () => {
+    const tiny = join(ws.base, "tiny.mkv");
+    await execa(FFMPEG, [
+      ...["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=64x2:rate=25:duration=1"],
+      ...["-vf", "scale=64:1", "-c:v", "ffv1", "-y", tiny],
+    ]);
+    const encoder = createProxyEncoder(FFMPEG, async () => null);
+    await encoder.encode({ ...options("tiny.mp4"), source: tiny, height: 720 });
+    expect(await probeStreams(join(ws.base, "tiny.mp4"))).toEqual([
+      expect.objectContaining({ codec_name: "h264", height: 2 }),
     ]);
   });
 
