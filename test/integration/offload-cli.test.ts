@@ -375,10 +375,15 @@ describe("svc offload", () => {
     expect(after).toHaveLength(60);
     for (const e of after) {
       const key = `${e.dest}|${e.path}`;
-      expect(e.status, key).toBe(firstRun.has(key) ? "skipped" : "verified");
+      // A file the kill caught after its verified copy was moved into place, but before the
+      // journal and the event recorded it, is found there and compared by hash: "exists".
+      if (firstRun.has(key)) expect(e.status, key).toBe("skipped");
+      else expect(["verified", "exists"], key).toContain(e.status);
       if (firstRun.has(key))
         expect((await stat(join(e.dest as string, e.path as string))).ino).toBe(firstRun.get(key));
     }
+    // At most the files in flight at the kill (three at a time, two destinations) can be such.
+    expect(after.filter((e) => e.status === "exists").length).toBeLessThanOrEqual(6);
     for (const dest of dests) {
       expect((await listTree(dest)).filter((f) => f.includes(".svc-offload-"))).toEqual([]);
       for (const [rel, data] of Object.entries(clips))
