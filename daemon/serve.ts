@@ -2,21 +2,15 @@ import { sep } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { serve as serveHttp } from "h3";
 import { createApi } from "../api/app.js";
+import { createApiDeps, stopApiWork } from "../api/deps.js";
 import { listenFailure, reachableUrls } from "../library/addresses.js";
 import type { AppContext } from "../library/context.js";
 import { refreshEmbeddings } from "../library/embed.js";
 import { missingModels } from "../library/health.js";
-import { IngestJobs } from "../library/ingest-job.js";
-import { LibraryPool } from "../library/library-pool.js";
 import { markMissing } from "../library/missing.js";
-import { OffloadJobs } from "../library/offload/jobs.js";
 import { ensureProjectRoot } from "../library/projects.js";
-import { EditorProxies } from "../library/proxy/editor-jobs.js";
 import { labelPaths } from "../library/redact.js";
-import { Retranscriber } from "../library/retranscribe.js";
-import { SampleSeeder } from "../library/sample.js";
 import { refuseLegacyLayout } from "../library/storage-migration.js";
-import { StreamGrants } from "../library/stream-grants.js";
 import { seedBootstrapToken } from "../library/tokens.js";
 import { purgeExpiredTrash } from "../library/trash.js";
 import { warmTotals } from "../library/warm-totals.js";
@@ -130,35 +124,19 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
     }
   };
 
-  const libraries = new LibraryPool(ctx);
-  const jobs = new IngestJobs(ctx, libraries);
-  const editorProxies = new EditorProxies(ctx, libraries);
   // A destination inside a watched project is scanned once its copies are verified and in place:
   // the watcher saw the renames already (never the hidden temps); the scan catches any it missed.
-  const offloads = new OffloadJobs(ctx, (dest) => {
+  const deps = createApiDeps(ctx, (dest) => {
     for (const root of watchers.keys())
       if (dest === root || dest.startsWith(`${root}${sep}`)) queue.addScan(root);
   });
-  const sample = new SampleSeeder(ctx, libraries);
-  const retranscribe = new Retranscriber(ctx, libraries);
-  const server = serveHttp(
-    createApi({
-      ctx,
-      libraries,
-      jobs,
-      editorProxies,
-      offloads,
-      sample,
-      retranscribe,
-      streamGrants: new StreamGrants(),
-    }),
-    {
-      port: config.port,
-      hostname: config.bindHost,
-      silent: true,
-      gracefulShutdown: false,
-    },
-  );
+  const { libraries, offloads } = deps;
+  const server = serveHttp(createApi(deps), {
+    port: config.port,
+    hostname: config.bindHost,
+    silent: true,
+    gracefulShutdown: false,
+  });
   try {
     await server.ready();
   } catch (error) {
@@ -238,15 +216,7 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
       cards?.stop();
       await Promise.all([...watchers.values()].map((w) => w.watcher.close()));
       watchers.clear();
-      await Promise.all([
-        queue.stop(),
-        jobs.stop(),
-        editorProxies.stop(),
-        offloads.stop(),
-        sample.stop(),
-        retranscribe.stop(),
-        settled(background, BACKGROUND_STOP_MS, log),
-      ]);
+      await Promise.all([queue.stop(), stopApiWork(deps), settled(background, BACKGROUND_STOP_MS, log)]);
       await Promise.all([server.close(true), mcp.close()]);
       libraries.closeAll();
     },

@@ -4,16 +4,12 @@ import { join } from "node:path";
 import { serve } from "h3";
 import { createAdapters } from "../../adapters/index.js";
 import { createApi } from "../../api/app.js";
+import { createApiDeps, stopApiWork } from "../../api/deps.js";
 import type { RouteDef } from "../../api/routes/types.js";
 import type { AppContext } from "../../library/context.js";
-import { IngestJobs } from "../../library/ingest-job.js";
-import { LibraryPool } from "../../library/library-pool.js";
-import { OffloadJobs } from "../../library/offload/jobs.js";
+import type { IngestJobs } from "../../library/ingest-job.js";
+import type { LibraryPool } from "../../library/library-pool.js";
 import { ensureProjectRoot } from "../../library/projects.js";
-import { EditorProxies } from "../../library/proxy/editor-jobs.js";
-import { Retranscriber } from "../../library/retranscribe.js";
-import { SampleSeeder } from "../../library/sample.js";
-import { StreamGrants } from "../../library/stream-grants.js";
 import { readVersion } from "../../library/version.js";
 import { startMcpHttp } from "../../mcp/http.js";
 import { loadConfig } from "../../state/config.js";
@@ -97,22 +93,8 @@ export async function startApi(options: StartApiOptions = {}): Promise<TestApi> 
   const adapters = await createAdapters(config, logger.log);
   const ctx = testContext({ config, adapters, registry, log: logger.log, version });
   if (root !== null) await ensureProjectRoot(ctx, root);
-  const libraries = new LibraryPool(ctx);
-  const jobs = new IngestJobs(ctx, libraries);
-  const editorProxies = new EditorProxies(ctx, libraries);
-  const offloads = new OffloadJobs(ctx);
-  const sample = new SampleSeeder(ctx, libraries);
-  const retranscribe = new Retranscriber(ctx, libraries);
-  const deps = {
-    ctx,
-    libraries,
-    jobs,
-    editorProxies,
-    offloads,
-    sample,
-    retranscribe,
-    streamGrants: new StreamGrants(),
-  };
+  const deps = createApiDeps(ctx);
+  const { libraries, jobs } = deps;
   const server = serve(createApi(deps, options.routes), {
     port: 0,
     hostname: "127.0.0.1",
@@ -127,13 +109,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<TestApi> 
   let stopped: Promise<void> | undefined;
   const stop = () => {
     stopped ??= (async () => {
-      await Promise.all([
-        jobs.stop(),
-        editorProxies.stop(),
-        offloads.stop(),
-        sample.stop(),
-        retranscribe.stop(),
-      ]);
+      await stopApiWork(deps);
       await Promise.all([server.close(true), mcp?.close()]);
       await ctx.closeThreads();
       libraries.closeAll();
