@@ -10,27 +10,12 @@ import {
 } from "../../api/guard.js";
 import type { RouteDef } from "../../api/routes/types.js";
 import type { TokenInfo } from "../../library/tokens.js";
+import { tokenInfo } from "../support/token-info.js";
 
 const config: GuardConfig = { allowedHosts: ["studio.lan"], trustLoopback: true, trustProxyHeaders: false };
 const read: Pick<RouteDef, "method" | "scopes"> = { method: "GET", scopes: ["videos_read", "media_read"] };
 const write: Pick<RouteDef, "method" | "scopes"> = { method: "POST", scopes: ["ingest_write"] };
 const health: Pick<RouteDef, "method" | "scopes"> = { method: "GET", scopes: null };
-
-function token(overrides: Partial<TokenInfo> = {}): TokenInfo {
-  return {
-    id: "t1",
-    name: "test",
-    scopes: ["videos_read"],
-    ip_allowlist: [],
-    created_at: "2030-01-01T00:00:00.000Z",
-    expires_at: null,
-    revoked_at: null,
-    last_used_at: null,
-    bootstrap: false,
-    status: "active",
-    ...overrides,
-  };
-}
 
 /** A lookup that knows one secret; every call is recorded. */
 function lookupFor(secret: string, info: TokenInfo | "revoked" | "expired") {
@@ -128,7 +113,7 @@ describe("guard", () => {
   });
 
   it("refuses a cross-site write before looking at the token", () => {
-    const { lookup, seen } = lookupFor("s3cret", token({ scopes: ["admin"] }));
+    const { lookup, seen } = lookupFor("s3cret", tokenInfo({ scopes: ["admin"] }));
     const result = refusal(
       guard(
         request({ authorization: "Bearer s3cret", origin: "http://evil.example" }),
@@ -172,13 +157,13 @@ describe("guard", () => {
   });
 
   it("checks scopes, with admin implying all", () => {
-    const { lookup } = lookupFor("s", token({ scopes: ["chat_read"] }));
+    const { lookup } = lookupFor("s", tokenInfo({ scopes: ["chat_read"] }));
     const result = refusal(
       guard(request({ authorization: "Bearer s" }, "203.0.113.5"), read, config, lookup),
     );
     expect(result.status).toBe(403);
     expect(result.detail).toContain("videos_read or media_read");
-    const admin = lookupFor("s", token({ scopes: ["admin"] }));
+    const admin = lookupFor("s", tokenInfo({ scopes: ["admin"] }));
     expect(
       guard(request({ authorization: "Bearer s" }, "203.0.113.5"), write, config, admin.lookup),
     ).toMatchObject({
@@ -188,7 +173,7 @@ describe("guard", () => {
   });
 
   it("checks the allowlist against the socket peer, IPv4-mapped included", () => {
-    const { lookup } = lookupFor("s", token({ ip_allowlist: ["10.0.0.0/8"] }));
+    const { lookup } = lookupFor("s", tokenInfo({ ip_allowlist: ["10.0.0.0/8"] }));
     const auth = { authorization: "Bearer s" };
     expect(guard(request(auth, "10.2.3.4"), read, config, lookup).ok).toBe(true);
     expect(guard(request(auth, "::ffff:10.2.3.4"), read, config, lookup).ok).toBe(true);
@@ -197,7 +182,7 @@ describe("guard", () => {
   });
 
   it("refuses forwarded headers with an allowlisted token unless proxies are trusted", () => {
-    const { lookup } = lookupFor("s", token({ ip_allowlist: ["10.0.0.0/8"] }));
+    const { lookup } = lookupFor("s", tokenInfo({ ip_allowlist: ["10.0.0.0/8"] }));
     const forged = { authorization: "Bearer s", "x-forwarded-for": "10.0.0.5" };
     const result = refusal(guard(request(forged, "10.0.0.7"), read, config, lookup));
     expect(result).toMatchObject({ status: 403, detail: expect.stringContaining("SVC_TRUST_PROXY_HEADERS") });
@@ -233,7 +218,7 @@ describe("guard", () => {
   });
 
   it("never takes a credential from the query string", () => {
-    const { lookup, seen } = lookupFor("s", token({ scopes: ["admin"] }));
+    const { lookup, seen } = lookupFor("s", tokenInfo({ scopes: ["admin"] }));
     const result = refusal(guard(request({}, "10.0.0.1", "token=s"), read, config, lookup));
     expect(result).toMatchObject({ status: 401, detail: expect.stringMatching(/query string/) });
     expect(seen).toEqual([]);
@@ -245,7 +230,7 @@ describe("guard", () => {
     const grants = (grant: string, _query: URLSearchParams, address: string) => {
       seen.push(`${grant}@${address}`);
       return grant === "g-ok"
-        ? { ok: true as const, token: token({ ip_allowlist: ["10.0.0.0/8"] }) }
+        ? { ok: true as const, token: tokenInfo({ ip_allowlist: ["10.0.0.0/8"] }) }
         : { ok: false as const, detail: "the stream grant has expired: ask for a new one" };
     };
     const lan = (query: string) => request({ host: "studio.lan:8501" }, "10.0.0.5", query);
@@ -284,7 +269,7 @@ describe("guard", () => {
   });
 
   it("refuses a query-string token even where local trust or a valid bearer token would apply", () => {
-    const { lookup } = lookupFor("s", token({ scopes: ["admin"] }));
+    const { lookup } = lookupFor("s", tokenInfo({ scopes: ["admin"] }));
     const local = refusal(
       guard(request({ host: "127.0.0.1:8501" }, "127.0.0.1", "token=s"), read, config, lookup),
     );

@@ -1,23 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { GRANT_TTL_S, StreamGrants, verifyGrant } from "../../library/stream-grants.js";
-import type { TokenInfo, TokenVerdict } from "../../library/tokens.js";
+import type { TokenVerdict } from "../../library/tokens.js";
+import { tokenInfo } from "../support/token-info.js";
 
 const NOW = 1_900_000_000;
 const terms = { tokenId: "t1", project: "", mediaId: 7, address: "10.0.0.5", expires: NOW + GRANT_TTL_S };
 const asked = { project: "", mediaId: 7, address: "10.0.0.5" };
 
-const token: TokenInfo = {
-  id: "t1",
-  name: "laptop",
-  scopes: ["videos_read"],
-  ip_allowlist: [],
-  created_at: "2030-01-01T00:00:00.000Z",
-  expires_at: null,
-  revoked_at: null,
-  last_used_at: null,
-  bootstrap: false,
-  status: "active",
-};
+const token = tokenInfo({ name: "laptop" });
 
 describe("StreamGrants", () => {
   it("accepts its own grant for the item, project and address it names, until it expires", () => {
