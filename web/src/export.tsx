@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
-import { download, getJson, type MediaPage, sendJson } from "./api.js";
-import { type Filters, listQuery, membersOf } from "./library.js";
+import { download, getJson, sendJson } from "./api.js";
+import { type Filters, listQuery, mediaPages, membersOf } from "./library.js";
 
 const TIMELINE_FORMATS = [
   ["edl", "EDL (CMX 3600)"],
@@ -52,14 +52,9 @@ export function Export({
         return `${members.items.length} clips selected${members.note ? ` (${members.note})` : ""}`;
       }
       const all = new Set<number>();
-      const params = listQuery(filters, project);
-      params.set("limit", String(PAGE));
-      for (let offset = 0; offset < MAX_BATCH; offset += PAGE) {
-        params.set("offset", String(offset));
-        const page = await getJson<MediaPage>(`/api/media?${params}`);
+      for await (const page of mediaPages(listQuery(filters, project), PAGE, MAX_BATCH)) {
         for (const item of page.items) all.add(item.id);
         setStatus(`Selecting… ${all.size}`);
-        if (page.items.length < PAGE || offset + PAGE >= page.total) break;
       }
       setSelected(all);
       return `${all.size} clips selected`;

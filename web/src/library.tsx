@@ -75,6 +75,22 @@ export interface Members {
   note: string | null;
 }
 
+/** The pages of a `GET /api/media` query, `size` items each, until the last or `max` items. */
+export async function* mediaPages(
+  query: URLSearchParams,
+  size: number,
+  max: number,
+): AsyncGenerator<MediaPage> {
+  const params = new URLSearchParams(query);
+  params.set("limit", String(size));
+  for (let offset = 0; offset < max; offset += size) {
+    params.set("offset", String(offset));
+    const page = await getJson<MediaPage>(`/api/media?${params}`);
+    yield page;
+    if (page.items.length < size || offset + size >= page.total) return;
+  }
+}
+
 /** The filters that narrow a collection or bin (sort alone reorders nothing there). */
 const NARROWING = ["q", "type", "rating", "tag", "camera", "shot_date"] as const;
 // Matches of a search read to narrow a collection or bin: four of the API's largest pages.
@@ -91,23 +107,21 @@ const joinNotes = (...notes: (string | null)[]) => notes.filter(Boolean).join(";
 async function narrow(members: Members, filters: Filters, project: string): Promise<Members> {
   if (!NARROWING.some((key) => filters[key].trim() !== "")) return members;
   const wanted = new Set(members.items.map((item) => item.id));
-  const params = listQuery(filters, project);
-  params.set("limit", String(NARROW_PAGE));
   const items: MediaItem[] = [];
   let read = 0;
-  let page: MediaPage;
-  do {
-    params.set("offset", String(read));
-    page = await getJson<MediaPage>(`/api/media?${params}`);
+  let last: MediaPage | null = null;
+  for await (const page of mediaPages(listQuery(filters, project), NARROW_PAGE, MAX_NARROW)) {
     for (const item of page.items) if (wanted.has(item.id)) items.push(item);
     read += page.items.length;
-  } while (page.items.length === NARROW_PAGE && read < page.total && read < MAX_NARROW);
+    last = page;
+  }
+  const total = last?.total ?? 0;
   return {
     items,
     note: joinNotes(
       members.note,
-      page.search_note ?? null,
-      read < page.total ? `looked among the first ${read} of ${page.total} matches` : null,
+      last?.search_note ?? null,
+      read < total ? `looked among the first ${read} of ${total} matches` : null,
     ),
   };
 }

@@ -1,18 +1,17 @@
 // The operations view's readings of svc's status routes, as an admin reads them at a glance.
-// The shapes are those of GET /api/stats, /api/embed/status, /api/proxy/editor/status and
-// /api/offload/status (docs/openapi.json).
+// The types are those the routes document (api/responses.ts, types only: nothing of the server
+// is bundled).
+import type { z } from "zod";
+import type { EDITOR_PROXY_STATUS, EMBED_STATUS, OFFLOAD_STATUS, STATS } from "../../api/responses.js";
+
+export type Stats = z.infer<typeof STATS>;
+export type EmbedStatus = z.infer<typeof EMBED_STATUS>;
+export type ProxyJobs = z.infer<typeof EDITOR_PROXY_STATUS>;
+export type OffloadJobs = z.infer<typeof OFFLOAD_STATUS>;
 
 const MIB = 1024 * 1024;
 const mib = (bytes: number) => `${(bytes / MIB).toLocaleString(undefined, { maximumFractionDigits: 1 })} MiB`;
 const count = (n: number | null) => (n === null ? "not checked" : n.toLocaleString());
-
-export interface Stats {
-  items: { total: number; video: number; audio: number; image: number };
-  missing: number;
-  hours: number;
-  derived_bytes: { total: number; thumbs: number; frames: number; proxies: number };
-  failures: { items_by_stage: Record<string, number>; files: number };
-}
 
 export function StatsView({ s }: { s: Stats }) {
   const failed = Object.entries(s.failures.items_by_stage).filter(([, n]) => n > 0);
@@ -42,14 +41,6 @@ export function StatsView({ s }: { s: Stats }) {
   );
 }
 
-export interface EmbedStatus {
-  model: string;
-  awaiting: number;
-  counts: { new: number | null; stale: number | null; unverified: number | null; forced: number | null };
-  vectors: number;
-  not_indexed: number;
-}
-
 export function EmbedView({ e }: { e: EmbedStatus }) {
   return (
     <dl class="facts">
@@ -67,18 +58,6 @@ export function EmbedView({ e }: { e: EmbedStatus }) {
       </dd>
     </dl>
   );
-}
-
-export interface ProxyJobs {
-  jobs: {
-    id: string;
-    project: string;
-    state: string;
-    total: number;
-    done: number;
-    current: { media_id: number; encoded_s: number; duration_s: number | null } | null;
-    results: { id: number; status: string; reason?: string }[];
-  }[];
 }
 
 export function ProxyJobsView({ p }: { p: ProxyJobs }) {
@@ -105,25 +84,6 @@ export function ProxyJobsView({ p }: { p: ProxyJobs }) {
       })}
     </ul>
   );
-}
-
-export interface OffloadJobs {
-  jobs: {
-    id: string;
-    state: string;
-    source: string;
-    hash: string;
-    verify: boolean;
-    dests: {
-      name: string;
-      files_total: number;
-      files_done: number;
-      bytes_done: number;
-      failed: number;
-      copy_mib_s: number | null;
-    }[];
-    error?: string;
-  }[];
 }
 
 export function OffloadJobsView({ o }: { o: OffloadJobs }) {
