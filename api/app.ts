@@ -6,6 +6,7 @@ import { redactSecrets } from "../library/redact.js";
 import { verifyGrant } from "../library/stream-grants.js";
 import { tokenVerdictById, verifyToken } from "../library/tokens.js";
 import { packageDir } from "../library/version.js";
+import { requestFacts } from "./caller.js";
 import { errorResponse, toErrorResponse } from "./errors.js";
 import { guard } from "./guard.js";
 import { ROUTES } from "./routes/index.js";
@@ -55,7 +56,7 @@ export function createApi(deps: ApiDeps, routes: readonly RouteDef[] = ROUTES): 
   for (const route of routes) {
     app.on(route.method, route.path, (event) => {
       const verdict = guard(
-        { peer: event.req.ip ?? "", headers: event.req.headers, query: event.url.searchParams },
+        requestFacts(event),
         route,
         ctx.config,
         (secret) => verifyToken(ctx.registry, secret),

@@ -1,6 +1,6 @@
 import { getRouterParam, type H3Event, HTTPError } from "h3";
 import type { Config } from "../state/config.js";
-import { type Caller, callerAddress } from "./guard.js";
+import { type Caller, callerAddress, type RequestFacts } from "./guard.js";
 
 /**
  * Whether the caller may see absolute paths (project roots, media files): the people at the
@@ -22,12 +22,14 @@ export function pathSegment(event: H3Event, name: string): string {
   }
 }
 
+/** What the guard reads of a request. */
+export function requestFacts(event: H3Event): RequestFacts {
+  return { peer: event.req.ip ?? "", headers: event.req.headers, query: event.url.searchParams };
+}
+
 /** The caller's address as the guard judged it (forwarded headers only when trusted). */
 export function requestAddress(event: H3Event, config: Config): string {
-  return callerAddress(
-    { peer: event.req.ip ?? "", headers: event.req.headers, query: event.url.searchParams },
-    config,
-  );
+  return callerAddress(requestFacts(event), config);
 }
 
 /** The id of the token the request came with, or null for a caller trusted without one. */

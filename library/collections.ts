@@ -7,6 +7,7 @@ import type { MemberClause, MemberRule } from "../state/repos/collections.js";
 import type { LibraryStore } from "../state/stores.js";
 import { wholeNumber } from "./media/query.js";
 import { type Links, type MediaItem, mediaItem } from "./media/view.js";
+import { PROJECT_PARAM } from "./project-param.js";
 import { tagKey } from "./tags.js";
 
 export const COLLECTIONS_FILE = "collections.json";
@@ -229,7 +230,7 @@ export interface CollectionsReport {
 }
 
 export const COLLECTIONS_QUERY = z.object({
-  project: z.string().max(64, "at most 64 characters").optional(),
+  project: PROJECT_PARAM,
   limit: z.preprocess((v) => (v === "" ? undefined : v), wholeNumber(1, MAX_MEMBER_LIMIT).optional()),
 });
 

@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import type { LibraryStore } from "../state/stores.js";
 import { requireItem } from "./media/ids.js";
+import { PROJECT_PARAM } from "./project-param.js";
 import type { TokenInfo, TokenVerdict } from "./tokens.js";
 
 /**
@@ -13,7 +14,7 @@ export const GRANT_TTL_S = 4 * 3600;
 /** The body of `POST /api/stream/grant`. */
 export const GRANT_BODY = z.strictObject({
   id: z.int().min(1).max(Number.MAX_SAFE_INTEGER),
-  project: z.string().max(64, "at most 64 characters").optional(),
+  project: PROJECT_PARAM,
 });
 
 /** What a grant stands for: one item of one project, for one token, from one address, until then. */

@@ -4,6 +4,7 @@ import { BATCH_PROFILE_BODY, PROFILE_BODY, setColorProfile } from "../../library
 import { decodeUtf8, importProfile, listProfiles, MAX_CUBE_BYTES } from "../../library/color/profiles.js";
 import { parseMediaId } from "../../library/media/ids.js";
 import { apiLinks } from "../../library/media/view.js";
+import { PROJECT_PARAM } from "../../library/project-param.js";
 import { ACCESS } from "../../library/scopes.js";
 import { readBytes, readJson } from "../body.js";
 import { jsonResponse } from "../errors.js";
@@ -12,7 +13,7 @@ import { readQuery } from "../query.js";
 import { COLOR_PROFILE_IMPORTED, COLOR_PROFILES, MEDIA_ITEM, MEDIA_ITEMS } from "../responses.js";
 import type { ApiDeps, RouteDef } from "./types.js";
 
-const PROJECT_QUERY = z.object({ project: z.string().max(64, "at most 64 characters").optional() });
+const PROJECT_QUERY = z.object({ project: PROJECT_PARAM });
 const IMPORT_QUERY = z.object({ name: z.string().trim().min(1, "must not be empty").max(200).optional() });
 
 const unprocessable = (message: string) => new HTTPError({ status: 422, message });

@@ -27,6 +27,7 @@ import { LIST_QUERY, wholeNumber } from "../../library/media/query.js";
 import { projectSearch, searchMediaJson } from "../../library/media/search.js";
 import { mediaWords } from "../../library/media/transcript.js";
 import { apiLinks, type Links } from "../../library/media/view.js";
+import { PROJECT_PARAM } from "../../library/project-param.js";
 import { ACCESS } from "../../library/scopes.js";
 import { GRANT_BODY, GRANT_TTL_S, issueStreamGrant } from "../../library/stream-grants.js";
 import { tagCloud } from "../../library/tags.js";
@@ -54,7 +55,7 @@ import {
 } from "../responses.js";
 import type { ApiDeps, RouteDef } from "./types.js";
 
-const PROJECT = { project: z.string().max(64, "at most 64 characters").optional() };
+const PROJECT = { project: PROJECT_PARAM };
 const PROJECT_QUERY = z.object(PROJECT);
 const LIST_QUERY_WITH_PROJECT = LIST_QUERY.extend(PROJECT);
 const TAGS_QUERY = z.object({

@@ -1,6 +1,7 @@
 import { getRouterParam } from "h3";
 import { z } from "zod";
 import { parseMediaId } from "../../library/media/ids.js";
+import { PROJECT_PARAM } from "../../library/project-param.js";
 import { ACCESS } from "../../library/scopes.js";
 import { listTrash, restoreFromTrash } from "../../library/trash.js";
 import { idParams } from "../openapi.js";
@@ -8,7 +9,7 @@ import { readQuery } from "../query.js";
 import { RESTORED, TRASH } from "../responses.js";
 import type { RouteDef } from "./types.js";
 
-const PROJECT_QUERY = z.object({ project: z.string().max(64, "at most 64 characters").optional() });
+const PROJECT_QUERY = z.object({ project: PROJECT_PARAM });
 
 /** The trash of a project (`?project=`, else the default one): what was deleted, and restoring it. */
 export const trashRoutes: readonly RouteDef[] = [

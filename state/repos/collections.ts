@@ -24,6 +24,11 @@ const impossible = (clause: MemberClause) =>
   (clause.kind === "tag_in" && clause.names.length === 0) ||
   (clause.kind === "rating_in" && clause.ratings.length === 0);
 
+// The items carrying any of a JSON list of tag spellings. NOCASE lets tags_name serve the lookup;
+// the spellings handed over already include every one that differs only in ASCII case, so it
+// matches nothing more.
+const TAGGED = "SELECT media_id FROM tags WHERE name COLLATE NOCASE IN (SELECT value FROM json_each(?))";
+
 /** One clause as SQL over `m` (a row of media), with its parameters. */
 function clauseSql(clause: MemberClause): { sql: string; params: unknown[] } {
   switch (clause.kind) {
@@ -42,18 +47,10 @@ function clauseSql(clause: MemberClause): { sql: string; params: unknown[] } {
       }
       return { sql: parts.join(" OR "), params };
     }
-    // NOCASE lets tags_name serve the lookup; the spellings handed over already include every
-    // one that differs only in ASCII case, so it matches nothing more.
     case "tag_in":
-      return {
-        sql: "m.id IN (SELECT media_id FROM tags WHERE name COLLATE NOCASE IN (SELECT value FROM json_each(?)))",
-        params: [json(clause.names)],
-      };
+      return { sql: `m.id IN (${TAGGED})`, params: [json(clause.names)] };
     case "no_tag_in":
-      return {
-        sql: "m.id NOT IN (SELECT media_id FROM tags WHERE name COLLATE NOCASE IN (SELECT value FROM json_each(?)))",
-        params: [json(clause.names)],
-      };
+      return { sql: `m.id NOT IN (${TAGGED})`, params: [json(clause.names)] };
     case "min_duration":
       return { sql: "COALESCE(m.duration_s, 0) >= ?", params: [clause.seconds] };
     case "has_audio":
