@@ -11,6 +11,7 @@ import type { Scope } from "../library/scopes.js";
 import { verifyToken } from "../library/tokens.js";
 import { AnswerCache } from "./answer-cache.js";
 import { publicText } from "./present.js";
+import { replayableHeaders, replayCall } from "./replay.js";
 import { createMcpServer, type McpDeps } from "./server.js";
 
 /** SPEC.md: the MCP surface needs videos_read (admin implies it). */
@@ -111,25 +112,59 @@ class Sessions {
   newServer(): McpServer {
     return createMcpServer(this.deps, this.answers);
   }
+
+  replay(body: unknown): Buffer[] | undefined {
+    return replayCall(body, this.deps, this.answers);
+  }
+}
+
+/** A POST's body as JSON, or undefined once the request has been answered with the reason. */
+async function readJson(req: IncomingMessage, res: ServerResponse): Promise<{ body: unknown } | undefined> {
+  try {
+    return { body: JSON.parse(await readBody(req)) };
+  } catch (error) {
+    if (error instanceof TooLarge) rpcError(res, 413, -32600, "request body too large");
+    else rpcError(res, 400, -32700, "Parse error: the body is not JSON");
+    return undefined;
+  }
+}
+
+/** Sends a replayed answer (see replay.ts) as the SDK sends a JSON response. */
+function sendReplay(res: ServerResponse, parts: readonly Buffer[], sessionId: string | undefined) {
+  res.writeHead(200, {
+    "content-type": "application/json",
+    "content-length": String(parts.reduce((sum, part) => sum + part.length, 0)),
+    ...(sessionId === undefined ? {} : { "mcp-session-id": sessionId }),
+  });
+  res.cork();
+  for (const part of parts) res.write(part);
+  res.end();
 }
 
 async function streamable(req: IncomingMessage, res: ServerResponse, owner: string, sessions: Sessions) {
   const id = req.headers["mcp-session-id"];
+  const replayable = req.method === "POST" && replayableHeaders((name) => headerValue(req, name));
   if (typeof id === "string") {
     const session = sessions.get(id, owner);
     if (!session) return rpcError(res, 404, -32001, "Session not found: start a new one with initialize");
-    return (session.transport as StreamableHTTPServerTransport).handleRequest(req, res);
+    const transport = session.transport as StreamableHTTPServerTransport;
+    if (!replayable) return transport.handleRequest(req, res);
+    const read = await readJson(req, res);
+    if (!read) return;
+    const replay = sessions.replay(read.body);
+    if (replay) return sendReplay(res, replay, id);
+    return transport.handleRequest(req, res, read.body);
   }
   if (req.method !== "POST")
     return rpcError(res, 400, -32000, "Bad Request: an mcp-session-id header is required");
-  let body: unknown;
-  try {
-    body = JSON.parse(await readBody(req));
-  } catch (error) {
-    if (error instanceof TooLarge) return rpcError(res, 413, -32600, "request body too large");
-    return rpcError(res, 400, -32700, "Parse error: the body is not JSON");
+  const read = await readJson(req, res);
+  if (!read) return;
+  const { body } = read;
+  if (!isInitializeRequest(body)) {
+    const replay = replayable ? sessions.replay(body) : undefined;
+    if (replay) return sendReplay(res, replay, undefined);
+    return oneShot(res, req, body, sessions);
   }
-  if (!isInitializeRequest(body)) return oneShot(res, req, body, sessions);
   const server = sessions.newServer();
   const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
     sessionIdGenerator: () => randomUUID(),

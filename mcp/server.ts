@@ -1,7 +1,7 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { UserError } from "../library/errors.js";
-import type { AnswerCache } from "./answer-cache.js";
+import { type AnswerCache, answerKey } from "./answer-cache.js";
 import { present, publicText } from "./present.js";
 import { type McpDeps, TOOLS, type ToolDef } from "./tools.js";
 
@@ -35,8 +35,7 @@ async function call(
   answers: AnswerCache,
 ): Promise<CallToolResult> {
   try {
-    const stamp = tool.stamp?.(args, deps);
-    const key = stamp === undefined ? undefined : `${tool.name}\n${JSON.stringify(args)}\n${stamp}`;
+    const key = answerKey(tool, args, deps);
     const kept = key === undefined ? undefined : answers.get(key);
     if (kept) return kept;
     const answer = render(tool, await tool.run(args, deps));

@@ -1,0 +1,288 @@
+import { request as httpRequest } from "node:http";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AnswerCache } from "../../mcp/answer-cache.js";
+import { replayableHeaders, replayCall } from "../../mcp/replay.js";
+import { createMcpServer } from "../../mcp/server.js";
+import { openLibrary } from "../../state/stores.js";
+import { startApi, type TestApi } from "../support/api.js";
+import { CLIP_PROBE, stageDone } from "../support/rows.js";
+
+const WORDS = 5200;
+
+/** Saves a transcript of `count` timed words (the first one `first`) on item `id`. */
+function saveWords(root: string, id: number, first: string, count = WORDS) {
+  const words = Array.from({ length: count }, (_, i) => ({
+    word: i === 0 ? first : `w${i}`,
+    start: i / 2,
+    end: i / 2 + 0.4,
+    score: 0.9,
+  }));
+  const store = openLibrary(root);
+  try {
+    store.transcripts.save(
+      id,
+      {
+        language: "en",
+        text: words.map((w) => w.word).join(" "),
+        segments_json: JSON.stringify([{ start: 0, end: count / 2, text: "a long talk" }]),
+        words_json: JSON.stringify(words),
+        backend: "test",
+      },
+      true,
+    );
+  } finally {
+    store.close();
+  }
+}
+
+function seedTake(root: string): number {
+  const store = openLibrary(root);
+  try {
+    return store.media.saveProbe(
+      { relPath: "talk.mov", kind: "video", size: 1, mtimeMs: 1, fingerprint: "talk" },
+      { ...CLIP_PROBE, duration_s: WORDS / 2 },
+      stageDone("probe"),
+    );
+  } finally {
+    store.close();
+  }
+}
+
+const callBody = (
+  id: number | string,
+  args: Record<string, unknown>,
+  params: Record<string, unknown> = {},
+) => ({
+  jsonrpc: "2.0",
+  id,
+  method: "tools/call",
+  params: { name: "get_transcript", arguments: args, ...params },
+});
+
+const parts = (bytes: Buffer[] | undefined) =>
+  bytes === undefined ? undefined : JSON.parse(Buffer.concat(bytes).toString("utf8"));
+
+describe("MCP answer replay: which calls it answers", () => {
+  let api: TestApi;
+  let take: number;
+  let answers: AnswerCache;
+  let client: Client;
+
+  beforeAll(async () => {
+    api = await startApi();
+    take = seedTake(api.root as string);
+    saveWords(api.root as string, take, "hello");
+    answers = new AnswerCache();
+    const server = createMcpServer({ ctx: api.ctx, libraries: api.libraries }, answers);
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    client = new Client({ name: "replay-test", version: "1" });
+    await client.connect(clientSide);
+  });
+  afterAll(async () => {
+    await client?.close();
+    await api?.close();
+  });
+
+  const replay = (body: unknown) => replayCall(body, { ctx: api.ctx, libraries: api.libraries }, answers);
+
+  it("replays nothing before the SDK has answered the call once", () => {
+    expect(replay(callBody(1, { media_id: take, include_words: true }))).toBeUndefined();
+  });
+
+  it("replays, byte for byte, the answer the SDK gave, under the new request's id", async () => {
+    const args = { media_id: take, include_words: true };
+    const given = await client.callTool({ name: "get_transcript", arguments: args });
+    expect((given.structuredContent as { words: unknown[] }).words).toHaveLength(5000);
+    const replayed = parts(replay(callBody(41, args)));
+    expect(replayed).toEqual({ jsonrpc: "2.0", id: 41, result: given });
+    expect(parts(replay(callBody("call-7", args)))?.id).toBe("call-7");
+    // Defaults count as given: include_segments is true whether said or not.
+    expect(parts(replay(callBody(42, { ...args, include_segments: true })))?.result).toEqual(given);
+    // Different arguments are a different answer, not yet made.
+    expect(replay(callBody(43, { media_id: take }))).toBeUndefined();
+  });
+
+  it("stops replaying the moment the transcript changes", async () => {
+    const args = { media_id: take, include_words: true };
+    await client.callTool({ name: "get_transcript", arguments: args });
+    expect(replay(callBody(1, args))).toBeDefined();
+    saveWords(api.root as string, take, "changed");
+    expect(replay(callBody(2, args))).toBeUndefined();
+    const fresh = await client.callTool({ name: "get_transcript", arguments: args });
+    const words = (fresh.structuredContent as { words: { word: string }[] }).words;
+    expect(words[0]?.word).toBe("changed");
+    expect(parts(replay(callBody(3, args)))?.result).toEqual(fresh);
+  });
+
+  it.each([
+    ["a batch", (args: Record<string, unknown>) => [callBody(1, args)]],
+    ["a notification (no id)", (args: Record<string, unknown>) => ({ ...callBody(1, args), id: undefined })],
+    ["another method", (args: Record<string, unknown>) => ({ ...callBody(1, args), method: "tools/list" })],
+    [
+      "a tool whose answers are not kept",
+      (args: Record<string, unknown>) => ({
+        ...callBody(1, args),
+        params: { name: "get_media", arguments: { media_id: take } },
+      }),
+    ],
+    [
+      "an argument the tool does not declare",
+      (args: Record<string, unknown>) => callBody(1, { ...args, extra: 1 }),
+    ],
+    [
+      "an argument of the wrong type",
+      (args: Record<string, unknown>) => callBody(1, { ...args, include_words: "yes" }),
+    ],
+    [
+      "_meta (a progress token)",
+      (args: Record<string, unknown>) => callBody(1, args, { _meta: { progressToken: 5 } }),
+    ],
+    ["an unknown project", (args: Record<string, unknown>) => callBody(1, { ...args, project: "nowhere" })],
+    [
+      "a wrong JSON-RPC version",
+      (args: Record<string, unknown>) => ({ ...callBody(1, args), jsonrpc: "1.0" }),
+    ],
+  ])("leaves %s to the SDK", async (_label, body) => {
+    const args = { media_id: take, include_words: true };
+    await client.callTool({ name: "get_transcript", arguments: args });
+    expect(replay(callBody(1, args))).toBeDefined();
+    expect(replay(body(args))).toBeUndefined();
+  });
+
+  it("accepts only the headers the SDK's transport accepts", () => {
+    const headers = (given: Record<string, string>) => (name: string) => given[name] ?? null;
+    const good = { accept: "application/json, text/event-stream", "content-type": "application/json" };
+    expect(replayableHeaders(headers(good))).toBe(true);
+    expect(replayableHeaders(headers({ ...good, "mcp-protocol-version": "2025-06-18" }))).toBe(true);
+    expect(replayableHeaders(headers({ ...good, "content-type": "application/json; charset=utf-8" }))).toBe(
+      true,
+    );
+    expect(replayableHeaders(headers({ ...good, accept: "application/json" }))).toBe(false);
+    expect(replayableHeaders(headers({ ...good, accept: "text/event-stream" }))).toBe(false);
+    expect(replayableHeaders(headers({ ...good, "content-type": "text/plain" }))).toBe(false);
+    expect(replayableHeaders(headers({ ...good, "mcp-protocol-version": "1999-01-01" }))).toBe(false);
+  });
+});
+
+interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+const post = (url: string, headers: Record<string, string>, body: unknown) =>
+  send(url, headers, JSON.stringify(body));
+
+function send(url: string, headers: Record<string, string>, text: string): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      url,
+      {
+        method: "POST",
+        agent: false,
+        headers: {
+          accept: "application/json, text/event-stream",
+          "content-type": "application/json",
+          "content-length": String(Buffer.byteLength(text)),
+          ...headers,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString("utf8"),
+          }),
+        );
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(text);
+  });
+}
+
+describe("MCP answer replay over Streamable HTTP", () => {
+  let api: TestApi;
+  let take: number;
+  let url: string;
+  let session: Record<string, string>;
+
+  beforeAll(async () => {
+    api = await startApi({ mcp: true });
+    url = api.mcpUrl as string;
+    take = seedTake(api.root as string);
+    saveWords(api.root as string, take, "hello");
+    const opened = await post(
+      url,
+      {},
+      {
+        jsonrpc: "2.0",
+        id: 0,
+        method: "initialize",
+        params: {
+          protocolVersion: "2025-06-18",
+          capabilities: {},
+          clientInfo: { name: "raw", version: "1" },
+        },
+      },
+    );
+    session = {
+      "mcp-session-id": String(opened.headers["mcp-session-id"]),
+      "mcp-protocol-version": "2025-06-18",
+    };
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  const args = () => ({ media_id: take, include_words: true });
+
+  it("answers a repeated call exactly as the first, with the session's headers and its own id", async () => {
+    const first = await post(url, session, callBody(1, args()));
+    const again = await post(url, session, callBody(2, args()));
+    expect(first.status).toBe(200);
+    expect(again.status).toBe(200);
+    expect(again.headers["content-type"]).toBe("application/json");
+    expect(again.headers["mcp-session-id"]).toBe(session["mcp-session-id"]);
+    expect(Number(again.headers["content-length"])).toBe(Buffer.byteLength(again.body));
+    const [a, b] = [JSON.parse(first.body), JSON.parse(again.body)];
+    expect(b.id).toBe(2);
+    expect(b.result).toEqual(a.result);
+    expect(b.result.structuredContent.words).toHaveLength(5000);
+    // The bytes too, but for the id: one rendering, whichever way the answer went.
+    expect(again.body).toBe(first.body.replace(/"id":1}$/, '"id":2}'));
+  });
+
+  it("still refuses a repeated call with headers the transport refuses, as the SDK words it", async () => {
+    await post(url, session, callBody(3, args()));
+    const narrow = await post(url, { ...session, accept: "application/json" }, callBody(4, args()));
+    expect(narrow.status).toBe(406);
+    expect(JSON.parse(narrow.body).error.message).toMatch(/Not Acceptable/);
+    const old = await post(url, { ...session, "mcp-protocol-version": "1999-01-01" }, callBody(5, args()));
+    expect(old.status).toBe(400);
+    expect(JSON.parse(old.body).error.message).toMatch(/Unsupported protocol version/);
+    const lost = await post(url, { ...session, "mcp-session-id": "nope" }, callBody(6, args()));
+    expect(lost.status).toBe(404);
+  });
+
+  it("answers a repeated call outside any session too, without a session header", async () => {
+    const first = await post(url, {}, callBody(7, args()));
+    const again = await post(url, {}, callBody(8, args()));
+    expect(again.status).toBe(200);
+    expect(again.headers["mcp-session-id"]).toBeUndefined();
+    expect(JSON.parse(again.body)).toEqual({ ...JSON.parse(first.body), id: 8 });
+  });
+
+  it("answers a body that is not JSON within a session with a parse error", async () => {
+    const res = await send(url, session, "{not json");
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body).error).toMatchObject({ code: -32700 });
+  });
+});
