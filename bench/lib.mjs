@@ -54,6 +54,7 @@ export async function libraryDist() {
     ...(await importDist("state/stores.js")),
     ...(await importDist("state/paths.js")),
     ...(await importDist("pipeline/fingerprint.js")),
+    ...(await importDist("pipeline/stages/proxy.js")),
   };
 }
 export const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
@@ -464,7 +465,9 @@ const COLUMNS = [
 
 /**
  * A library of `rows` items (100,000 unless told) in `root`, as if every item had been ingested
- * (status done, thumbnail recorded). Every row gets a real file: a hard link to one of a few tiny PNGs, with size, mtime
+ * (status done, thumbnail recorded, and a playback proxy for every item a browser cannot play,
+ * as the proxy stage leaves it: otherwise the daemon's catch-up pass would encode thousands
+ * of them before anything could be measured). Every row gets a real file: a hard link to one of a few tiny PNGs, with size, mtime
  * and fingerprint in the row matching it. So the daemon's catch-up pass counts every item
  * unchanged and the list shows a present library, as a user's would be. (Letting the pass flag
  * 100,000 rows missing would list the same rows at the same cost, but measure an odd library;
@@ -508,10 +511,18 @@ export async function buildLibrary(root, dist, { rows = 100_000, decorate } = {}
     const insertTag = store.db.prepare(
       "INSERT INTO tags (media_id, name, source, created_at) VALUES (?, ?, ?, ?)",
     );
+    const insertProxyStage = store.db.prepare(
+      "INSERT INTO media_stages (media_id, stage, status, started_at, elapsed_ms) VALUES (?, 'proxy', 'done', ?, 0)",
+    );
+    const proxied = [];
     let tags = 0;
     store.db.transaction(() => {
       for (const item of items) {
         insertMedia.run(item);
+        if (dist.proxyReason({ ...item, path: item.rel_path }) !== null) {
+          insertProxyStage.run(item.id, item.created_at);
+          proxied.push(item.id);
+        }
         if (rand() < 0.35) {
           const names = new Set(
             Array.from({ length: 1 + Math.floor(rand() * 3) }, () => TAGS[Math.floor(rand() * TAGS.length)]),
@@ -537,6 +548,11 @@ export async function buildLibrary(root, dist, { rows = 100_000, decorate } = {}
     const dirs = new Set(items.map((item) => dirname(join(root, item.rel_path))));
     for (const dir of dirs) await mkdir(dir, { recursive: true });
     await pool(items, 64, (item, i) => link(originals[i % ORIGINALS].file, join(root, item.rel_path)));
+    // Proxies are only looked for, never played here: one placeholder file stands for them all.
+    const proxy = join(root, ".svc-bench-originals", "proxy.mp4");
+    await writeFile(proxy, "placeholder playback proxy");
+    await mkdir(store.paths.proxies, { recursive: true });
+    await pool(proxied, 64, (id) => link(proxy, dist.proxyFile(store.paths, id)));
     return {
       rows,
       tags,
