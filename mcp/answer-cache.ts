@@ -3,12 +3,12 @@ import { LRUCache } from "lru-cache";
 import type { McpDeps, ToolDef } from "./tools.js";
 
 // A 5,000-word transcript answer is about 0.7 MB (structured plus text), and as much again once
-// serialized for replay; this keeps dozens.
+// serialized for a direct answer over HTTP; this keeps dozens.
 const MAX_BYTES = 64 * 1024 * 1024;
 
 interface Kept {
   readonly answer: CallToolResult;
-  /** The answer as JSON, made the first time it is replayed over HTTP. */
+  /** The answer as JSON, made the first time it is sent directly over HTTP (direct-call.ts). */
   readonly wire?: Buffer;
 }
 

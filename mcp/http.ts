@@ -10,8 +10,8 @@ import { type Caller, guard, isCrossSite, type RequestFacts } from "../api/guard
 import type { Scope } from "../library/scopes.js";
 import { verifyToken } from "../library/tokens.js";
 import { AnswerCache } from "./answer-cache.js";
+import { directCall, directHeaders } from "./direct-call.js";
 import { publicText } from "./present.js";
-import { replayableHeaders, replayCall } from "./replay.js";
 import { createMcpServer, type McpDeps } from "./server.js";
 
 /** SPEC.md: the MCP surface needs videos_read (admin implies it). */
@@ -113,8 +113,8 @@ class Sessions {
     return createMcpServer(this.deps, this.answers);
   }
 
-  replay(body: unknown): Buffer[] | undefined {
-    return replayCall(body, this.deps, this.answers);
+  direct(body: unknown): Promise<Buffer[] | undefined> {
+    return directCall(body, this.deps, this.answers);
   }
 }
 
@@ -129,8 +129,8 @@ async function readJson(req: IncomingMessage, res: ServerResponse): Promise<{ bo
   }
 }
 
-/** Sends a replayed answer (see replay.ts) as the SDK sends a JSON response. */
-function sendReplay(res: ServerResponse, parts: readonly Buffer[], sessionId: string | undefined) {
+/** Sends a direct answer (see direct-call.ts) as the SDK sends a JSON response. */
+function sendDirect(res: ServerResponse, parts: readonly Buffer[], sessionId: string | undefined) {
   res.writeHead(200, {
     "content-type": "application/json",
     "content-length": String(parts.reduce((sum, part) => sum + part.length, 0)),
@@ -143,16 +143,16 @@ function sendReplay(res: ServerResponse, parts: readonly Buffer[], sessionId: st
 
 async function streamable(req: IncomingMessage, res: ServerResponse, owner: string, sessions: Sessions) {
   const id = req.headers["mcp-session-id"];
-  const replayable = req.method === "POST" && replayableHeaders((name) => headerValue(req, name));
+  const direct = req.method === "POST" && directHeaders((name) => headerValue(req, name));
   if (typeof id === "string") {
     const session = sessions.get(id, owner);
     if (!session) return rpcError(res, 404, -32001, "Session not found: start a new one with initialize");
     const transport = session.transport as StreamableHTTPServerTransport;
-    if (!replayable) return transport.handleRequest(req, res);
+    if (!direct) return transport.handleRequest(req, res);
     const read = await readJson(req, res);
     if (!read) return;
-    const replay = sessions.replay(read.body);
-    if (replay) return sendReplay(res, replay, id);
+    const answer = await sessions.direct(read.body);
+    if (answer) return sendDirect(res, answer, id);
     return transport.handleRequest(req, res, read.body);
   }
   if (req.method !== "POST")
@@ -161,8 +161,8 @@ async function streamable(req: IncomingMessage, res: ServerResponse, owner: stri
   if (!read) return;
   const { body } = read;
   if (!isInitializeRequest(body)) {
-    const replay = replayable ? sessions.replay(body) : undefined;
-    if (replay) return sendReplay(res, replay, undefined);
+    const answer = direct ? await sessions.direct(body) : undefined;
+    if (answer) return sendDirect(res, answer, undefined);
     return oneShot(res, req, body, sessions);
   }
   const server = sessions.newServer();

@@ -1,5 +1,6 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
 import { UserError } from "../library/errors.js";
 import { type AnswerCache, answerKey } from "./answer-cache.js";
 import { present, publicText } from "./present.js";
@@ -11,6 +12,12 @@ const INSTRUCTIONS =
   "svc is a media library of video, audio and stills. Use search_media to find footage by meaning, " +
   "get_scenes and get_transcript to read a clip, list_recent, list_tags and library_stats to look around. " +
   "Every tool is read-only; paths are relative to the project root.";
+
+// Each tool's output schema as one object. An answer is checked against it before it is kept:
+// a kept answer may be sent again without passing the SDK's own check (direct-call.ts).
+const OUTPUTS: ReadonlyMap<string, z.ZodObject> = new Map(
+  TOOLS.map((tool) => [tool.name, z.object(tool.output)]),
+);
 
 const failure = (text: string): CallToolResult => ({ isError: true, content: [{ type: "text", text }] });
 
@@ -26,9 +33,10 @@ function render(tool: ToolDef, answer: Record<string, unknown>): CallToolResult 
 
 /**
  * Runs one tool, or serves its unchanged answer from the cache. A user's mistake is an error
- * result with its reason; anything else is logged and reported without detail.
+ * result with its reason; anything else is logged and reported without detail. `args` have
+ * passed the tool's input schema.
  */
-async function call(
+export async function callTool(
   tool: ToolDef,
   args: unknown,
   deps: McpDeps,
@@ -39,7 +47,12 @@ async function call(
     const kept = key === undefined ? undefined : answers.get(key);
     if (kept) return kept;
     const answer = render(tool, await tool.run(args, deps));
-    if (key !== undefined) answers.set(key, answer);
+    if (key !== undefined) {
+      const checked = OUTPUTS.get(tool.name)?.safeParse(answer.structuredContent);
+      if (!checked?.success)
+        throw new Error(`the answer does not match the output schema: ${checked?.error.message}`);
+      answers.set(key, answer);
+    }
     return answer;
   } catch (error) {
     if (error instanceof UserError) return failure(publicText(error.message));
@@ -69,7 +82,7 @@ export function createMcpServer(deps: McpDeps, answers: AnswerCache): McpServer 
           openWorldHint: false,
         },
       },
-      (args: unknown) => call(tool, args, deps, answers),
+      (args: unknown) => callTool(tool, args, deps, answers),
     );
   }
   return server;

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { AnswerCache } from "../../mcp/answer-cache.js";
 
-const answer = (text: string) => ({ content: [{ type: "text" as const, text }], structuredContent: { text } });
+const answer = (text: string) => ({
+  content: [{ type: "text" as const, text }],
+  structuredContent: { text },
+});
 
 describe("AnswerCache", () => {
   it("keeps answers by key and serializes one once, as the answer's own JSON", () => {

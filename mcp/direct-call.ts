@@ -6,6 +6,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { type AnswerCache, answerKey } from "./answer-cache.js";
+import { callTool } from "./server.js";
 import { type McpDeps, TOOLS, type ToolDef } from "./tools.js";
 
 // Each kept tool's arguments, checked exactly as the SDK checks them before the tool runs.
@@ -15,10 +16,10 @@ const KEPT_TOOLS: ReadonlyMap<string, { tool: ToolDef; args: z.ZodObject }> = ne
 
 /**
  * Whether a POST's headers are ones the SDK's Streamable HTTP transport accepts (both answer
- * types accepted, a JSON body, a protocol version it speaks): only then may its answer be
- * replayed, so every refusal still comes from the SDK, worded as it words it.
+ * types accepted, a JSON body, a protocol version it speaks): only then may it be answered
+ * directly, so every refusal still comes from the SDK, worded as it words it.
  */
-export function replayableHeaders(header: (name: string) => string | null): boolean {
+export function directHeaders(header: (name: string) => string | null): boolean {
   const accept = header("accept") ?? "";
   const version = header("mcp-protocol-version");
   return (
@@ -30,16 +31,23 @@ export function replayableHeaders(header: (name: string) => string | null): bool
 }
 
 /**
- * The whole JSON-RPC response to `body` when it is a plain `tools/call` whose answer the cache
- * holds; undefined sends it through the SDK like any other message.
+ * The whole JSON-RPC response to `body` when it is a plain `tools/call` of a tool whose answers
+ * are kept (get_transcript of a take that has a transcript), made by the same `callTool` the SDK
+ * calls and sent as the kept answer's JSON; undefined sends the message through the SDK like any
+ * other.
  *
- * Why: for a long take, turning the kept answer into JSON again (and checking its 5,000 words
- * against the output schema) costs the single-threaded daemon several times more than the call
- * itself, and several clients reading one transcript queue behind it. The kept answer is the
- * very object the SDK returned, so the bytes are the ones it would send; anything unusual
- * (a batch, `_meta`, an argument the tool does not declare, a throw) goes the SDK's way.
+ * Why: for a long take, the SDK checks 5,000 words against the output schema and serialises the
+ * 0.7 MB answer again on every call, which costs the single-threaded daemon far more than
+ * finding the kept answer, and several clients reading one transcript queue behind it. The
+ * answer is checked against the same schema once, before it is kept (callTool), and its bytes
+ * are the ones the SDK would send. Anything unusual (a batch, `_meta`, an argument the tool does
+ * not declare or that fails its schema, a failing stamp) goes the SDK's way, errors included.
  */
-export function replayCall(body: unknown, deps: McpDeps, answers: AnswerCache): Buffer[] | undefined {
+export async function directCall(
+  body: unknown,
+  deps: McpDeps,
+  answers: AnswerCache,
+): Promise<Buffer[] | undefined> {
   const message = JSONRPCRequestSchema.safeParse(body);
   const call = CallToolRequestSchema.safeParse(body);
   if (!message.success || !call.success) return undefined;
@@ -49,15 +57,20 @@ export function replayCall(body: unknown, deps: McpDeps, answers: AnswerCache): 
   if (Object.keys(given).some((key) => !(key in kept.tool.input))) return undefined;
   const args = kept.args.safeParse(given);
   if (!args.success) return undefined;
-  let wire: Buffer | undefined;
+  let key: string | undefined;
   try {
-    const key = answerKey(kept.tool, args.data, deps);
-    wire = key === undefined ? undefined : answers.wire(key);
+    key = answerKey(kept.tool, args.data, deps);
   } catch {
     // The SDK's way makes the same call and reports its failure as the tool's error result.
     return undefined;
   }
-  if (!wire) return undefined;
+  if (key === undefined) return undefined;
+  let wire = answers.wire(key);
+  if (!wire) {
+    const answer = await callTool(kept.tool, args.data, deps, answers);
+    // An error result is not kept; the SDK would send it as it is.
+    wire = answers.wire(key) ?? Buffer.from(JSON.stringify(answer));
+  }
   // The SDK's own order: result, jsonrpc, id.
   return [
     Buffer.from('{"result":'),

@@ -2,11 +2,13 @@ import { request as httpRequest } from "node:http";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AnswerCache } from "../../mcp/answer-cache.js";
-import { replayableHeaders, replayCall } from "../../mcp/replay.js";
-import { createMcpServer } from "../../mcp/server.js";
+import { AnswerCache, answerKey } from "../../mcp/answer-cache.js";
+import { directCall, directHeaders } from "../../mcp/direct-call.js";
+import { callTool, createMcpServer } from "../../mcp/server.js";
+import { TOOLS, type ToolDef } from "../../mcp/tools.js";
 import { openLibrary } from "../../state/stores.js";
 import { startApi, type TestApi } from "../support/api.js";
+import { textOf } from "../support/mcp.js";
 import { CLIP_PROBE, stageDone } from "../support/rows.js";
 
 const WORDS = 5200;
@@ -64,7 +66,7 @@ const callBody = (
 const parts = (bytes: Buffer[] | undefined) =>
   bytes === undefined ? undefined : JSON.parse(Buffer.concat(bytes).toString("utf8"));
 
-describe("MCP answer replay: which calls it answers", () => {
+describe("MCP direct answers: which calls are answered directly, and with what", () => {
   let api: TestApi;
   let take: number;
   let answers: AnswerCache;
@@ -78,7 +80,7 @@ describe("MCP answer replay: which calls it answers", () => {
     const server = createMcpServer({ ctx: api.ctx, libraries: api.libraries }, answers);
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);
-    client = new Client({ name: "replay-test", version: "1" });
+    client = new Client({ name: "direct-test", version: "1" });
     await client.connect(clientSide);
   });
   afterAll(async () => {
@@ -86,35 +88,49 @@ describe("MCP answer replay: which calls it answers", () => {
     await api?.close();
   });
 
-  const replay = (body: unknown) => replayCall(body, { ctx: api.ctx, libraries: api.libraries }, answers);
+  const deps = () => ({ ctx: api.ctx, libraries: api.libraries });
+  const direct = (body: unknown) => directCall(body, deps(), answers);
 
-  it("replays nothing before the SDK has answered the call once", () => {
-    expect(replay(callBody(1, { media_id: take, include_words: true }))).toBeUndefined();
+  it("answers a first call by running the tool once and keeping its answer, as the SDK then gives it", async () => {
+    const args = { media_id: take, include_words: true, include_segments: false };
+    const first = await direct(callBody(1, args));
+    const second = await direct(callBody(2, args));
+    // The kept answer's bytes themselves: made once, sent again.
+    expect(second?.[1]).toBe(first?.[1]);
+    const given = await client.callTool({ name: "get_transcript", arguments: args });
+    expect(parts(first)).toEqual({ jsonrpc: "2.0", id: 1, result: given });
+    expect((given.structuredContent as { words: unknown[] }).words).toHaveLength(5000);
   });
 
-  it("replays, byte for byte, the answer the SDK gave, under the new request's id", async () => {
+  it("sends, byte for byte, the answer the SDK gave, under the new request's id", async () => {
     const args = { media_id: take, include_words: true };
     const given = await client.callTool({ name: "get_transcript", arguments: args });
     expect((given.structuredContent as { words: unknown[] }).words).toHaveLength(5000);
-    const replayed = parts(replay(callBody(41, args)));
-    expect(replayed).toEqual({ jsonrpc: "2.0", id: 41, result: given });
-    expect(parts(replay(callBody("call-7", args)))?.id).toBe("call-7");
+    expect(parts(await direct(callBody(41, args)))).toEqual({ jsonrpc: "2.0", id: 41, result: given });
+    expect(parts(await direct(callBody("call-7", args)))?.id).toBe("call-7");
     // Defaults count as given: include_segments is true whether said or not.
-    expect(parts(replay(callBody(42, { ...args, include_segments: true })))?.result).toEqual(given);
-    // Different arguments are a different answer, not yet made.
-    expect(replay(callBody(43, { media_id: take }))).toBeUndefined();
+    const same = await direct(callBody(42, { ...args, include_segments: true }));
+    expect(same?.[1]).toBe((await direct(callBody(43, args)))?.[1]);
   });
 
-  it("stops replaying the moment the transcript changes", async () => {
+  it("reads the transcript afresh the moment it changes", async () => {
     const args = { media_id: take, include_words: true };
-    await client.callTool({ name: "get_transcript", arguments: args });
-    expect(replay(callBody(1, args))).toBeDefined();
+    const before = parts(await direct(callBody(1, args)));
+    expect(before.result.structuredContent.words[0].word).not.toBe("changed");
     saveWords(api.root as string, take, "changed");
-    expect(replay(callBody(2, args))).toBeUndefined();
-    const fresh = await client.callTool({ name: "get_transcript", arguments: args });
-    const words = (fresh.structuredContent as { words: { word: string }[] }).words;
-    expect(words[0]?.word).toBe("changed");
-    expect(parts(replay(callBody(3, args)))?.result).toEqual(fresh);
+    const after = parts(await direct(callBody(2, args)));
+    expect(after.result.structuredContent.words[0].word).toBe("changed");
+    const given = await client.callTool({ name: "get_transcript", arguments: args });
+    expect(after.result).toEqual(given);
+  });
+
+  it("keeps no answer that fails the tool's output schema, and reports it as the tool's failure", async () => {
+    const transcript = TOOLS.find((tool) => tool.name === "get_transcript") as ToolDef;
+    const broken: ToolDef = { ...transcript, stamp: () => "stamp", run: () => ({ segments: "not a list" }) };
+    const answer = await callTool(broken, { media_id: take }, deps(), answers);
+    expect(answer.isError).toBe(true);
+    expect(textOf(answer)).toMatch(/get_transcript failed unexpectedly/);
+    expect(answers.get(answerKey(broken, { media_id: take }, deps()) as string)).toBeUndefined();
   });
 
   it.each([
@@ -145,25 +161,23 @@ describe("MCP answer replay: which calls it answers", () => {
       "a wrong JSON-RPC version",
       (args: Record<string, unknown>) => ({ ...callBody(1, args), jsonrpc: "1.0" }),
     ],
+    ["an unknown media id", () => callBody(1, { media_id: 987_654, include_words: true })],
   ])("leaves %s to the SDK", async (_label, body) => {
     const args = { media_id: take, include_words: true };
-    await client.callTool({ name: "get_transcript", arguments: args });
-    expect(replay(callBody(1, args))).toBeDefined();
-    expect(replay(body(args))).toBeUndefined();
+    expect(await direct(callBody(1, args))).toBeDefined();
+    expect(await direct(body(args))).toBeUndefined();
   });
 
   it("accepts only the headers the SDK's transport accepts", () => {
     const headers = (given: Record<string, string>) => (name: string) => given[name] ?? null;
     const good = { accept: "application/json, text/event-stream", "content-type": "application/json" };
-    expect(replayableHeaders(headers(good))).toBe(true);
-    expect(replayableHeaders(headers({ ...good, "mcp-protocol-version": "2025-06-18" }))).toBe(true);
-    expect(replayableHeaders(headers({ ...good, "content-type": "application/json; charset=utf-8" }))).toBe(
-      true,
-    );
-    expect(replayableHeaders(headers({ ...good, accept: "application/json" }))).toBe(false);
-    expect(replayableHeaders(headers({ ...good, accept: "text/event-stream" }))).toBe(false);
-    expect(replayableHeaders(headers({ ...good, "content-type": "text/plain" }))).toBe(false);
-    expect(replayableHeaders(headers({ ...good, "mcp-protocol-version": "1999-01-01" }))).toBe(false);
+    expect(directHeaders(headers(good))).toBe(true);
+    expect(directHeaders(headers({ ...good, "mcp-protocol-version": "2025-06-18" }))).toBe(true);
+    expect(directHeaders(headers({ ...good, "content-type": "application/json; charset=utf-8" }))).toBe(true);
+    expect(directHeaders(headers({ ...good, accept: "application/json" }))).toBe(false);
+    expect(directHeaders(headers({ ...good, accept: "text/event-stream" }))).toBe(false);
+    expect(directHeaders(headers({ ...good, "content-type": "text/plain" }))).toBe(false);
+    expect(directHeaders(headers({ ...good, "mcp-protocol-version": "1999-01-01" }))).toBe(false);
   });
 });
 
@@ -208,7 +222,7 @@ function send(url: string, headers: Record<string, string>, text: string): Promi
   });
 }
 
-describe("MCP answer replay over Streamable HTTP", () => {
+describe("MCP direct answers over Streamable HTTP", () => {
   let api: TestApi;
   let take: number;
   let url: string;
@@ -244,7 +258,7 @@ describe("MCP answer replay over Streamable HTTP", () => {
 
   const args = () => ({ media_id: take, include_words: true });
 
-  it("answers a repeated call exactly as the first, with the session's headers and its own id", async () => {
+  it("answers a call as the SDK's way answers it, with the session's headers and its own id", async () => {
     const first = await post(url, session, callBody(1, args()));
     const again = await post(url, session, callBody(2, args()));
     expect(first.status).toBe(200);
@@ -256,8 +270,12 @@ describe("MCP answer replay over Streamable HTTP", () => {
     expect(b.id).toBe(2);
     expect(b.result).toEqual(a.result);
     expect(b.result.structuredContent.words).toHaveLength(5000);
-    // The bytes too, but for the id: one rendering, whichever way the answer went.
+    // The bytes too, but for the id: the kept answer's one rendering.
     expect(again.body).toBe(first.body.replace(/"id":1}$/, '"id":2}'));
+    // A progress token sends the call the SDK's way: the same answer.
+    const viaSdk = await post(url, session, callBody(9, args(), { _meta: { progressToken: 9 } }));
+    expect(viaSdk.status).toBe(200);
+    expect(JSON.parse(viaSdk.body)).toEqual({ ...a, id: 9 });
   });
 
   it("still refuses a repeated call with headers the transport refuses, as the SDK words it", async () => {
