@@ -1,5 +1,10 @@
 import { useEffect, useState } from "preact/hooks";
+import type { z } from "zod";
+import type { ENTITLEMENTS, PROJECTS } from "../../api/responses.js";
 import { ApiError, getJson, request, SCOPES, sendJson, type TokenInfo } from "./api.js";
+
+type ProjectView = z.infer<typeof PROJECTS>["projects"][number];
+type Entitlements = z.infer<typeof ENTITLEMENTS>;
 
 const failure = (e: unknown) => (e instanceof ApiError ? `${e.status}: ${e.message}` : String(e));
 
@@ -198,19 +203,6 @@ export function Tokens() {
   );
 }
 
-interface ProjectView {
-  name: string;
-  path: string;
-  tags: string[];
-  created_at: string;
-  health: {
-    reachable: boolean;
-    database_readable: boolean;
-    items: number | null;
-    missing_items: number | null;
-  };
-}
-
 export function Projects() {
   const [projects, setProjects] = useState<ProjectView[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -260,18 +252,6 @@ export function Projects() {
       )}
     </section>
   );
-}
-
-interface Entitlements {
-  tier: string;
-  armed: boolean;
-  grandfathered?: boolean;
-  projects?: { used: number; allowed: number | null };
-  can_add_project?: { allowed: boolean; reason: string };
-  cross_project?: { allowed: boolean; reason: string };
-  licence?: { licence_id: string; holder: string; expires: string | null };
-  licence_problem?: string;
-  licence_detail?: string;
 }
 
 export function EntitlementsPanel() {

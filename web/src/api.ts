@@ -1,5 +1,8 @@
 /** The one way the app reaches svc: the public /api routes of the origin it was served from. */
 
+import type { z } from "zod";
+import type { MEDIA_SEARCH_PAGE, SCENES, SEGMENTS, TAG, TOKEN, WORDS } from "../../api/responses.js";
+
 const TOKEN_KEY = "svc.token";
 const SCALE_KEY = "svc.uiScale";
 
@@ -91,84 +94,20 @@ export async function download(path: string, init: RequestInit = {}): Promise<st
   return name;
 }
 
-export interface Tag {
-  name: string;
-  source: string;
-}
-
-export interface MediaItem {
-  id: number;
-  path: string;
-  name: string;
-  type: "video" | "audio" | "image";
-  duration_s: number | null;
-  fps: number | null;
-  width: number | null;
-  height: number | null;
-  shot_date: string | null;
-  rating: string | null;
-  in_point: number | null;
-  out_point: number | null;
-  camera_id: string | null;
-  angle: string | null;
-  language: string | null;
-  tags: Tag[];
-  color_profile: string | null;
-  color_profile_suggested: string | null;
-  status: string;
-  failed_stage: string | null;
-  missing: boolean;
-  thumbnail_url: string | null;
-  match?: { scene_index: number; start_s: number; end_s: number; keyframe_url: string; score: number };
-}
-
-export interface MediaPage {
-  items: MediaItem[];
-  total: number;
-  limit: number;
-  offset: number;
-  search_mode: "list" | "semantic" | "text";
-  search_note?: string;
-}
-
-export interface Scene {
-  id: number;
-  index: number;
-  start_s: number;
-  end_s: number;
-  keyframe_url: string;
-  description: string | null;
-}
-
-export interface Segment {
-  start: number;
-  end: number;
-  text: string;
-}
+// The answers' types come from the routes' own response schemas (type-only: nothing of the
+// server is bundled), so the app cannot drift from what the API sends.
+type SearchPage = z.infer<typeof MEDIA_SEARCH_PAGE>;
+export type Tag = z.infer<typeof TAG>;
+export type MediaItem = SearchPage["items"][number];
+export type MediaPage = SearchPage;
+export type Scene = z.infer<typeof SCENES>[number];
+export type Segment = z.infer<typeof SEGMENTS>[number];
+export type TokenInfo = z.infer<typeof TOKEN>;
+export type Word = z.infer<typeof WORDS>["words"][number];
 
 // The scope names a token can carry, from the server's own list (a constant, not server code), so
 // the Tokens panel offers exactly what POST /api/tokens accepts.
 export { SCOPES } from "../../library/scopes.js";
-
-export interface TokenInfo {
-  id: string;
-  name: string;
-  scopes: string[];
-  ip_allowlist: string[];
-  created_at: string;
-  expires_at: string | null;
-  revoked_at: string | null;
-  last_used_at: string | null;
-  bootstrap: boolean;
-  status: "active" | "revoked" | "expired";
-}
-
-export interface Word {
-  word: string;
-  start: number;
-  end: number;
-  score: number | null;
-}
 
 export const seconds = (value: number | null | undefined): string => {
   if (value === null || value === undefined || !Number.isFinite(value)) return "–";

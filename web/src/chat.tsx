@@ -1,7 +1,11 @@
 import { useEffect, useState } from "preact/hooks";
+import type { z } from "zod";
+import type { CONVERSATIONS } from "../../api/responses.js";
 import { getJson, type Scene, seconds, sendJson } from "./api.js";
 import { navigate } from "./router.js";
 import { Thumb } from "./thumb.js";
+
+type Conversation = z.infer<typeof CONVERSATIONS>["items"][number];
 
 interface SceneRef {
   project: string;
@@ -15,12 +19,6 @@ interface Message {
   role: "user" | "assistant";
   content: string;
   scenes?: SceneRef[];
-}
-
-interface Conversation {
-  id: string;
-  title?: string | null;
-  updated_at?: string;
 }
 
 interface Cited extends SceneRef {

@@ -1,4 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import type { z } from "zod";
+import type { EDITOR_PROXY_ITEM } from "../../api/responses.js";
 import {
   ApiError,
   getJson,
@@ -14,9 +16,7 @@ import {
 import { navigate } from "./router.js";
 import { Thumb } from "./thumb.js";
 
-interface ProxyItem {
-  status: "exists" | "encoding" | "none" | "not_applicable";
-}
+type ProxyItem = z.infer<typeof EDITOR_PROXY_ITEM>;
 
 const projectQuery = (project: string, sep = "?") =>
   project ? `${sep}project=${encodeURIComponent(project)}` : "";
@@ -159,7 +159,7 @@ export function Clip({ id, project, startAt }: { id: number; project: string; st
 
   const makeProxy = async () => {
     setMessage("Making an editor proxy…");
-    setProxy({ status: "encoding" });
+    setProxy({ id, status: "encoding" });
     try {
       await sendJson("POST", "/api/proxy/editor", project ? { ids: [id], project } : { ids: [id] });
       setMessage("Editor proxy ready");

@@ -1,6 +1,10 @@
 import { useState } from "preact/hooks";
+import type { z } from "zod";
+import type { EDITOR_PROXY_STATUS } from "../../api/responses.js";
 import { download, getJson, sendJson } from "./api.js";
 import { type Filters, listQuery, mediaPages, membersOf } from "./library.js";
+
+type ProxyStatus = z.infer<typeof EDITOR_PROXY_STATUS>;
 
 const TIMELINE_FORMATS = [
   ["edl", "EDL (CMX 3600)"],
@@ -153,15 +157,6 @@ export function Export({
       )}
     </section>
   );
-}
-
-interface ProxyStatus {
-  jobs: {
-    state: string;
-    total: number;
-    done: number;
-    current: { media_id: number; encoded_s: number; duration_s: number | null } | null;
-  }[];
 }
 
 /** Starts the encodes and reports their progress from the status route while the request runs. */

@@ -1,8 +1,15 @@
 import { Component } from "preact";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
+import type { z } from "zod";
+import type { BIN_VIEW, COLLECTIONS, SHOOT_DATE_FACETS } from "../../api/responses.js";
 import { ApiError, getJson, type MediaItem, type MediaPage, seconds } from "./api.js";
 import { navigate } from "./router.js";
 import { Thumb } from "./thumb.js";
+
+type CollectionsReport = z.infer<typeof COLLECTIONS>;
+type CollectionView = CollectionsReport["collections"][number];
+type BinView = z.infer<typeof BIN_VIEW>;
+type Facets = z.infer<typeof SHOOT_DATE_FACETS>;
 
 const PAGE = 100;
 const CELL_W = 210;
@@ -47,24 +54,6 @@ export function listQuery(filters: Filters, project: string): URLSearchParams {
 
 // The most members GET /api/collections answers per collection.
 const MAX_MEMBERS = 1000;
-
-interface CollectionView {
-  key: string;
-  title: string;
-  count: number;
-  items: MediaItem[];
-}
-
-interface CollectionsReport {
-  project: string;
-  collections: CollectionView[];
-}
-
-interface BinView {
-  id: number;
-  name: string;
-  items: { project: string; media_id: number; item?: MediaItem }[];
-}
 
 const collectionsPath = (project: string) =>
   `/api/collections?limit=${MAX_MEMBERS}${project ? `&project=${encodeURIComponent(project)}` : ""}`;
@@ -156,11 +145,6 @@ export async function membersOf(filters: Filters, project: string): Promise<Memb
     filters,
     project,
   );
-}
-
-interface Facets {
-  years: { year: number; count: number }[];
-  days: { date: string; count: number }[];
 }
 
 /** The pages of one query, fetched as the grid scrolls to them. */

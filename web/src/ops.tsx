@@ -1,4 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
+import type { z } from "zod";
+import type { HEALTH } from "../../api/responses.js";
 import { EntitlementsPanel, Projects, Tokens } from "./admin.js";
 import {
   ApiError,
@@ -22,13 +24,7 @@ import {
   StatsView,
 } from "./status-views.js";
 
-interface Health {
-  ready: boolean;
-  checks: Record<string, boolean>;
-  asr: string | null;
-  models: Record<string, { name: string; pulled: boolean; pull?: string } | null>;
-  failing: string[];
-}
+type Health = z.infer<typeof HEALTH>;
 
 /** One panel's data, or the reason it could not be read (often: needs an admin token). */
 function usePanel<T>(path: string, every = 0) {
