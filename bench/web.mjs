@@ -6,6 +6,7 @@
 import { existsSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { chromium } from "playwright-core";
+import CHROMIUM_ARGS from "../test/support/chromium-args.json" with { type: "json" };
 import {
   BenchError,
   buildLibrary,
@@ -41,16 +42,6 @@ const SEARCHES = [
   "sunset",
 ];
 const CHROMIUM = process.env.SVC_CHROMIUM ?? "/usr/bin/chromium";
-const ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
@@ -151,7 +142,7 @@ export async function benchWeb() {
     await settle(daemon.child.pid, 5 * 60_000);
     figures.scriptBytes = await scriptBytes(base);
     // Playwright gives the browser a new empty profile of its own.
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     log("web: first loads");
     const loads = await firstLoads(browser, base);
     figures.firstLoad = {

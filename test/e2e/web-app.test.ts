@@ -6,6 +6,8 @@ import { type Browser, type BrowserContext, chromium, type Page } from "playwrig
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openLibrary } from "../../state/stores.js";
 import { isClassifier, routeTo } from "../support/chat.js";
+// The flags every headless run here needs (no sandbox as root, no GPU, no background traffic); the web bench uses them too.
+import HEADLESS_CHROMIUM from "../support/chromium-args.json" with { type: "json" };
 import { type ServeChild, startServe, svc } from "../support/cli.js";
 import { makeSceneClip, makeTimecodedClip } from "../support/media.js";
 import { type FakeModelHost, startFakeModelHost } from "../support/modelhost-server.js";
@@ -23,14 +25,7 @@ const HOSTILE = `<img src=x onerror="window.__pwned=1">.mp4`;
 // Every flag the machine notes name: without the background-networking ones Chromium keeps
 // dialling Google's hosts, which a closed network refuses.
 const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
+  ...HEADLESS_CHROMIUM,
   "--autoplay-policy=no-user-gesture-required",
   `--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`,
 ];
