@@ -1,10 +1,12 @@
 import { useEffect, useState } from "preact/hooks";
 import type { z } from "zod";
-import type { ENTITLEMENTS, PROJECTS } from "../../api/responses.js";
+import type { ENTITLEMENTS, PROJECTS, TOKEN_CREATED, TOKEN_LIST } from "../../api/responses.js";
 import { ApiError, getJson, request, SCOPES, sendJson, type TokenInfo } from "./api.js";
 
-type ProjectView = z.infer<typeof PROJECTS>["projects"][number];
+type Projects = z.infer<typeof PROJECTS>;
+type ProjectView = Projects["projects"][number];
 type Entitlements = z.infer<typeof ENTITLEMENTS>;
+type CreatedToken = z.infer<typeof TOKEN_CREATED>;
 
 const failure = (e: unknown) => (e instanceof ApiError ? `${e.status}: ${e.message}` : String(e));
 
@@ -44,7 +46,7 @@ function Secret({ name, secret, onDone }: { name: string; secret: string; onDone
   );
 }
 
-function NewToken({ onCreated }: { onCreated: (token: TokenInfo & { secret: string }) => void }) {
+function NewToken({ onCreated }: { onCreated: (token: CreatedToken) => void }) {
   const [name, setName] = useState("");
   const [scopes, setScopes] = useState<ReadonlySet<string>>(new Set());
   const [allowlist, setAllowlist] = useState("");
@@ -68,7 +70,7 @@ function NewToken({ onCreated }: { onCreated: (token: TokenInfo & { secret: stri
           ...(allowlist.trim() ? { ip_allowlist: commaList(allowlist) } : {}),
           ...(days.trim() ? { expires_in_days: Number(days) } : {}),
         };
-        sendJson<TokenInfo & { secret: string }>("POST", "/api/tokens", body).then(
+        sendJson<CreatedToken>("POST", "/api/tokens", body).then(
           (token) => {
             setError(null);
             setName("");
@@ -128,7 +130,7 @@ export function Tokens() {
   const [version, setVersion] = useState(0);
   useEffect(() => {
     let stop = false;
-    getJson<{ tokens: TokenInfo[] }>("/api/tokens").then(
+    getJson<z.infer<typeof TOKEN_LIST>>("/api/tokens").then(
       (body) => {
         if (stop) return;
         setTokens(body.tokens);
@@ -207,7 +209,7 @@ export function Projects() {
   const [projects, setProjects] = useState<ProjectView[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    getJson<{ projects: ProjectView[] }>("/api/projects").then(
+    getJson<Projects>("/api/projects").then(
       (body) => setProjects(body.projects),
       (e: unknown) => setError(failure(e)),
     );

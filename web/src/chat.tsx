@@ -1,6 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
 import type { z } from "zod";
-import type { CONVERSATIONS } from "../../api/responses.js";
+import type { CHAT_REPLY, CONVERSATIONS } from "../../api/responses.js";
 import { getJson, type Scene, seconds, sendJson } from "./api.js";
 import { navigate } from "./router.js";
 import { Thumb } from "./thumb.js";
@@ -109,7 +109,7 @@ export function Chat() {
     setMessages((m) => [...m, { role: "user", content: prompt }]);
     try {
       const body = { prompt, ...(current ? { conversation_id: current } : {}) };
-      const reply = await sendJson<{ conversation_id: string }>("POST", "/api/chat", body);
+      const reply = await sendJson<z.infer<typeof CHAT_REPLY>>("POST", "/api/chat", body);
       setPrompt("");
       await open(reply.conversation_id);
       void refresh();

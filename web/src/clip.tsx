@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { z } from "zod";
-import type { EDITOR_PROXY_ITEM } from "../../api/responses.js";
+import type { COLOR_PROFILES, EDITOR_PROXY_ITEM, STREAM_GRANT, WORDS } from "../../api/responses.js";
 import {
   ApiError,
   getJson,
@@ -73,12 +73,12 @@ export function Clip({ id, project, startAt }: { id: number; project: string; st
     getJson<MediaItem>(`/api/media/${id}${p}`).then(setItem, (e: unknown) => setError((e as Error).message));
     getJson<Scene[]>(`/api/media/${id}/scenes${p}`).then(setScenes, () => setScenes([]));
     getJson<Segment[]>(`/api/media/${id}/segments${p}`).then(setSegments, () => setSegments([]));
-    getJson<{ words: Word[] }>(`/api/media/${id}/words${p}`).then(
+    getJson<z.infer<typeof WORDS>>(`/api/media/${id}/words${p}`).then(
       (body) => setTimed(body.words),
       () => setTimed([]),
     );
     getJson<ProxyItem>(`/api/proxy/editor/${id}${p}`).then(setProxy, () => setProxy(null));
-    getJson<{ profiles: { id: string; name: string }[] }>("/api/color-profiles").then(
+    getJson<z.infer<typeof COLOR_PROFILES>>("/api/color-profiles").then(
       (body) => setProfiles(body.profiles),
       () => setProfiles([]),
     );
@@ -135,7 +135,11 @@ export function Clip({ id, project, startAt }: { id: number; project: string; st
     setGrantedSrc(null);
     if (!token || !playable) return;
     let stop = false;
-    sendJson<{ url: string }>("POST", "/api/stream/grant", project ? { id, project } : { id }).then(
+    sendJson<z.infer<typeof STREAM_GRANT>>(
+      "POST",
+      "/api/stream/grant",
+      project ? { id, project } : { id },
+    ).then(
       (granted) => {
         if (!stop) setGrantedSrc(granted.url);
       },

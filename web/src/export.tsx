@@ -1,10 +1,9 @@
 import { useState } from "preact/hooks";
 import type { z } from "zod";
-import type { EDITOR_PROXY_STATUS } from "../../api/responses.js";
+import type { EDITOR_PROXIES_DONE } from "../../api/responses.js";
 import { download, getJson, sendJson } from "./api.js";
 import { type Filters, listQuery, mediaPages, membersOf } from "./library.js";
-
-type ProxyStatus = z.infer<typeof EDITOR_PROXY_STATUS>;
+import type { ProxyJobs } from "./status-views.js";
 
 const TIMELINE_FORMATS = [
   ["edl", "EDL (CMX 3600)"],
@@ -162,7 +161,7 @@ export function Export({
 /** Starts the encodes and reports their progress from the status route while the request runs. */
 async function editorProxies(ids: number[], project: string, report: (s: string) => void): Promise<string> {
   const timer = setInterval(() => {
-    getJson<ProxyStatus>("/api/proxy/editor/status").then(
+    getJson<ProxyJobs>("/api/proxy/editor/status").then(
       (s) => {
         const job = s.jobs.find((j) => j.state === "running");
         if (!job) return;
@@ -175,7 +174,7 @@ async function editorProxies(ids: number[], project: string, report: (s: string)
     );
   }, 1000);
   try {
-    const reply = await sendJson<{ results: { status?: string }[] }>(
+    const reply = await sendJson<z.infer<typeof EDITOR_PROXIES_DONE>>(
       "POST",
       "/api/proxy/editor",
       project ? { ids, project } : { ids },

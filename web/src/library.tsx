@@ -1,14 +1,14 @@
 import { Component } from "preact";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { z } from "zod";
-import type { BIN_VIEW, COLLECTIONS, SHOOT_DATE_FACETS } from "../../api/responses.js";
+import type { BINS, COLLECTIONS, SHOOT_DATE_FACETS, TAG_CLOUD } from "../../api/responses.js";
 import { ApiError, getJson, type MediaItem, type MediaPage, seconds } from "./api.js";
 import { navigate } from "./router.js";
 import { Thumb } from "./thumb.js";
 
 type CollectionsReport = z.infer<typeof COLLECTIONS>;
 type CollectionView = CollectionsReport["collections"][number];
-type BinView = z.infer<typeof BIN_VIEW>;
+type Bins = z.infer<typeof BINS>;
 type Facets = z.infer<typeof SHOOT_DATE_FACETS>;
 
 const PAGE = 100;
@@ -133,7 +133,7 @@ export async function membersOf(filters: Filters, project: string): Promise<Memb
       project,
     );
   }
-  const { bins } = await getJson<{ bins: BinView[] }>("/api/bins");
+  const { bins } = await getJson<Bins>("/api/bins");
   const bin = bins.find((b) => String(b.id) === filters.bin);
   if (!bin) return { items: [], note: "this bin no longer exists" };
   const items = bin.items
@@ -306,7 +306,7 @@ export function Library({ project, filters, setFilters, selected, toggle }: Libr
   const [draft, setDraft] = useState(filters.q);
   const [facets, setFacets] = useState<Facets | null>(null);
   const [tags, setTags] = useState<string[]>([]);
-  const [groups, setGroups] = useState<{ collections: CollectionView[]; bins: BinView[] }>({
+  const [groups, setGroups] = useState<{ collections: CollectionView[]; bins: Bins["bins"] }>({
     collections: [],
     bins: [],
   });
@@ -351,14 +351,14 @@ export function Library({ project, filters, setFilters, selected, toggle }: Libr
     if (!listed) return;
     const p = project ? `?project=${encodeURIComponent(project)}` : "";
     getJson<Facets>(`/api/media/facets/shoot-date${p}`).then(setFacets, () => setFacets(null));
-    getJson<{ tags: { name: string }[] }>(`/api/tags${p}${p ? "&" : "?"}limit=200`).then(
+    getJson<z.infer<typeof TAG_CLOUD>>(`/api/tags${p}${p ? "&" : "?"}limit=200`).then(
       (body) => setTags(body.tags.map((t) => t.name)),
       () => setTags([]),
     );
     // Names only: the members are read when one is chosen.
     Promise.all([
       getJson<CollectionsReport>(collectionsPath(project).replace(`limit=${MAX_MEMBERS}`, "limit=1")),
-      getJson<{ bins: BinView[] }>("/api/bins"),
+      getJson<Bins>("/api/bins"),
     ]).then(
       ([report, { bins }]) => setGroups({ collections: report.collections, bins }),
       () => setGroups({ collections: [], bins: [] }),

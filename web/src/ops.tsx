@@ -1,6 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
 import type { z } from "zod";
-import type { HEALTH } from "../../api/responses.js";
+import type { HEALTH, INGEST_STARTED, LOG_TAIL, PROJECTS } from "../../api/responses.js";
 import { EntitlementsPanel, Projects, Tokens } from "./admin.js";
 import {
   ApiError,
@@ -82,11 +82,7 @@ function IngestButton({ project }: { project: string }) {
       <button
         type="button"
         onClick={() =>
-          sendJson<{ job: { id: string; project: string } }>(
-            "POST",
-            "/api/ingest",
-            project ? { project } : {},
-          ).then(
+          sendJson<z.infer<typeof INGEST_STARTED>>("POST", "/api/ingest", project ? { project } : {}).then(
             (body) => setState(`Started an ingest pass of ${body.job.project} (job ${body.job.id})`),
             (e: unknown) => setState((e as Error).message),
           )
@@ -160,7 +156,7 @@ export function Operations({ project }: { project: string }) {
         render={(o) => <OffloadJobsView o={o} />}
       />
       <EntitlementsPanel />
-      <Panel<{ lines: string[]; truncated: boolean }>
+      <Panel<z.infer<typeof LOG_TAIL>>
         title="Service log (redacted)"
         path="/api/logs/tail?lines=100"
         every={5000}
@@ -191,7 +187,7 @@ export function Settings({
   const [name, setName] = useState(project);
   const [known, setKnown] = useState<string[]>([]);
   useEffect(() => {
-    getJson<{ projects: { name: string }[] }>("/api/projects").then(
+    getJson<z.infer<typeof PROJECTS>>("/api/projects").then(
       (body) => setKnown(body.projects.map((p) => p.name)),
       () => setKnown([]),
     );
