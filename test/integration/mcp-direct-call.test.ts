@@ -6,51 +6,26 @@ import { AnswerCache, answerKey } from "../../mcp/answer-cache.js";
 import { directCall, directHeaders } from "../../mcp/direct-call.js";
 import { callTool, createMcpServer } from "../../mcp/server.js";
 import { TOOLS, type ToolDef } from "../../mcp/tools.js";
-import { openLibrary } from "../../state/stores.js";
+import { type LibraryStore, openLibrary } from "../../state/stores.js";
 import { startApi, type TestApi } from "../support/api.js";
+import { saveTimedWords, seedLongTake } from "../support/long-take.js";
 import { textOf } from "../support/mcp.js";
-import { CLIP_PROBE, stageDone } from "../support/rows.js";
 
 const WORDS = 5200;
 
-/** Saves a transcript of `count` timed words (the first one `first`) on item `id`. */
-function saveWords(root: string, id: number, first: string, count = WORDS) {
-  const words = Array.from({ length: count }, (_, i) => ({
-    word: i === 0 ? first : `w${i}`,
-    start: i / 2,
-    end: i / 2 + 0.4,
-    score: 0.9,
-  }));
+/** Opens the library at `root` for one change. */
+function withStore<T>(root: string, change: (store: LibraryStore) => T): T {
   const store = openLibrary(root);
   try {
-    store.transcripts.save(
-      id,
-      {
-        language: "en",
-        text: words.map((w) => w.word).join(" "),
-        segments_json: JSON.stringify([{ start: 0, end: count / 2, text: "a long talk" }]),
-        words_json: JSON.stringify(words),
-        backend: "test",
-      },
-      true,
-    );
+    return change(store);
   } finally {
     store.close();
   }
 }
 
-function seedTake(root: string): number {
-  const store = openLibrary(root);
-  try {
-    return store.media.saveProbe(
-      { relPath: "talk.mov", kind: "video", size: 1, mtimeMs: 1, fingerprint: "talk" },
-      { ...CLIP_PROBE, duration_s: WORDS / 2 },
-      stageDone("probe"),
-    );
-  } finally {
-    store.close();
-  }
-}
+const seedTake = (root: string) => withStore(root, (store) => seedLongTake(store, "talk.mov", WORDS));
+const saveWords = (root: string, id: number, first: string) =>
+  withStore(root, (store) => saveTimedWords(store, id, WORDS, first));
 
 const callBody = (
   id: number | string,

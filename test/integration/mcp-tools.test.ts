@@ -8,6 +8,7 @@ import { VISION_FIELDS } from "../../state/repos/scenes.js";
 import { openLibrary } from "../../state/stores.js";
 import { startApi, type TestApi } from "../support/api.js";
 import { type SeedClip, type SeededClip, seedClips } from "../support/chat.js";
+import { seedLongTake } from "../support/long-take.js";
 import { callTool, connectMcp, type McpTransportKind, textOf } from "../support/mcp.js";
 import { type FakeModelHost, startFakeModelHost } from "../support/modelhost-server.js";
 import { CLIP_PROBE, stageDone } from "../support/rows.js";
@@ -82,28 +83,7 @@ describe.each<McpTransportKind>(["streamable", "sse"])("MCP tools over %s", (kin
         mtimeMs: 1,
         fingerprint: name,
       });
-      wordy = store.media.saveProbe(
-        file("speech.mov"),
-        { ...CLIP_PROBE, duration_s: 3000 },
-        stageDone("probe"),
-      );
-      const words = Array.from({ length: WORDS }, (_, i) => ({
-        word: `w${i}`,
-        start: i / 2,
-        end: i / 2 + 0.4,
-        score: 0.9,
-      }));
-      store.transcripts.save(
-        wordy,
-        {
-          language: "en",
-          text: words.map((w) => w.word).join(" "),
-          segments_json: JSON.stringify([{ start: 0, end: 3000, text: "a long talk" }]),
-          words_json: JSON.stringify(words),
-          backend: "test",
-        },
-        true,
-      );
+      wordy = seedLongTake(store, "speech.mov", WORDS);
       unanalysed = store.media.saveProbe(
         file("fresh.mov"),
         { ...CLIP_PROBE, duration_s: 10 },
