@@ -19,6 +19,9 @@ export const TIMECODED_CLIP = {
   creationDate: "2024-03-05T23:30:00-0800",
   shotDate: "2024-03-05",
   audioTracks: 2,
+  /** Each track is one sine: mono, at 48 kHz. */
+  audioChannels: 1,
+  sampleRate: 48_000,
   fps: 25,
   width: 320,
   height: 240,
