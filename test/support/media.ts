@@ -135,6 +135,35 @@ export async function makeCameraClip(dir: string, name: string, opts: CameraClip
   return file;
 }
 
+export interface RateClipOptions {
+  /** Frames per second as ffmpeg takes them: "25", "30000/1001". */
+  rate: string;
+  seconds: number;
+  /** Start timecode; `;` before the frames makes 29.97 or 59.94 drop frame. */
+  timecode: string;
+  /** Channels of its one PCM track. */
+  audioChannels: number;
+  sampleRate: number;
+}
+
+/**
+ * A QuickTime clip at `rate` with a tmcd start timecode and one PCM track. PCM ends exactly with
+ * the picture's last frame, so the file lasts as long as its picture (AAC would pad it).
+ */
+export async function makeRateClip(dir: string, name: string, opts: RateClipOptions): Promise<string> {
+  const file = await outputPath(dir, name);
+  await ffmpeg([
+    ...lavfi(`testsrc2=size=320x240:rate=${opts.rate}:duration=${opts.seconds}`),
+    ...lavfi(`sine=frequency=440:sample_rate=${opts.sampleRate}:duration=${opts.seconds}`),
+    ...["-map", "0:v", "-map", "1:a"],
+    ...H264,
+    ...["-c:a", "pcm_s16le", "-ac", String(opts.audioChannels)],
+    ...["-timecode", opts.timecode],
+    file,
+  ]);
+  return file;
+}
+
 /** Three unrelated 2 s scenes; the cuts score ~0.62-0.67 against a 0.3 threshold, the rest < 0.03. */
 export async function makeSceneClip(dir: string, name = "scenes.mp4"): Promise<string> {
   const file = await outputPath(dir, name);
