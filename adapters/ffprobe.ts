@@ -9,6 +9,9 @@ export interface ProbeStream {
   r_frame_rate?: string;
   avg_frame_rate?: string;
   duration?: string;
+  /** Audio streams: channels and samples per second (a string, as ffprobe prints it). */
+  channels?: number;
+  sample_rate?: string;
   disposition?: Record<string, number>;
   tags?: Record<string, string>;
 }

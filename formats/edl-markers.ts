@@ -1,5 +1,5 @@
-import { edlHeader, edlText, eventLine } from "./edl-text.js";
-import type { Timeline } from "./timeline.js";
+import { edlHeader, edlText, eventLine, recordTimecode } from "./edl-text.js";
+import { markerRecordOffset, type Timeline } from "./timeline.js";
 
 /**
  * Timeline markers in the EDL form DaVinci Resolve writes and reads back (Timeline > Import >
@@ -9,18 +9,18 @@ import type { Timeline } from "./timeline.js";
 export function writeMarkerEdl(timeline: Timeline): string {
   const markers = timeline.clips
     .flatMap((clip) =>
-      clip.markers.map((m) => ({ at: timeline.start + clip.recordIn + m.offset, name: m.name })),
+      clip.markers.map((m) => ({
+        at: timeline.start + clip.recordIn + markerRecordOffset(clip, m, timeline.rate),
+        name: m.name,
+      })),
     )
     .sort((a, b) => a.at - b.at);
   const events = markers.map((marker, i) => {
-    const line = eventLine(
-      timeline,
-      i + 1,
-      "001",
-      "V",
-      [marker.at, marker.at + 1],
-      [marker.at, marker.at + 1],
-    );
+    const at: [string, string] = [
+      recordTimecode(timeline, marker.at),
+      recordTimecode(timeline, marker.at + 1),
+    ];
+    const line = eventLine(i + 1, "001", "V", at, at);
     const name = edlText(marker.name.replaceAll("|", "/"), 120) || "Marker";
     return `${line}\n |C:ResolveColorBlue |M:${name} |D:1\n`;
   });

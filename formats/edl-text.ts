@@ -17,15 +17,17 @@ export function edlHeader(timeline: Timeline, title: string): string {
   return `TITLE: ${edlText(title, 70) || "svc"}\nFCM: ${timeline.dropFrame ? "DROP FRAME" : "NON-DROP FRAME"}\n`;
 }
 
-/** One event line: number, reel, channels, cut, source in/out, record in/out. */
+/** A record timecode label: frames from midnight at the timeline's rate, in its frame-count mode. */
+export const recordTimecode = (timeline: Timeline, frames: number): string =>
+  framesToTimecode(frames, timeline.rate, timeline.dropFrame);
+
+/** One event line: number, reel, channels, cut, source in/out, record in/out (timecode labels). */
 export function eventLine(
-  timeline: Timeline,
   event: number,
   reel: string,
   channels: string,
-  source: [number, number],
-  record: [number, number],
+  source: readonly [string, string],
+  record: readonly [string, string],
 ): string {
-  const tc = (frames: number) => framesToTimecode(frames, timeline.rate, timeline.dropFrame);
-  return `${String(event).padStart(3, "0")}  ${reel.padEnd(8)} ${channels.padEnd(6)}${"C".padEnd(9)}${tc(source[0])} ${tc(source[1])} ${tc(record[0])} ${tc(record[1])}`;
+  return `${String(event).padStart(3, "0")}  ${reel.padEnd(8)} ${channels.padEnd(6)}${"C".padEnd(9)}${source[0]} ${source[1]} ${record[0]} ${record[1]}`;
 }

@@ -1,5 +1,15 @@
-import { edlHeader, edlText, eventLine } from "./edl-text.js";
-import { hasPicture, hasSound, type Timeline, type TimelineClip, windowLength } from "./timeline.js";
+import { edlHeader, edlText, eventLine, recordTimecode } from "./edl-text.js";
+import { framesToTimecode, rateLabel } from "./timecode.js";
+import {
+  hasPicture,
+  hasSound,
+  recordLength,
+  sameRate,
+  sourceLength,
+  type Timeline,
+  type TimelineClip,
+} from "./timeline.js";
+import { mediaOf, orderedClips } from "./track-items.js";
 
 /**
  * An 8-character reel name from the file name: the stem in capitals, letters, digits and `_`
@@ -26,26 +36,35 @@ export function channelsOf(clip: TimelineClip): string {
 }
 
 /**
- * CMX3600: one cut event per clip in timeline order; source in/out are the clip's source
- * timecode plus its window, record timecode runs on from the timeline start. Each event names
- * its file in a `* FROM CLIP NAME:` comment, which NLEs relink by.
+ * CMX3600: one cut event per clip in timeline order. Source in/out are the clip's own timecode
+ * labels (its start timecode plus its window, counted at its own rate, `;` before the frames in
+ * drop frame), which is what conform tools match against the media; record timecode runs on from
+ * the timeline start at the timeline's rate. Each event names its file in a `* FROM CLIP NAME:`
+ * comment, which NLEs relink by. A clip of another rate plays at its own speed, so its source and
+ * record spans last the same time but count different frames: rather than an M2 motion effect,
+ * which a conform tool would apply as a speed change on top, its rate is stated in a
+ * `* SOURCE FRAME RATE:` note.
  */
 export function writeEdl(timeline: Timeline): string {
-  const events = [...timeline.clips]
-    .sort((a, b) => a.recordIn - b.recordIn)
-    .map((clip, i) => {
-      const length = windowLength(clip);
-      const sourceIn = clip.sourceStart + clip.windowIn;
-      const recordIn = timeline.start + clip.recordIn;
-      const line = eventLine(
-        timeline,
-        i + 1,
-        reelName(clip.name),
-        channelsOf(clip),
-        [sourceIn, sourceIn + length],
-        [recordIn, recordIn + length],
-      );
-      return `${line}\n* FROM CLIP NAME: ${edlText(clip.name, 120)}\n`;
-    });
+  const events = orderedClips(timeline).map((clip, i) => {
+    const media = mediaOf(clip);
+    const source = (frames: number) => framesToTimecode(frames, clip.sourceRate, clip.dropFrame);
+    const sourceIn = media.start + media.in;
+    const recordIn = timeline.start + clip.recordIn;
+    const line = eventLine(
+      i + 1,
+      reelName(clip.name),
+      channelsOf(clip),
+      [source(sourceIn), source(sourceIn + sourceLength(clip))],
+      [
+        recordTimecode(timeline, recordIn),
+        recordTimecode(timeline, recordIn + recordLength(clip, timeline.rate)),
+      ],
+    );
+    const notes = [`* FROM CLIP NAME: ${edlText(clip.name, 120)}`];
+    if (!sameRate(clip.sourceRate, timeline.rate))
+      notes.push(`* SOURCE FRAME RATE: ${rateLabel(clip.sourceRate)}`);
+    return `${line}\n${notes.join("\n")}\n`;
+  });
   return `${edlHeader(timeline, timeline.name)}\n${events.join("\n")}`;
 }

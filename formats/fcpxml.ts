@@ -1,6 +1,13 @@
 import { oneLine } from "./clean-text.js";
-import { canDropFrame, framesToRational } from "./timecode.js";
-import { hasPicture, hasSound, type Timeline, type TimelineClip, timelineLength } from "./timeline.js";
+import { type FrameRate, framesToRational, rateLabel } from "./timecode.js";
+import {
+  hasPicture,
+  hasSound,
+  sameRate,
+  type Timeline,
+  type TimelineClip,
+  timelineLength,
+} from "./timeline.js";
 import { type ClipMedia, mediaOf, orderedClips, withGaps } from "./track-items.js";
 import { XmlWriter } from "./xml-writer.js";
 
@@ -24,6 +31,19 @@ interface Asset {
 const sizeOf = (clip: TimelineClip): Size | undefined =>
   clip.width && clip.height ? { width: clip.width, height: clip.height } : undefined;
 
+// The source rates conform-rate may name in the 1.9 DTD, by the label svc gives each rate.
+const CONFORM_RATES: Readonly<Record<string, string>> = {
+  "23.976": "23.98",
+  "24": "24",
+  "25": "25",
+  "29.97": "29.97",
+  "30": "30",
+  "48": "48",
+  "50": "50",
+  "59.94": "59.94",
+  "60": "60",
+};
+
 /** The timeline as an FCPXML 1.9 document: one library, event, project and sequence. */
 export function writeFcpxml(timeline: Timeline): string {
   return writeFcpxmlDocument(timeline).end();
@@ -37,25 +57,28 @@ export function writeFcpxmlBytes(timeline: Timeline): Buffer {
 function writeFcpxmlDocument(timeline: Timeline): XmlWriter {
   const clips = orderedClips(timeline);
   const rate = timeline.rate;
+  // Positions on the timeline count at its rate; everything inside a clip at the clip's own.
   const time = (frames: number) => framesToRational(frames, rate);
-  const tcFormat = (dropFrame: boolean) => (dropFrame && canDropFrame(rate) ? "DF" : "NDF");
+  const sourceTime = (clip: TimelineClip, frames: number) => framesToRational(frames, clip.sourceRate);
+  const tcFormat = (dropFrame: boolean) => (dropFrame ? "DF" : "NDF");
   let lastId = 0;
   const nextId = () => `r${++lastId}`;
 
-  // One format per picture size: the sequence takes the first clip's, and a clip of another size
-  // keeps its own so an NLE does not conform it as if it were the sequence's.
+  // One format per picture size and rate: the sequence takes the first clip's size at its own
+  // rate, and a clip of another size or rate keeps its own, so an NLE conforms it rather than
+  // taking it for the sequence's.
   const firstPicture = clips.find(hasPicture);
   const sequenceSize = (firstPicture && sizeOf(firstPicture)) ?? DEFAULT_SIZE;
-  const formats = new Map<string, Size & { id: string }>();
-  const formatFor = (size: Size) => {
-    const key = `${size.width}x${size.height}`;
+  const formats = new Map<string, Size & { id: string; rate: FrameRate }>();
+  const formatFor = (size: Size, frameRate: FrameRate) => {
+    const key = `${size.width}x${size.height}@${frameRate.num}/${frameRate.den}`;
     const known = formats.get(key);
     if (known) return known.id;
     const id = nextId();
-    formats.set(key, { id, ...size });
+    formats.set(key, { id, ...size, rate: frameRate });
     return id;
   };
-  const sequenceFormat = formatFor(sequenceSize);
+  const sequenceFormat = formatFor(sequenceSize, rate);
 
   // One asset per file, however many windows of it the timeline uses; a still's asset lasts as
   // long as its longest window.
@@ -67,7 +90,7 @@ function writeFcpxmlDocument(timeline: Timeline): XmlWriter {
         known.media.duration = Math.max(known.media.duration, mediaOf(clip).duration);
       continue;
     }
-    const formatId = hasPicture(clip) ? formatFor(sizeOf(clip) ?? sequenceSize) : undefined;
+    const formatId = hasPicture(clip) ? formatFor(sizeOf(clip) ?? sequenceSize, clip.sourceRate) : undefined;
     assets.set(clip.url, { id: nextId(), clip, media: mediaOf(clip), formatId });
   }
 
@@ -76,7 +99,7 @@ function writeFcpxmlDocument(timeline: Timeline): XmlWriter {
   for (const format of formats.values())
     w.ele("format", {
       id: format.id,
-      frameDuration: time(1),
+      frameDuration: framesToRational(1, format.rate),
       width: String(format.width),
       height: String(format.height),
     }).up();
@@ -85,8 +108,8 @@ function writeFcpxmlDocument(timeline: Timeline): XmlWriter {
     const attributes: Record<string, string> = {
       id: asset.id,
       name: oneLine(clip.name),
-      start: time(media.start),
-      duration: time(media.duration),
+      start: sourceTime(clip, media.start),
+      duration: sourceTime(clip, media.duration),
       hasVideo: hasPicture(clip) ? "1" : "0",
     };
     if (asset.formatId) attributes.format = asset.formatId;
@@ -94,6 +117,7 @@ function writeFcpxmlDocument(timeline: Timeline): XmlWriter {
     if (hasSound(clip)) {
       attributes.audioSources = String(clip.audioTracks);
       attributes.audioChannels = String(clip.audioChannels);
+      attributes.audioRate = String(clip.audioRate);
     }
     w.ele("asset", attributes).ele("media-rep", { kind: "original-media", src: clip.url }).up().up();
   }
@@ -112,7 +136,7 @@ function writeFcpxmlDocument(timeline: Timeline): XmlWriter {
       audioRate: "48k",
     });
   w.ele("spine");
-  for (const item of withGaps(clips)) {
+  for (const item of withGaps(clips, rate)) {
     const offset = time(timeline.start + item.recordIn);
     if (item.kind === "gap") {
       w.ele("gap", { name: "Gap", offset, duration: time(item.length) }).up();
@@ -121,18 +145,28 @@ function writeFcpxmlDocument(timeline: Timeline): XmlWriter {
     const { clip } = item;
     const asset = assets.get(clip.url) as Asset;
     const start = mediaOf(clip).start + mediaOf(clip).in;
-    w.ele("asset-clip", {
+    // The clip's start is in its own time, its length in the sequence's: a clip of another rate
+    // names its format, so its local time counts at its rate, and plays at its own speed
+    // (conform-rate without scaling), as Final Cut Pro writes such a clip itself.
+    const otherRate = hasPicture(clip) && !sameRate(clip.sourceRate, rate);
+    const attributes: Record<string, string> = {
       ref: asset.id,
       offset,
       name: oneLine(clip.name),
-      start: time(start),
+      start: sourceTime(clip, start),
       duration: time(item.length),
-      tcFormat: tcFormat(clip.dropFrame),
-    });
+    };
+    if (otherRate && asset.formatId) attributes.format = asset.formatId;
+    attributes.tcFormat = tcFormat(clip.dropFrame);
+    w.ele("asset-clip", attributes);
+    if (otherRate) {
+      const srcFrameRate = CONFORM_RATES[rateLabel(clip.sourceRate)];
+      w.ele("conform-rate", srcFrameRate ? { scaleEnabled: "0", srcFrameRate } : { scaleEnabled: "0" }).up();
+    }
     for (const marker of clip.markers) {
       const attributes: Record<string, string> = {
-        start: time(start + marker.offset),
-        duration: time(1),
+        start: sourceTime(clip, start + marker.offset),
+        duration: sourceTime(clip, 1),
         value: oneLine(marker.name),
       };
       const note = oneLine(marker.note ?? "");

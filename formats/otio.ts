@@ -1,13 +1,17 @@
 import { oneLine } from "./clean-text.js";
-import { fpsOf } from "./timecode.js";
-import { hasPicture, hasSound, type Timeline, type TimelineClip, windowLength } from "./timeline.js";
+import { type FrameRate, fpsOf, framesToTimecode } from "./timecode.js";
+import { hasPicture, hasSound, recordLength, type Timeline, type TimelineClip } from "./timeline.js";
 import { mediaOf, orderedClips, withGaps } from "./track-items.js";
 
 /*
  * OpenTimelineIO JSON, with the field names of OTIO's serialized schema. OTIO upgrades an older
  * schema version when it reads one but refuses a newer one than it knows, so this writes
  * Timeline.1 (Timeline.2 only adds canvas_size) beside Clip.2 and Marker.2. Rates are floats, as
- * OTIO keeps them: 24000/1001 is 23.976023976023978. Times are whole frames at that rate.
+ * OTIO keeps them: 24000/1001 is 23.976023976023978. Times are whole frames: a media
+ * reference's available range, a clip's source start and its markers at the clip's own rate, the
+ * lengths of clips and gaps on a track at the timeline's, so a clip of another rate keeps its own
+ * timecode and still fills whole frames of the timeline. OTIO has no field for sound; a
+ * reference's metadata carries it under `svc`, with the start timecode as its label.
  */
 const MEDIA_KEY = "DEFAULT_MEDIA";
 const MARKER_COLOR = "BLUE";
@@ -17,12 +21,18 @@ type Json = { [key: string]: Json } | Json[] | string | number | boolean | null;
 /** The timeline as an OTIO document: one video track and one audio track. */
 export function writeOtio(timeline: Timeline): string {
   const clips = orderedClips(timeline);
-  const rate = fpsOf(timeline.rate);
-  const time = (value: number): Json => ({ OTIO_SCHEMA: "RationalTime.1", rate, value });
-  const range = (start: number, duration: number): Json => ({
+  const at =
+    (rate: FrameRate) =>
+    (value: number): Json => ({
+      OTIO_SCHEMA: "RationalTime.1",
+      rate: fpsOf(rate),
+      value,
+    });
+  const time = at(timeline.rate);
+  const range = (start: Json, duration: Json): Json => ({
     OTIO_SCHEMA: "TimeRange.1",
-    duration: time(duration),
-    start_time: time(start),
+    duration,
+    start_time: start,
   });
 
   // A clip with picture and sound sits on both tracks; its markers go on the picture only, so an
@@ -31,11 +41,20 @@ export function writeOtio(timeline: Timeline): string {
     const media = mediaOf(clip);
     const start = media.start + media.in;
     const name = oneLine(clip.name);
+    const own = at(clip.sourceRate);
+    const metadata: { [key: string]: Json } = {};
+    if (clip.kind !== "image")
+      metadata.timecode = framesToTimecode(media.start, clip.sourceRate, clip.dropFrame);
+    if (hasSound(clip)) {
+      metadata.audio_tracks = clip.audioTracks;
+      metadata.audio_channels = clip.audioChannels;
+      metadata.audio_sample_rate = clip.audioRate;
+    }
     return {
       OTIO_SCHEMA: "Clip.2",
       metadata: {},
       name,
-      source_range: range(start, windowLength(clip)),
+      source_range: range(own(start), time(recordLength(clip, timeline.rate))),
       effects: [],
       markers: withMarkers
         ? clip.markers.map((marker) => ({
@@ -43,7 +62,7 @@ export function writeOtio(timeline: Timeline): string {
             metadata: {},
             name: oneLine(marker.name),
             color: MARKER_COLOR,
-            marked_range: range(start + marker.offset, 1),
+            marked_range: range(own(start + marker.offset), own(1)),
             comment: oneLine(marker.note ?? ""),
           }))
         : [],
@@ -51,9 +70,9 @@ export function writeOtio(timeline: Timeline): string {
       media_references: {
         [MEDIA_KEY]: {
           OTIO_SCHEMA: "ExternalReference.1",
-          metadata: {},
+          metadata: { svc: metadata },
           name,
-          available_range: range(media.start, media.duration),
+          available_range: range(own(media.start), own(media.duration)),
           available_image_bounds: null,
           target_url: clip.url,
         },
@@ -70,14 +89,14 @@ export function writeOtio(timeline: Timeline): string {
     effects: [],
     markers: [],
     enabled: true,
-    children: withGaps(onTrack).map(
+    children: withGaps(onTrack, timeline.rate).map(
       (item): Json =>
         item.kind === "gap"
           ? {
               OTIO_SCHEMA: "Gap.1",
               metadata: {},
               name: "",
-              source_range: range(0, item.length),
+              source_range: range(time(0), time(item.length)),
               effects: [],
               markers: [],
               enabled: true,

@@ -148,6 +148,19 @@ export const secondsToFrames = (seconds: number, rate: FrameRate): number =>
 /** The time in seconds at which a frame starts. */
 export const framesToSeconds = (frames: number, rate: FrameRate): number => (frames * rate.den) / rate.num;
 
+/**
+ * A span of `frames` at rate `from` as the nearest whole number of frames at rate `to` (a half
+ * frame rounds up), in integer arithmetic so nothing drifts: 375 frames at 25 fps are 359.64 at
+ * 23.976, so 360.
+ */
+export function conformFrames(frames: number, from: FrameRate, to: FrameRate): number {
+  if (!Number.isSafeInteger(frames) || frames < 0) throw new RangeError(`not a frame count: ${frames}`);
+  if (from.num === to.num && from.den === to.den) return frames;
+  const numerator = frames * from.den * to.num;
+  const denominator = from.num * to.den;
+  return Math.floor((2 * numerator + denominator) / (2 * denominator));
+}
+
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 
 /** A frame count as FCPXML rational time (`1001/24000s`, `5s`, `0s`), reduced. */

@@ -1,17 +1,17 @@
-import type { FrameRate } from "./timecode.js";
+import { conformFrames, type FrameRate } from "./timecode.js";
 
 /** A scene start (or any point of interest) inside a clip, as a marker in a timeline. */
 export interface TimelineMarker {
-  /** Frames from the start of the clip's window (0 = the clip's first frame on the timeline). */
+  /** Frames at the clip's own rate from the start of its window (0 = the window's first frame). */
   offset: number;
   name: string;
   note?: string;
 }
 
 /**
- * One clip of a timeline, positions in whole frames at the timeline's rate. Source positions are
- * source timecode (the clip's start timecode plus its trim), record positions count from the
- * timeline's first frame.
+ * One clip of a timeline. Everything about the source counts in frames at the clip's own rate
+ * (`sourceRate`): its start timecode, its length, the window used, its markers. Only `recordIn`
+ * counts at the timeline's rate; how long the window lasts there is `recordLength`.
  */
 export interface TimelineClip {
   /** The file name, as NLEs show clip names. */
@@ -19,6 +19,10 @@ export interface TimelineClip {
   kind: "video" | "audio" | "image";
   /** Where the original file is, as a `file://` URL (or a relative reference when the caller may not see paths). */
   url: string;
+  /** The clip's own frame rate. A still or a sound file has none and takes the timeline's. */
+  sourceRate: FrameRate;
+  /** Whether the source timecode counts in drop frame (29.97 and 59.94 only). */
+  dropFrame: boolean;
   /** Source timecode of the clip's first frame (0 when the file has none). */
   sourceStart: number;
   /** Frames of the whole file. */
@@ -26,15 +30,15 @@ export interface TimelineClip {
   /** The window used, frames from the file's first frame: in inclusive, out exclusive. */
   windowIn: number;
   windowOut: number;
-  /** Where the window starts on the timeline, frames from the timeline start. */
+  /** Where the window starts on the timeline, frames at the timeline rate from its start. */
   recordIn: number;
   audioTracks: number;
-  /** Audio channels of the first track (FCPXML's audioChannels); 2 when unknown. */
+  /** Audio channels of the first track (FCPXML's audioChannels). */
   audioChannels: number;
+  /** Samples per second of the first audio track. */
+  audioRate: number;
   width: number | null;
   height: number | null;
-  /** Whether the source timecode counts in drop frame. */
-  dropFrame: boolean;
   markers: TimelineMarker[];
 }
 
@@ -47,11 +51,30 @@ export interface Timeline {
   clips: TimelineClip[];
 }
 
-export const windowLength = (clip: TimelineClip): number => clip.windowOut - clip.windowIn;
+/** Frames of the window at the clip's own rate. */
+export const sourceLength = (clip: TimelineClip): number => clip.windowOut - clip.windowIn;
+
+export const sameRate = (a: FrameRate, b: FrameRate): boolean => a.num * b.den === b.num * a.den;
+
+/**
+ * Frames at the timeline's rate that `frames` of the clip's own rate last: the nearest whole
+ * frame, as an NLE conforms a clip of another rate to its frame grid. A clip of the timeline's
+ * rate keeps its count exactly.
+ */
+export const toRecordFrames = (clip: TimelineClip, frames: number, rate: FrameRate): number =>
+  conformFrames(frames, clip.sourceRate, rate);
+
+/** Frames the window lasts on a timeline at `rate`; never less than one. */
+export const recordLength = (clip: TimelineClip, rate: FrameRate): number =>
+  Math.max(1, toRecordFrames(clip, sourceLength(clip), rate));
+
+/** Where a marker falls on the timeline, frames at `rate` from the clip's record in: inside the clip. */
+export const markerRecordOffset = (clip: TimelineClip, marker: TimelineMarker, rate: FrameRate): number =>
+  Math.min(toRecordFrames(clip, marker.offset, rate), recordLength(clip, rate) - 1);
 
 /** Frames the timeline runs: the end of its last clip. */
 export const timelineLength = (timeline: Timeline): number =>
-  timeline.clips.reduce((end, clip) => Math.max(end, clip.recordIn + windowLength(clip)), 0);
+  timeline.clips.reduce((end, clip) => Math.max(end, clip.recordIn + recordLength(clip, timeline.rate)), 0);
 
 export const hasPicture = (clip: TimelineClip): boolean => clip.kind !== "audio";
 export const hasSound = (clip: TimelineClip): boolean => clip.kind !== "image" && clip.audioTracks > 0;

@@ -1,7 +1,15 @@
 import { oneLine } from "./clean-text.js";
-import { hasPicture, hasSound, type Timeline, type TimelineClip, windowLength } from "./timeline.js";
+import { canDropFrame, type FrameRate, rateLabel } from "./timecode.js";
+import {
+  hasPicture,
+  hasSound,
+  recordLength,
+  sourceLength,
+  type Timeline,
+  type TimelineClip,
+} from "./timeline.js";
 
-/** Where a clip's media sits in source time, in frames at the timeline rate. */
+/** Where a clip's media sits in source time, in frames at the clip's own rate. */
 export interface ClipMedia {
   /** Source timecode of the file's first frame. */
   start: number;
@@ -16,7 +24,7 @@ export interface ClipMedia {
  * shown for; every NLE then agrees on where its markers fall.
  */
 export function mediaOf(clip: TimelineClip): ClipMedia {
-  if (clip.kind === "image") return { start: 0, duration: windowLength(clip), in: 0 };
+  if (clip.kind === "image") return { start: 0, duration: sourceLength(clip), in: 0 };
   return { start: clip.sourceStart, duration: clip.sourceDuration, in: clip.windowIn };
 }
 
@@ -25,9 +33,17 @@ export type TrackItem =
   | { kind: "clip"; recordIn: number; length: number; clip: TimelineClip };
 
 const isFrameCount = (n: number) => Number.isSafeInteger(n) && n >= 0;
+const isRate = (rate: FrameRate) =>
+  Number.isSafeInteger(rate.num) && Number.isSafeInteger(rate.den) && rate.num > 0 && rate.den > 0;
 
 function checkClip(clip: TimelineClip): void {
   const label = `clip "${oneLine(clip.name)}"`;
+  if (!isRate(clip.sourceRate))
+    throw new RangeError(
+      `${label}: its rate is not a fraction of whole numbers (${JSON.stringify(clip.sourceRate)})`,
+    );
+  if (clip.dropFrame && !canDropFrame(clip.sourceRate))
+    throw new RangeError(`${label}: drop frame needs 29.97 or 59.94, not ${rateLabel(clip.sourceRate)}`);
   for (const key of [
     "recordIn",
     "windowIn",
@@ -36,6 +52,7 @@ function checkClip(clip: TimelineClip): void {
     "sourceDuration",
     "audioTracks",
     "audioChannels",
+    "audioRate",
   ] as const)
     if (!isFrameCount(clip[key]))
       throw new RangeError(`${label}: ${key} is not a whole count (${clip[key]})`);
@@ -48,9 +65,9 @@ function checkClip(clip: TimelineClip): void {
   if (!hasPicture(clip) && !hasSound(clip))
     throw new RangeError(`${label}: it has neither picture nor sound`);
   for (const marker of clip.markers)
-    if (!isFrameCount(marker.offset) || marker.offset >= windowLength(clip))
+    if (!isFrameCount(marker.offset) || marker.offset >= sourceLength(clip))
       throw new RangeError(
-        `${label}: marker "${oneLine(marker.name)}" at frame ${marker.offset} is outside its ${windowLength(clip)} frames`,
+        `${label}: marker "${oneLine(marker.name)}" at frame ${marker.offset} is outside its ${sourceLength(clip)} frames`,
       );
 }
 
@@ -60,13 +77,19 @@ function checkClip(clip: TimelineClip): void {
  * refused with a RangeError that names the clip rather than written wrong.
  */
 export function orderedClips(timeline: Timeline): TimelineClip[] {
+  if (!isRate(timeline.rate))
+    throw new RangeError(
+      `timeline rate is not a fraction of whole numbers (${JSON.stringify(timeline.rate)})`,
+    );
   if (!isFrameCount(timeline.start))
     throw new RangeError(`timeline start is not a whole frame count (${timeline.start})`);
+  if (timeline.dropFrame && !canDropFrame(timeline.rate))
+    throw new RangeError(`timeline: drop frame needs 29.97 or 59.94, not ${rateLabel(timeline.rate)}`);
   const clips = [...timeline.clips].sort((a, b) => a.recordIn - b.recordIn);
   let previous: TimelineClip | undefined;
   for (const clip of clips) {
     checkClip(clip);
-    const previousEnd = previous ? previous.recordIn + windowLength(previous) : 0;
+    const previousEnd = previous ? previous.recordIn + recordLength(previous, timeline.rate) : 0;
     if (previous && clip.recordIn < previousEnd)
       throw new RangeError(
         `clip "${oneLine(clip.name)}" starts at frame ${clip.recordIn}, before "${oneLine(previous.name)}" ends at frame ${previousEnd}`,
@@ -76,14 +99,18 @@ export function orderedClips(timeline: Timeline): TimelineClip[] {
   return clips;
 }
 
-/** Clips in record order with a gap before each one that starts after the previous one ends. */
-export function withGaps(clips: readonly TimelineClip[]): TrackItem[] {
+/**
+ * Clips in record order with a gap before each one that starts after the previous one ends;
+ * lengths in frames at the timeline's `rate`.
+ */
+export function withGaps(clips: readonly TimelineClip[], rate: FrameRate): TrackItem[] {
   const items: TrackItem[] = [];
   let end = 0;
   for (const clip of clips) {
+    const length = recordLength(clip, rate);
     if (clip.recordIn > end) items.push({ kind: "gap", recordIn: end, length: clip.recordIn - end });
-    items.push({ kind: "clip", recordIn: clip.recordIn, length: windowLength(clip), clip });
-    end = clip.recordIn + windowLength(clip);
+    items.push({ kind: "clip", recordIn: clip.recordIn, length, clip });
+    end = clip.recordIn + length;
   }
   return items;
 }

@@ -1,12 +1,13 @@
 import { oneLine } from "./clean-text.js";
-import { canDropFrame, type FrameRate, framesToTimecode, timecodeBase } from "./timecode.js";
+import { type FrameRate, framesToTimecode, timecodeBase } from "./timecode.js";
 import {
   hasPicture,
   hasSound,
+  recordLength,
+  sourceLength,
   type Timeline,
   type TimelineClip,
   timelineLength,
-  windowLength,
 } from "./timeline.js";
 import { type ClipMedia, mediaOf, orderedClips } from "./track-items.js";
 import { XmlWriter } from "./xml-writer.js";
@@ -16,10 +17,13 @@ import { XmlWriter } from "./xml-writer.js";
  * too. Audio follows the shape Premiere writes itself: a stereo track is an "exploded" pair of
  * xmeml tracks, the left one playing source channel 1 and the right one channel 2, so Premiere
  * shows one stereo track and FCP 7 or Resolve see two mono ones, each with the right channel.
+ * Times follow Premiere's too: a clip item's start and end count at the sequence's rate, while its
+ * rate, duration, in, out and markers, and its file's rate and timecode, are the clip's own.
  */
 const VERSION = "4";
 const DEFAULT_SIZE = { width: 1920, height: 1080 };
-const SAMPLE_RATE = "48000";
+// The sequence mixes to 48 kHz stereo; each file states its own sample rate.
+const SEQUENCE_SAMPLE_RATE = "48000";
 const DEPTH = "16";
 
 // Written as a stream (a 500-clip timeline is several megabytes): every element opened here is
@@ -57,12 +61,11 @@ function rate(parent: Node, value: FrameRate): void {
 }
 
 function timecode(parent: Node, frames: number, value: FrameRate, dropFrame: boolean): void {
-  const df = dropFrame && canDropFrame(value);
   parent.ele("timecode");
   rate(parent, value);
-  text(parent, "string", framesToTimecode(frames, value, df));
+  text(parent, "string", framesToTimecode(frames, value, dropFrame));
   text(parent, "frame", frames);
-  text(parent, "displayformat", df ? "DF" : "NDF");
+  text(parent, "displayformat", dropFrame ? "DF" : "NDF");
   parent.up();
 }
 
@@ -139,13 +142,13 @@ function writeXmemlDocument(timeline: Timeline): XmlWriter {
     const { clip, media } = source;
     text(b, "name", oneLine(clip.name));
     text(b, "pathurl", clip.url);
-    rate(b, fps);
+    rate(b, clip.sourceRate);
     text(b, "duration", media.duration);
-    if (clip.kind !== "image") timecode(b, media.start, fps, clip.dropFrame);
+    if (clip.kind !== "image") timecode(b, media.start, clip.sourceRate, clip.dropFrame);
     b.ele("media");
     if (hasPicture(clip)) {
       b.ele("video").ele("samplecharacteristics");
-      rate(b, fps);
+      rate(b, clip.sourceRate);
       text(b, "width", clip.width ?? size.width);
       text(b, "height", clip.height ?? size.height);
       b.up().up();
@@ -153,7 +156,7 @@ function writeXmemlDocument(timeline: Timeline): XmlWriter {
     if (hasSound(clip)) {
       b.ele("audio").ele("samplecharacteristics");
       text(b, "depth", DEPTH);
-      text(b, "samplerate", SAMPLE_RATE);
+      text(b, "samplerate", clip.audioRate);
       b.up();
       text(b, "channelcount", channelsOf(clip));
       b.up();
@@ -171,11 +174,11 @@ function writeXmemlDocument(timeline: Timeline): XmlWriter {
     text(b, "name", oneLine(clip.name));
     text(b, "enabled", "TRUE");
     text(b, "duration", media.duration);
-    rate(b, fps);
+    rate(b, clip.sourceRate);
     text(b, "start", clip.recordIn);
-    text(b, "end", clip.recordIn + windowLength(clip));
+    text(b, "end", clip.recordIn + recordLength(clip, fps));
     text(b, "in", media.in);
-    text(b, "out", media.in + windowLength(clip));
+    text(b, "out", media.in + sourceLength(clip));
     fileElement(b, files.get(clip.url) as SourceFile);
     if (item.kind === "audio") {
       b.ele("sourcetrack");
@@ -233,7 +236,7 @@ function writeXmemlDocument(timeline: Timeline): XmlWriter {
   text(b, "numOutputChannels", 2);
   b.ele("format").ele("samplecharacteristics");
   text(b, "depth", DEPTH);
-  text(b, "samplerate", SAMPLE_RATE);
+  text(b, "samplerate", SEQUENCE_SAMPLE_RATE);
   b.up().up();
   b.ele("outputs");
   for (const channel of [1, 2]) {

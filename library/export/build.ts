@@ -10,7 +10,12 @@ import {
   secondsToFrames,
   snapRate,
 } from "../../formats/timecode.js";
-import type { Timeline, TimelineClip, TimelineMarker } from "../../formats/timeline.js";
+import {
+  recordLength,
+  type Timeline,
+  type TimelineClip,
+  type TimelineMarker,
+} from "../../formats/timeline.js";
 import type { Logger } from "../../state/logger.js";
 import type { MediaRow } from "../../state/repos/media.js";
 import type { SceneRow } from "../../state/repos/scenes.js";
@@ -21,6 +26,11 @@ import { readSegments } from "../media/browse.js";
 export const STILL_SECONDS = 5;
 /** The timeline rate when no clip has one (audio and stills only) and none was asked for. */
 export const FALLBACK_RATE: FrameRate = { num: 25, den: 1 };
+/**
+ * What an item probed before the probe kept its sound's channel count and sample rate says it
+ * has, until it is re-probed (`svc ingest --refresh`): what every export said before.
+ */
+export const FALLBACK_AUDIO = { channels: 2, sampleRate: 48_000 } as const;
 
 /**
  * How exported files point at the original media: `file://` URLs of the absolute path for the
@@ -69,17 +79,24 @@ export function clipWindow(row: MediaRow, trimmed: boolean): { in: number; out: 
 }
 
 /**
- * The clip's first frame as source timecode, at the timeline rate: the probed start timecode
- * read at the clip's own rate and carried over by time. A file without one (or with one that
+ * The rate a clip's source counts at: a video's own; a still or a sound file has none, and
+ * counts at the timeline's, as NLEs show them.
+ */
+const sourceRateOf = (row: MediaRow, timelineRate: FrameRate): FrameRate =>
+  (row.kind === "video" ? clipRate(row) : null) ?? timelineRate;
+
+/**
+ * The clip's first frame as source timecode at its own rate, and whether that counts in drop
+ * frame: the probed start timecode as the file labels it. A file without one (or with one that
  * does not parse) starts at 00:00:00:00.
  */
-function sourceStartSeconds(row: MediaRow, rate: FrameRate): number {
-  if (!row.start_timecode) return 0;
+function sourceTimecode(row: MediaRow, own: FrameRate): { start: number; dropFrame: boolean } {
+  if (!row.start_timecode) return { start: 0, dropFrame: false };
   try {
-    const own = clipRate(row) ?? rate;
-    return framesToSeconds(parseTimecode(row.start_timecode, own).frames, own);
+    const parsed = parseTimecode(row.start_timecode, own);
+    return { start: parsed.frames, dropFrame: parsed.dropFrame };
   } catch {
-    return 0;
+    return { start: 0, dropFrame: false };
   }
 }
 
@@ -126,8 +143,10 @@ export interface BuiltTimeline {
 
 /**
  * Lays clips end to end from 01:00:00:00 at the timeline rate. Every clip contributes its window
- * (`trimmed`) or the whole file, measured in seconds and converted at the timeline rate, so
- * clips of other rates (and variable-rate clips, by their average) keep their running time.
+ * (`trimmed`) or the whole file, measured in seconds and snapped to the nearest frames of the
+ * clip's own rate, where its timecode and markers stay; on the timeline it lasts the nearest
+ * whole number of timeline frames, so clips of other rates (and variable-rate clips, by their
+ * average) keep their running time to within half a frame.
  */
 export function buildTimeline(
   store: LibraryStore,
@@ -144,9 +163,10 @@ export function buildTimeline(
   const skipped: BuiltTimeline["skipped"] = [];
   let record = 0;
   for (const { row, scenes } of clips) {
+    const own = sourceRateOf(row, rate);
     const window = clipWindow(row, options.trimmed);
-    const windowIn = window ? secondsToFrames(window.in, rate) : 0;
-    const windowOut = window ? secondsToFrames(window.out, rate) : 0;
+    const windowIn = window ? secondsToFrames(window.in, own) : 0;
+    const windowOut = window ? secondsToFrames(window.out, own) : 0;
     if (!window || windowOut <= windowIn) {
       skipped.push({
         id: row.id,
@@ -154,27 +174,30 @@ export function buildTimeline(
       });
       continue;
     }
+    const timecode = sourceTimecode(row, own);
     const clip: TimelineClip = {
       name: row.name,
       kind: row.kind,
       url: mediaUrl(store, row, options.refs),
-      sourceStart: secondsToFrames(sourceStartSeconds(row, rate), rate),
-      sourceDuration: Math.max(windowOut, secondsToFrames(fileSeconds(row), rate)),
+      sourceRate: own,
+      dropFrame: timecode.dropFrame,
+      sourceStart: timecode.start,
+      sourceDuration: Math.max(windowOut, secondsToFrames(fileSeconds(row), own)),
       windowIn,
       windowOut,
       recordIn: record,
       // An audio item always has sound, whatever an older probe recorded.
       audioTracks:
         row.kind === "image" ? 0 : row.kind === "audio" ? Math.max(1, row.audio_tracks) : row.audio_tracks,
-      audioChannels: 2,
+      audioChannels: row.audio_channels ?? FALLBACK_AUDIO.channels,
+      audioRate: row.audio_sample_rate ?? FALLBACK_AUDIO.sampleRate,
       width: row.width,
       height: row.height,
-      dropFrame: /[;.,]\d+$/.test(row.start_timecode ?? ""),
-      markers: markersOf(scenes, window, rate),
+      markers: markersOf(scenes, window, own),
     };
     timeline.clips.push(clip);
     if (options.cues) cues.push(...retimedCues(row, window, framesToSeconds(record, rate), log));
-    record += windowOut - windowIn;
+    record += recordLength(clip, rate);
   }
   return { timeline, cues, skipped };
 }

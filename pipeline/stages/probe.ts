@@ -24,6 +24,12 @@ const positive = (value: string | number | undefined): number | null => {
   return Number.isFinite(n) && n > 0 ? n : null;
 };
 
+/** A whole count ffprobe reported (channels, samples per second), or null. */
+const count = (value: string | number | undefined): number | null => {
+  const n = positive(value);
+  return n !== null && Number.isSafeInteger(n) ? n : null;
+};
+
 function lowerKeys(tags: Record<string, string> | undefined): Record<string, string> {
   return Object.fromEntries(Object.entries(tags ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
 }
@@ -99,6 +105,8 @@ async function probeStill(file: string, adapters: Adapters, signal: AbortSignal)
       height: info.height,
       start_timecode: null,
       audio_tracks: 0,
+      audio_channels: null,
+      audio_sample_rate: null,
       creation_date: captureTimestamp(null, exif),
       metadata_json: Object.keys(exif).length ? JSON.stringify(exif) : null,
     },
@@ -137,6 +145,8 @@ export async function probeFile(
       height: picture?.height ?? null,
       start_timecode: timecodeOf(report),
       audio_tracks: audioTracks,
+      audio_channels: count(audio[0]?.channels),
+      audio_sample_rate: count(audio[0]?.sample_rate),
       creation_date: captureTimestamp(report, exif),
       metadata_json: Object.keys(exif).length ? JSON.stringify(exif) : null,
       color_profile_suggested:

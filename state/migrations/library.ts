@@ -647,4 +647,15 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX media_missing ON media (id) WHERE missing_since IS NOT NULL;
     `,
   },
+  {
+    version: 11,
+    name: "audio channels and sample rate",
+    sql: `
+      -- The first audio stream's channel count and sample rate, which timeline exports state for
+      -- each file. Items probed before this step keep NULL until re-probed; exports then say
+      -- 2 channels at 48 kHz, as they did before.
+      ALTER TABLE media ADD COLUMN audio_channels INTEGER;
+      ALTER TABLE media ADD COLUMN audio_sample_rate INTEGER;
+    `,
+  },
 ];

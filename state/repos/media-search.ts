@@ -45,8 +45,11 @@ export interface PageRequest {
   after: Keyset | null;
 }
 
-/** A media row as listed: everything but the bulky or internal columns. */
-export type ListedRow = Omit<MediaRow, "words_json" | "segments_json" | "metadata_json" | "embed_hash">;
+/** A media row as listed: everything but the bulky or internal columns and what only exports read. */
+export type ListedRow = Omit<
+  MediaRow,
+  "words_json" | "segments_json" | "metadata_json" | "embed_hash" | "audio_channels" | "audio_sample_rate"
+>;
 
 export interface Page {
   rows: ListedRow[];

@@ -8,6 +8,8 @@ export type ItemStatus = "pending" | "done" | "failed";
 export type StageStatus = "done" | "failed" | "not_configured" | "skipped";
 
 export interface MediaRow extends ProbeFields {
+  audio_channels: number | null;
+  audio_sample_rate: number | null;
   id: number;
   rel_path: string;
   /** The file name part of rel_path (a generated column). */
@@ -73,6 +75,9 @@ export interface ProbeFields {
   metadata_json: string | null;
   /** The log profile the camera metadata names; absent counts as none. */
   color_profile_suggested?: string | null;
+  /** First audio stream's channel count and samples per second; absent counts as unknown (null). */
+  audio_channels?: number | null;
+  audio_sample_rate?: number | null;
 }
 
 export interface StageOutcome {
@@ -167,17 +172,18 @@ export class MediaRepo extends Repository {
       const stamp = now();
       const row = this.prepare(
         `INSERT INTO media (rel_path, kind, size, mtime_ms, fingerprint, duration_s, codec, audio_codec, fps,
-             width, height, start_timecode, audio_tracks, creation_date, shot_date, metadata_json,
-             color_profile_suggested, next_stage, status, created_at, updated_at)
+             width, height, start_timecode, audio_tracks, audio_channels, audio_sample_rate, creation_date,
+             shot_date, metadata_json, color_profile_suggested, next_stage, status, created_at, updated_at)
            VALUES (@relPath, @kind, @size, @mtimeMs, @fingerprint, @duration_s, @codec, @audio_codec, @fps,
-             @width, @height, @start_timecode, @audio_tracks, @creation_date, @shot_date, @metadata_json,
-             @color_profile_suggested, 'thumbnails', 'pending', @stamp, @stamp)
+             @width, @height, @start_timecode, @audio_tracks, @audio_channels, @audio_sample_rate, @creation_date,
+             @shot_date, @metadata_json, @color_profile_suggested, 'thumbnails', 'pending', @stamp, @stamp)
            ON CONFLICT (rel_path) DO UPDATE SET
              kind = excluded.kind, size = excluded.size, mtime_ms = excluded.mtime_ms,
              fingerprint = excluded.fingerprint, missing_since = NULL, duration_s = excluded.duration_s,
              codec = excluded.codec, audio_codec = excluded.audio_codec, fps = excluded.fps,
              width = excluded.width, height = excluded.height,
              start_timecode = excluded.start_timecode, audio_tracks = excluded.audio_tracks,
+             audio_channels = excluded.audio_channels, audio_sample_rate = excluded.audio_sample_rate,
              creation_date = excluded.creation_date, shot_date = excluded.shot_date,
              metadata_json = excluded.metadata_json,
              color_profile_suggested = excluded.color_profile_suggested, next_stage = 'thumbnails', status = 'pending',
@@ -187,6 +193,8 @@ export class MediaRepo extends Repository {
         ...file,
         ...probe,
         color_profile_suggested: probe.color_profile_suggested ?? null,
+        audio_channels: probe.audio_channels ?? null,
+        audio_sample_rate: probe.audio_sample_rate ?? null,
         shot_date: shotDateFrom(probe.creation_date),
         stamp,
       }) as { id: number };

@@ -8,7 +8,7 @@ import { openLibrary } from "../../state/stores.js";
 import { svc } from "../support/cli.js";
 import { readCmx3600 } from "../support/cmx3600.js";
 import { seedExportItems } from "../support/export-fixtures.js";
-import { makeTimecodedClip } from "../support/media.js";
+import { makeTimecodedClip, TIMECODED_CLIP } from "../support/media.js";
 import { tempWorkspace } from "../support/temp.js";
 import { fcpxmlDtd, xmllint } from "../support/xmllint.js";
 import { readZip } from "../support/zip.js";
@@ -130,6 +130,11 @@ describe("svc export", () => {
       expect(fcpxml.exitCode, fcpxml.stderr).toBe(0);
       const xml = await readFile(out, "utf8");
       expect((await xmllint(xml, fcpxmlDtd("1.9"))).status).toBe(0);
+      // Its two mono AAC tracks as probed, not a stereo guess.
+      const { audioTracks, audioChannels, sampleRate } = TIMECODED_CLIP;
+      expect(xml).toContain(
+        `audioSources="${audioTracks}" audioChannels="${audioChannels}" audioRate="${sampleRate}"`,
+      );
       const src = /src="([^"]+)"/.exec(xml)?.[1] as string;
       expect(existsSync(fileURLToPath(src))).toBe(true);
     } finally {

@@ -41,7 +41,7 @@ describe("export API", () => {
           { start_s: 3, end_s: 20, description: "a red door" },
         ],
       },
-      // Another rate: placed by time at the timeline's 25 fps.
+      // Another rate: described at its own, placed by time at the timeline's 25 fps.
       {
         path: "day 2/A001.mp4",
         duration_s: 3,
@@ -83,9 +83,10 @@ describe("export API", () => {
       expect(first?.sourceIn).toBe("10:00:02:00");
       expect(first?.sourceOut).toBe("10:00:06:00");
       expect(first?.recordIn).toBe("01:00:00:00");
-      // 01:00:00;00 at 29.97 drop frame is 3599.996 s of real time: 90,000 frames at 25.
-      expect(frames(second?.sourceIn as string)).toBe(90_000);
-      expect(frames(second?.sourceOut as string) - frames(second?.sourceIn as string)).toBe(75);
+      // The 29.97 clip keeps its own drop-frame labels (3 s are 90 of its frames) and says its rate.
+      expect([second?.sourceIn, second?.sourceOut]).toEqual(["01:00:00;00", "01:00:03;00"]);
+      expect(second?.comments).toEqual(["FROM CLIP NAME: A001.mp4", "SOURCE FRAME RATE: 29.97"]);
+      expect(frames(second?.recordOut as string) - frames(second?.recordIn as string)).toBe(75);
       expect(third?.recordIn).toBe("01:00:07:00");
       // A still stands for five seconds.
       expect(frames(fourth?.recordOut as string) - frames(fourth?.recordIn as string)).toBe(125);

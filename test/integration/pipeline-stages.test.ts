@@ -49,7 +49,7 @@ describe.skipIf(!hasTools)("ingest stages on real media", () => {
 
   const thumbOf = (rel: string) => join(ws.root, ".svc", rows.get(rel)?.thumb_path ?? "missing");
 
-  it("probes duration, codec, fps, size, start timecode, audio tracks and capture date", () => {
+  it("probes duration, codec, fps, size, start timecode, audio tracks, channels, sample rate and capture date", () => {
     const row = rows.get("timecoded.mp4");
     expect(row).toMatchObject({
       kind: "video",
@@ -59,6 +59,8 @@ describe.skipIf(!hasTools)("ingest stages on real media", () => {
       height: TIMECODED_CLIP.height,
       start_timecode: TIMECODED_CLIP.startTimecode,
       audio_tracks: TIMECODED_CLIP.audioTracks,
+      audio_channels: TIMECODED_CLIP.audioChannels,
+      audio_sample_rate: TIMECODED_CLIP.sampleRate,
       shot_date: TIMECODED_CLIP.shotDate,
     });
     expect(row?.duration_s).toBeCloseTo(4, 0);
@@ -89,6 +91,7 @@ describe.skipIf(!hasTools)("ingest stages on real media", () => {
   it.each(STILLS)("thumbnails a %s still within 480 px and records its size", async (format) => {
     const row = rows.get(`still.${format}`);
     expect(row).toMatchObject({ kind: "image", width: 640, height: 360, duration_s: null, status: "done" });
+    expect(row).toMatchObject({ audio_tracks: 0, audio_channels: null, audio_sample_rate: null });
     const meta = await sharp(thumbOf(`still.${format}`)).metadata();
     expect(meta.format).toBe("jpeg");
     expect(meta.width).toBe(480);

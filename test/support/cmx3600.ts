@@ -3,6 +3,8 @@
  * channels, transition, optional duration, source in/out, record in/out; `*` comment lines and
  * DaVinci Resolve's ` |C: |M: |D:` marker lines belong to the event above them). Strict: any
  * line it does not recognise is an error, so a writer cannot get away with a malformed list.
+ * Record timecode counts in the list's `FCM:` mode; source timecode is each source's own label,
+ * `;` before the frames when that source counts in drop frame.
  */
 export interface EdlEvent {
   number: number;
@@ -45,9 +47,11 @@ export function readCmx3600(text: string): EdlList {
     if (event) {
       const [, number, reel, channels, transition, , sourceIn, sourceOut, recordIn, recordOut] =
         event as unknown as string[];
-      for (const tc of [sourceIn, sourceOut, recordIn, recordOut]) {
+      for (const tc of [recordIn, recordOut]) {
         if (tc?.includes(";") !== dropFrame) throw new Error(`${at}: ${tc} does not match FCM ${fcm}`);
       }
+      if (sourceIn?.includes(";") !== sourceOut?.includes(";"))
+        throw new Error(`${at}: source in ${sourceIn} and out ${sourceOut} count in different modes`);
       events.push({
         number: Number(number),
         reel: reel as string,

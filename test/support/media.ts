@@ -19,6 +19,9 @@ export const TIMECODED_CLIP = {
   creationDate: "2024-03-05T23:30:00-0800",
   shotDate: "2024-03-05",
   audioTracks: 2,
+  /** Each track is one sine: mono, at 48 kHz. */
+  audioChannels: 1,
+  sampleRate: 48_000,
   fps: 25,
   width: 320,
   height: 240,
@@ -126,6 +129,35 @@ export async function makeCameraClip(dir: string, name: string, opts: CameraClip
     ...["-map", "0:v", ...audioMaps],
     ...picture,
     ...["-c:a", "pcm_s16le", "-ac", "1"],
+    ...["-timecode", opts.timecode],
+    file,
+  ]);
+  return file;
+}
+
+export interface RateClipOptions {
+  /** Frames per second as ffmpeg takes them: "25", "30000/1001". */
+  rate: string;
+  seconds: number;
+  /** Start timecode; `;` before the frames makes 29.97 or 59.94 drop frame. */
+  timecode: string;
+  /** Channels of its one PCM track. */
+  audioChannels: number;
+  sampleRate: number;
+}
+
+/**
+ * A QuickTime clip at `rate` with a tmcd start timecode and one PCM track. PCM ends exactly with
+ * the picture's last frame, so the file lasts as long as its picture (AAC would pad it).
+ */
+export async function makeRateClip(dir: string, name: string, opts: RateClipOptions): Promise<string> {
+  const file = await outputPath(dir, name);
+  await ffmpeg([
+    ...lavfi(`testsrc2=size=320x240:rate=${opts.rate}:duration=${opts.seconds}`),
+    ...lavfi(`sine=frequency=440:sample_rate=${opts.sampleRate}:duration=${opts.seconds}`),
+    ...["-map", "0:v", "-map", "1:a"],
+    ...H264,
+    ...["-c:a", "pcm_s16le", "-ac", String(opts.audioChannels)],
     ...["-timecode", opts.timecode],
     file,
   ]);

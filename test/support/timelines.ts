@@ -20,7 +20,7 @@ export const rateOf = (label: string): FrameRate => {
   return { num: rate.num, den: rate.den };
 };
 
-const base: Omit<TimelineClip, "name" | "kind" | "url"> = {
+const base: Omit<TimelineClip, "name" | "kind" | "url" | "sourceRate"> = {
   sourceStart: 0,
   sourceDuration: 0,
   windowIn: 0,
@@ -28,6 +28,7 @@ const base: Omit<TimelineClip, "name" | "kind" | "url"> = {
   recordIn: 0,
   audioTracks: 1,
   audioChannels: 2,
+  audioRate: 48_000,
   width: 1920,
   height: 1080,
   dropFrame: false,
@@ -47,6 +48,7 @@ export function sampleTimeline(label: string, dropFrame = false): Timeline {
   const clips: TimelineClip[] = [
     {
       ...base,
+      sourceRate: rate,
       name: NASTY.clip.raw,
       kind: "video",
       url: camera,
@@ -63,6 +65,7 @@ export function sampleTimeline(label: string, dropFrame = false): Timeline {
     },
     {
       ...base,
+      sourceRate: rate,
       name: NASTY.still.raw,
       kind: "image",
       url: "file:///footage/still%20%22quoted%22.png",
@@ -79,10 +82,12 @@ export function sampleTimeline(label: string, dropFrame = false): Timeline {
   clips.push(
     {
       ...base,
+      sourceRate: rate,
       name: NASTY.audio.raw,
       kind: "audio",
       url: "file:///footage/music.wav",
       audioChannels: 1,
+      audioRate: 44_100,
       width: null,
       height: null,
       sourceDuration: 30 * second,
@@ -93,6 +98,7 @@ export function sampleTimeline(label: string, dropFrame = false): Timeline {
     },
     {
       ...base,
+      sourceRate: rate,
       name: "four mono tracks.mxf",
       kind: "video",
       url: "file:///footage/four.mxf",
@@ -109,6 +115,7 @@ export function sampleTimeline(label: string, dropFrame = false): Timeline {
     },
     {
       ...base,
+      sourceRate: rate,
       name: NASTY.clip.raw,
       kind: "video",
       url: camera,
@@ -134,6 +141,7 @@ export const clip = (over: Partial<TimelineClip>): TimelineClip => ({
   name: "A001.mov",
   kind: "video",
   url: `file:///Volumes/Card%201/${encodeURIComponent(over.name ?? "A001.mov")}`,
+  sourceRate: rateOf("25"),
   sourceStart: 0,
   sourceDuration: 1000,
   windowIn: 0,
@@ -141,6 +149,7 @@ export const clip = (over: Partial<TimelineClip>): TimelineClip => ({
   recordIn: 0,
   audioTracks: 1,
   audioChannels: 2,
+  audioRate: 48_000,
   width: 1920,
   height: 1080,
   dropFrame: false,
@@ -148,7 +157,10 @@ export const clip = (over: Partial<TimelineClip>): TimelineClip => ({
   ...over,
 });
 
-/** Four clips at `label` fps: a video with markers, an audio take, a still and a three-track clip with an awkward name. */
+/**
+ * Four clips at `label` fps, each of the timeline's rate and timecode mode: a video with markers,
+ * an audio take, a still and a three-track clip with an awkward name.
+ */
 export function timeline(label: string, dropFrame: boolean): Timeline {
   const r = rateOf(label);
   const base = Math.round(r.num / r.den);
@@ -187,6 +199,52 @@ export function timeline(label: string, dropFrame: boolean): Timeline {
         windowOut: 13,
         audioTracks: 3,
       }),
-    ],
+    ].map((c) => ({ ...c, sourceRate: r, dropFrame })),
   };
+}
+
+/**
+ * The clips of issue 27 on a 23.976 timeline: a 25 fps clip at 10:00:00:00 (15 s, whole), a
+ * 29.97 drop-frame clip at 01:00:00;00 whose window is not a whole number of timeline frames
+ * (211 frames, 168.8 at 23.976), and a mono WAV at 44.1 kHz, each already at its own rate.
+ */
+export function mixedRateTimeline(): Timeline {
+  const rate = rateOf("23.976");
+  const pal = rateOf("25");
+  const ntsc = rateOf("29.97");
+  const clips: TimelineClip[] = [
+    clip({
+      name: "A25.mov",
+      sourceRate: pal,
+      sourceStart: parseTimecode("10:00:00:00", pal).frames,
+      sourceDuration: 375,
+      windowOut: 375,
+      markers: [{ offset: 100, name: "four seconds in" }],
+    }),
+    clip({
+      name: "B2997.mov",
+      sourceRate: ntsc,
+      dropFrame: true,
+      sourceStart: parseTimecode("01:00:00;00", ntsc).frames,
+      sourceDuration: 300,
+      windowIn: 30,
+      windowOut: 241,
+      recordIn: 360,
+      audioChannels: 1,
+      audioRate: 44_100,
+      markers: [{ offset: 210, name: "last frame" }],
+    }),
+    clip({
+      name: "mono.wav",
+      kind: "audio",
+      sourceRate: rate,
+      sourceDuration: 96,
+      windowOut: 96,
+      recordIn: 529,
+      audioChannels: 1,
+      width: null,
+      height: null,
+    }),
+  ];
+  return { name: "mixed", rate, dropFrame: false, start: parseTimecode("01:00:00:00", rate).frames, clips };
 }

@@ -4,7 +4,7 @@ import { writeMarkerEdl } from "../../formats/edl-markers.js";
 import { parseTimecode } from "../../formats/timecode.js";
 import type { TimelineClip } from "../../formats/timeline.js";
 import { readCmx3600 } from "../support/cmx3600.js";
-import { clip, timeline } from "../support/timelines.js";
+import { clip, mixedRateTimeline, rateOf, timeline } from "../support/timelines.js";
 
 describe("CMX3600 EDL", () => {
   it.each([
@@ -36,6 +36,7 @@ describe("CMX3600 EDL", () => {
       let record = tl.start;
       edl.events.forEach((event, i) => {
         const model = tl.clips[i] as TimelineClip;
+        expect(event.sourceIn.includes(";")).toBe(model.dropFrame);
         expect(frames(event.sourceIn)).toBe(model.sourceStart + model.windowIn);
         expect(frames(event.sourceOut) - frames(event.sourceIn)).toBe(model.windowOut - model.windowIn);
         expect(frames(event.recordIn)).toBe(record);
@@ -44,6 +45,31 @@ describe("CMX3600 EDL", () => {
       });
     },
   );
+
+  it("gives each clip of another rate its own timecode labels and states its rate in a note", () => {
+    const tl = mixedRateTimeline();
+    const edl = readCmx3600(writeEdl(tl));
+    expect(edl.dropFrame).toBe(false);
+    const [pal, ntsc, wav] = edl.events;
+    // 15 s of a 25 fps clip: its own labels, 375 frames apart; 360 frames of the 23.976 record.
+    expect([pal?.sourceIn, pal?.sourceOut, pal?.recordIn, pal?.recordOut]).toEqual([
+      "10:00:00:00",
+      "10:00:15:00",
+      "01:00:00:00",
+      "01:00:15:00",
+    ]);
+    expect(pal?.comments).toEqual(["FROM CLIP NAME: A25.mov", "SOURCE FRAME RATE: 25"]);
+    // Drop-frame labels of the 29.97 clip, whatever the list's own mode: frames 30 and 241 of it.
+    const ntscRate = rateOf("29.97");
+    expect([ntsc?.sourceIn, ntsc?.sourceOut]).toEqual(["01:00:01;00", "01:00:08;01"]);
+    expect(parseTimecode(ntsc?.sourceIn as string, ntscRate).frames).toBe(107_892 + 30);
+    expect(parseTimecode(ntsc?.sourceOut as string, ntscRate).frames).toBe(107_892 + 241);
+    expect([ntsc?.recordIn, ntsc?.recordOut]).toEqual(["01:00:15:00", "01:00:22:01"]);
+    expect(ntsc?.comments).toEqual(["FROM CLIP NAME: B2997.mov", "SOURCE FRAME RATE: 29.97"]);
+    // Sound counts at the timeline's rate: no note.
+    expect(wav?.comments).toEqual(["FROM CLIP NAME: mono.wav"]);
+    expect(writeEdl(tl)).not.toMatch(/^M2 /m);
+  });
 
   it("names reels in eight safe characters", () => {
     expect(reelName("A001C003_220114_R1AB.mov")).toBe("A001C003");
@@ -83,5 +109,13 @@ describe("marker EDL (DaVinci Resolve timeline markers)", () => {
         parseTimecode(event.recordOut, tl.rate).frames - parseTimecode(event.recordIn, tl.rate).frames,
       ).toBe(1);
     }
+  });
+
+  it("puts the markers of a clip of another rate at the nearest timeline frame, inside the clip", () => {
+    const tl = mixedRateTimeline();
+    const edl = readCmx3600(writeMarkerEdl(tl));
+    const at = edl.events.map((e) => parseTimecode(e.recordIn, tl.rate).frames - tl.start);
+    // Frame 100 at 25 fps is 95.9 frames at 23.976; the 29.97 clip's last frame is its 169th.
+    expect(at).toEqual([96, 360 + 168]);
   });
 });

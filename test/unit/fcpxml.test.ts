@@ -1,15 +1,22 @@
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { writeFcpxml } from "../../formats/fcpxml.js";
-import { rationalToFrames } from "../../formats/timecode.js";
-import { hasPicture, hasSound, type Timeline, timelineLength, windowLength } from "../../formats/timeline.js";
-import { NASTY, sampleTimeline } from "../support/timelines.js";
+import { framesToTimecode, rationalToFrames } from "../../formats/timecode.js";
+import {
+  hasPicture,
+  hasSound,
+  recordLength,
+  sourceLength,
+  type Timeline,
+  timelineLength,
+} from "../../formats/timeline.js";
+import { mixedRateTimeline, NASTY, rateOf, sampleTimeline } from "../support/timelines.js";
 import { fcpxmlDtd, xmllint } from "../support/xmllint.js";
 
 type Attributes = Record<string, string>;
 type Element = Attributes & { marker?: Attributes[]; "media-rep"?: Attributes };
 
-const REPEATED = new Set(["format", "asset", "asset-clip", "gap", "marker"]);
+const REPEATED = new Set(["format", "asset", "asset-clip", "gap", "marker", "conform-rate"]);
 const parser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: "",
@@ -90,37 +97,37 @@ describe("FCPXML writer", () => {
       for (const clip of timeline.clips) {
         const element = doc.clips.find((c) => frames(c.offset) === timeline.start + clip.recordIn);
         if (!element) throw new Error(`no asset-clip at record frame ${clip.recordIn}`);
+        // Inside the clip, times count at its own rate; its length on the spine at the timeline's.
+        const own = (time: string | undefined) => rationalToFrames(time as string, clip.sourceRate);
         const source = clip.kind === "image" ? 0 : clip.sourceStart + clip.windowIn;
         expect(element.name).toBe(clean(clip.name));
-        expect(frames(element.start)).toBe(source);
-        expect(frames(element.duration)).toBe(windowLength(clip));
+        expect(own(element.start)).toBe(source);
+        expect(frames(element.duration)).toBe(recordLength(clip, timeline.rate));
         expect(element.tcFormat).toBe(clip.dropFrame ? "DF" : "NDF");
 
         const asset = doc.assets.get(element.ref as string);
         expect(asset?.name).toBe(clean(clip.name));
         expect(asset?.["media-rep"]).toEqual({ kind: "original-media", src: clip.url });
-        expect(frames(asset?.start)).toBe(clip.kind === "image" ? 0 : clip.sourceStart);
-        expect(frames(asset?.duration)).toBe(
-          clip.kind === "image" ? windowLength(clip) : clip.sourceDuration,
-        );
+        expect(own(asset?.start)).toBe(clip.kind === "image" ? 0 : clip.sourceStart);
+        expect(own(asset?.duration)).toBe(clip.kind === "image" ? sourceLength(clip) : clip.sourceDuration);
         expect(asset?.hasVideo).toBe(hasPicture(clip) ? "1" : "0");
         expect(asset?.hasAudio).toBe(hasSound(clip) ? "1" : "0");
         if (hasSound(clip))
           expect(asset).toMatchObject({
             audioSources: String(clip.audioTracks),
             audioChannels: String(clip.audioChannels),
+            audioRate: String(clip.audioRate),
           });
-        if (hasPicture(clip))
-          expect(doc.formats.get(asset?.format as string)).toMatchObject({
-            width: String(clip.width),
-            height: String(clip.height),
-          });
-        else expect(asset?.format).toBeUndefined();
+        if (hasPicture(clip)) {
+          const format = doc.formats.get(asset?.format as string);
+          expect(format).toMatchObject({ width: String(clip.width), height: String(clip.height) });
+          expect(own(format?.frameDuration)).toBe(1);
+        } else expect(asset?.format).toBeUndefined();
 
         expect(
           (element.marker ?? []).map((m) => ({
-            offset: frames(m.start) - source,
-            duration: frames(m.duration),
+            offset: own(m.start) - source,
+            duration: own(m.duration),
             name: m.value,
             note: m.note,
           })),
@@ -135,6 +142,45 @@ describe("FCPXML writer", () => {
       }
     },
   );
+
+  it("describes each clip of another rate at its own rate, start timecode and length", async () => {
+    const timeline = mixedRateTimeline();
+    const xml = writeFcpxml(timeline);
+    expect(await xmllint(xml, fcpxmlDtd("1.9"))).toEqual({ status: 0, stderr: "" });
+    const doc = parse(xml);
+    const sequenceFormat = doc.formats.get(doc.sequence.format as string);
+    expect(sequenceFormat?.frameDuration).toBe("1001/24000s");
+    const [pal, ntsc, wav] = doc.clips;
+    const assetOf = (element: Element | undefined) => doc.assets.get(element?.ref as string) as Element;
+
+    // 25 fps at 10:00:00:00 for 15 s: 36000 s and 15 s, not 35999.9974 s and 15.015 s.
+    expect(assetOf(pal)).toMatchObject({ start: "36000s", duration: "15s" });
+    expect(doc.formats.get(assetOf(pal).format as string)?.frameDuration).toBe("1/25s");
+    // On the spine: its own start, a length of 360 timeline frames, its format, its own speed.
+    // 01:00:00:00 at 23.976 is 86,400 frames of 1001/24000 s.
+    expect(pal).toMatchObject({ offset: "18018/5s", start: "36000s", duration: "3003/200s" });
+    expect(pal?.format).toBe(assetOf(pal).format);
+    expect(pal?.["conform-rate"]).toEqual([{ scaleEnabled: "0", srcFrameRate: "25" }]);
+    expect(pal?.marker?.[0]).toMatchObject({ start: "36004s", duration: "1/25s" });
+
+    const ntscRate = rateOf("29.97");
+    const ntscAsset = assetOf(ntsc);
+    expect(framesToTimecode(rationalToFrames(ntscAsset.start as string, ntscRate), ntscRate, true)).toBe(
+      "01:00:00;00",
+    );
+    expect(rationalToFrames(ntscAsset.duration as string, ntscRate)).toBe(300);
+    expect(doc.formats.get(ntscAsset.format as string)?.frameDuration).toBe("1001/30000s");
+    expect(ntscAsset).toMatchObject({ audioChannels: "1", audioRate: "44100" });
+    expect(rationalToFrames(ntsc?.start as string, ntscRate)).toBe(107_892 + 30);
+    expect(rationalToFrames(ntsc?.duration as string, timeline.rate)).toBe(169);
+    expect(ntsc).toMatchObject({ tcFormat: "DF" });
+    expect(ntsc?.["conform-rate"]).toEqual([{ scaleEnabled: "0", srcFrameRate: "29.97" }]);
+
+    // Sound has no rate of its own: it counts at the timeline's and needs no conforming.
+    expect(assetOf(wav)).toMatchObject({ audioSources: "1", audioChannels: "1", audioRate: "48000" });
+    expect(wav?.["conform-rate"]).toBeUndefined();
+    expect(wav?.format).toBeUndefined();
+  });
 
   it("leaves no control characters in the document and writes clips in record order", () => {
     const timeline = sampleTimeline("25");
@@ -162,7 +208,7 @@ describe("FCPXML writer", () => {
     expect(() => writeFcpxml(overlapping)).toThrow(
       `clip "${second.name}" starts at frame ${second.recordIn - 1}, before "${first.name}" ends at frame ${second.recordIn}`,
     );
-    const lateMarker = { ...first, markers: [{ offset: windowLength(first), name: "after the end" }] };
+    const lateMarker = { ...first, markers: [{ offset: sourceLength(first), name: "after the end" }] };
     expect(() => writeFcpxml({ ...timeline, clips: [lateMarker] })).toThrow(
       /marker "after the end".*outside/,
     );

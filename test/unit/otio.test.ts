@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { writeOtio } from "../../formats/otio.js";
-import { hasPicture, hasSound, type TimelineClip, windowLength } from "../../formats/timeline.js";
-import { NASTY, sampleTimeline } from "../support/timelines.js";
+import {
+  hasPicture,
+  hasSound,
+  recordLength,
+  sourceLength,
+  type Timeline,
+  type TimelineClip,
+} from "../../formats/timeline.js";
+import { mixedRateTimeline, NASTY, sampleTimeline } from "../support/timelines.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: a parsed OTIO document is walked field by field
 type Json = any;
@@ -101,12 +108,12 @@ describe("OTIO writer", () => {
       expect(item.active_media_reference_key).toBe("DEFAULT_MEDIA");
       expect(item.name).toBe(clean(clip.name));
       expect(item.source_range.start_time.value).toBe(start);
-      expect(item.source_range.duration.value).toBe(windowLength(clip));
+      expect(item.source_range.duration.value).toBe(recordLength(clip, timeline.rate));
       expect(reference.OTIO_SCHEMA).toBe("ExternalReference.1");
       expect(reference.target_url).toBe(clip.url);
       expect(reference.available_range.start_time.value).toBe(clip.kind === "image" ? 0 : clip.sourceStart);
       expect(reference.available_range.duration.value).toBe(
-        clip.kind === "image" ? windowLength(clip) : clip.sourceDuration,
+        clip.kind === "image" ? sourceLength(clip) : clip.sourceDuration,
       );
       expect(
         item.markers.map((m: Json) => ({
@@ -133,6 +140,44 @@ describe("OTIO writer", () => {
       // Markers are on the picture when there is one, so they are not doubled.
       if (hasSound(clip)) check(clip, onAudio.get(clip.recordIn), !hasPicture(clip));
     }
+  });
+
+  it("gives each media reference the clip's own rate and timecode, and the track the timeline's", () => {
+    const timeline: Timeline = mixedRateTimeline();
+    const doc = JSON.parse(writeOtio(timeline));
+    const [video, audio] = doc.tracks.children as Json[];
+    const [pal, ntsc] = video.children as Json[];
+    const reference = (clip: Json) => clip.media_references.DEFAULT_MEDIA;
+
+    expect(reference(pal).available_range).toEqual({
+      OTIO_SCHEMA: "TimeRange.1",
+      duration: { OTIO_SCHEMA: "RationalTime.1", rate: 25, value: 375 },
+      start_time: { OTIO_SCHEMA: "RationalTime.1", rate: 25, value: 900_000 },
+    });
+    expect(reference(pal).metadata).toEqual({
+      svc: { timecode: "10:00:00:00", audio_tracks: 1, audio_channels: 2, audio_sample_rate: 48_000 },
+    });
+    // The source starts at its own frame; the clip fills 360 frames of the 23.976 track.
+    expect(pal.source_range.start_time).toMatchObject({ rate: 25, value: 900_000 });
+    expect(pal.source_range.duration).toMatchObject({ rate: 24000 / 1001, value: 360 });
+    expect(pal.markers[0].marked_range.start_time).toMatchObject({ rate: 25, value: 900_100 });
+
+    const ntscRate = 30000 / 1001;
+    expect(reference(ntsc).available_range.start_time).toMatchObject({ rate: ntscRate, value: 107_892 });
+    expect(reference(ntsc).available_range.duration).toMatchObject({ rate: ntscRate, value: 300 });
+    expect(reference(ntsc).metadata.svc).toMatchObject({ timecode: "01:00:00;00", audio_channels: 1 });
+    expect(ntsc.source_range.start_time).toMatchObject({ rate: ntscRate, value: 107_892 + 30 });
+    expect(ntsc.source_range.duration).toMatchObject({ rate: 24000 / 1001, value: 169 });
+
+    const wav = (audio.children as Json[]).find((c) => c.name === "mono.wav");
+    expect(reference(wav).metadata.svc).toEqual({
+      timecode: "00:00:00:00",
+      audio_tracks: 1,
+      audio_channels: 1,
+      audio_sample_rate: 48_000,
+    });
+    // Track positions add up in timeline frames.
+    expect((audio.children as Json[]).map((c) => c.source_range.duration.value)).toEqual([360, 169, 96]);
   });
 
   it("refuses a timeline whose clips overlap", () => {

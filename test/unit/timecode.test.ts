@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   canDropFrame,
+  conformFrames,
   type FrameRate,
   framesToRational,
   framesToSeconds,
@@ -102,6 +103,37 @@ describe("timecode", () => {
     [30, "60", "1/2s"],
   ])("%i frames at %s fps is %s in FCPXML", (frames, label, time) => {
     expect(framesToRational(frames, rate(label))).toBe(time);
+  });
+
+  it.each([
+    [375, "25", "23.976", 360],
+    [211, "29.97", "23.976", 169],
+    [210, "29.97", "23.976", 168],
+    [1, "25", "24", 1],
+    [12, "24", "25", 13],
+    [100, "23.976", "23.976", 100],
+    [0, "50", "25", 0],
+  ])("%i frames at %s fps last %i frames at %s", (frames, from, to, expected) => {
+    expect(conformFrames(frames, rate(from), rate(to))).toBe(expected);
+  });
+
+  it("conforms a span to the nearest frame, a half rounding up, without drift over a day", () => {
+    // 3 frames at 48 are 1.5 at 24, 1 is a half.
+    expect(conformFrames(3, rate("48"), rate("24"))).toBe(2);
+    expect(conformFrames(1, rate("48"), rate("24"))).toBe(1);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 24 * 3600 * 60 }),
+        fc.constantFrom(...STANDARD_RATES),
+        fc.constantFrom(...STANDARD_RATES),
+        (frames, from, to) => {
+          const exact = (frames * from.den * to.num) / (from.num * to.den);
+          expect(Math.abs(conformFrames(frames, from, to) - exact)).toBeLessThanOrEqual(0.5);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    expect(() => conformFrames(1.5, rate("25"), rate("24"))).toThrow(RangeError);
   });
 
   it("refuses rational time that is not on a frame", () => {

@@ -4,12 +4,13 @@ import { framesToTimecode } from "../../formats/timecode.js";
 import {
   hasPicture,
   hasSound,
+  recordLength,
+  sourceLength,
   type TimelineClip,
   timelineLength,
-  windowLength,
 } from "../../formats/timeline.js";
 import { writeXmeml } from "../../formats/xmeml.js";
-import { NASTY, sampleTimeline } from "../support/timelines.js";
+import { mixedRateTimeline, NASTY, sampleTimeline } from "../support/timelines.js";
 import { xmllint } from "../support/xmllint.js";
 
 // Text values are kept as strings: a clip named "0042" must not come back as a number.
@@ -107,9 +108,9 @@ describe("xmeml writer", () => {
       ]);
       for (const item of mine) {
         expect(str(item, "name")).toBe(clean(clip.name));
-        expect(num(item, "end")).toBe(clip.recordIn + windowLength(clip));
+        expect(num(item, "end")).toBe(clip.recordIn + recordLength(clip, timeline.rate));
         expect(num(item, "in")).toBe(sourceIn);
-        expect(num(item, "out")).toBe(sourceIn + windowLength(clip));
+        expect(num(item, "out")).toBe(sourceIn + sourceLength(clip));
         expect(item.rate).toEqual({ timebase, ntsc });
         const file = fileOf(item);
         expect(str(file, "pathurl")).toBe(clip.url);
@@ -137,8 +138,11 @@ describe("xmeml writer", () => {
       expect(audio.map((i) => num(i, "sourcetrack", "trackindex"))).toEqual(
         audio.map((_, k) => Math.min(k + 1, channels(clip))),
       );
-      if (hasSound(clip))
-        expect(num(fileOf(mine[0] as Node), "media", "audio", "channelcount")).toBe(channels(clip));
+      if (hasSound(clip)) {
+        const audioMedia = ((fileOf(mine[0] as Node).media as Node).audio ?? {}) as Node;
+        expect(num(audioMedia, "channelcount")).toBe(channels(clip));
+        expect(num(audioMedia, "samplecharacteristics", "samplerate")).toBe(clip.audioRate);
+      }
       // Markers sit once, on the clip's first item, in source frames.
       expect(mine.slice(1).every((i) => i.marker === undefined)).toBe(true);
       expect(
@@ -157,6 +161,49 @@ describe("xmeml writer", () => {
         })),
       );
     }
+  });
+
+  it("describes each clip and its file at the clip's own rate, timecode and length", () => {
+    const timeline = mixedRateTimeline();
+    const sequence = parser.parse(writeXmeml(timeline)).xmeml.sequence as Node;
+    expect(sequence.rate).toEqual({ timebase: "24", ntsc: "TRUE" });
+    const video = list(list((sequence.media as Node).video, "track")[0], "clipitem");
+    const audio = list((sequence.media as Node).audio, "track").flatMap((t) => list(t, "clipitem"));
+    const [pal, ntsc] = video;
+    const fileOf = (item: Node | undefined) => item?.file as Node;
+
+    // The 25 fps clip's file: 25 fps, 375 frames, 10:00:00:00, not 30/NTSC at 09:59:24:01.
+    expect(fileOf(pal)).toMatchObject({
+      rate: { timebase: "25", ntsc: "FALSE" },
+      duration: "375",
+      timecode: {
+        rate: { timebase: "25", ntsc: "FALSE" },
+        string: "10:00:00:00",
+        frame: "900000",
+        displayformat: "NDF",
+      },
+    });
+    expect(str(fileOf(pal), "media", "video", "samplecharacteristics", "rate", "timebase")).toBe("25");
+    // Its item: in, out and markers in its own frames; start and end in the sequence's.
+    expect(pal).toMatchObject({ rate: { timebase: "25", ntsc: "FALSE" }, duration: "375" });
+    expect([pal?.start, pal?.end, pal?.in, pal?.out]).toEqual(["0", "360", "0", "375"]);
+    expect(list(pal, "marker")[0]).toMatchObject({ in: "100" });
+
+    expect(fileOf(ntsc)).toMatchObject({
+      rate: { timebase: "30", ntsc: "TRUE" },
+      duration: "300",
+      timecode: { string: "01:00:00;00", frame: "107892", displayformat: "DF" },
+    });
+    expect(str(fileOf(ntsc), "media", "audio", "channelcount")).toBe("1");
+    expect(str(fileOf(ntsc), "media", "audio", "samplecharacteristics", "samplerate")).toBe("44100");
+    expect([ntsc?.start, ntsc?.end, ntsc?.in, ntsc?.out]).toEqual(["360", "529", "30", "241"]);
+
+    // The mono WAV: one channel, played on both sides of the stereo pair.
+    const wav = audio.filter((item) => str(item, "name") === "mono.wav");
+    expect(wav.map((item) => str(item, "sourcetrack", "trackindex"))).toEqual(["1", "1"]);
+    const wavFile = wav.map(fileOf).find((file) => file.media !== undefined) as Node;
+    expect(str(wavFile, "media", "audio", "channelcount")).toBe("1");
+    expect(wavFile.rate).toEqual({ timebase: "24", ntsc: "TRUE" });
   });
 
   it("refuses overlapping clips rather than writing them over each other", () => {
