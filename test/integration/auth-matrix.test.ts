@@ -483,13 +483,8 @@ describe("the route table", () => {
     expect(Object.keys(EXAMPLES).sort()).toEqual(ROUTES.map(label).sort());
   });
 
-  it("has exactly four public routes: the health check and the API's own description", () => {
-    expect(ROUTES.filter((r) => r.scopes === null).map(label)).toEqual([
-      "GET /api/health",
-      "GET /api/openapi.json",
-      "GET /api/docs",
-      "GET /api/docs/:file",
-    ]);
+  it("has exactly one public route, the health check (SPEC.md, Authentication rule 1)", () => {
+    expect(ROUTES.filter((r) => r.scopes === null).map(label)).toEqual(["GET /api/health"]);
   });
 
   it("marks the routes that serve the library's pictures and media", () => {
