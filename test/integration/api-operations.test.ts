@@ -78,15 +78,45 @@ describe.skipIf(!hasTools)("operations API", () => {
       const res = await get("/api/health");
       expect(res.status).toBe(200);
       const body = res.json();
-      expect(body).toMatchObject({
+      // Exactly: no install command, no recogniser name, no sentence about projects.
+      const model = (name: unknown) => ({ name, pulled: false });
+      expect(body).toEqual({
         ready: true,
-        checks: { ffmpeg: true, ffprobe: true, model_host: false },
-        models: { embed: { name: "bge-m3", pulled: false }, intent: null },
+        checks: {
+          ffmpeg: true,
+          ffprobe: true,
+          exiftool: expect.any(Boolean),
+          model_host: false,
+          speech_recognition: expect.any(Boolean),
+        },
+        models: {
+          embed: model("bge-m3"),
+          vision: model(expect.any(String)),
+          chat: model(expect.any(String)),
+          intent: null,
+        },
         failing: [],
       });
       expect(res.text).not.toMatch(ABSOLUTE_PATH);
       expect(res.text).not.toContain(home);
       expect(res.text).not.toContain(root);
+    });
+  });
+
+  describe("GET /api/status", () => {
+    it("adds the recogniser and each missing model's pull command for an authenticated caller", async () => {
+      const res = await get("/api/status");
+      expect(res.status).toBe(200);
+      const health = (await get("/api/health")).json();
+      const body = res.json();
+      expect(body).toMatchObject({ ...health, models: expect.any(Object) });
+      expect(body).toHaveProperty("asr");
+      const models = body.models as Record<string, { name: string; pull?: string } | null>;
+      expect(models.embed).toEqual({ name: "bge-m3", pulled: false, pull: "ollama pull bge-m3" });
+      for (const role of ["vision", "chat"]) {
+        expect(models[role]?.pull, role).toBe(`ollama pull ${models[role]?.name}`);
+      }
+      expect(res.text).not.toMatch(ABSOLUTE_PATH);
     });
   });
 
