@@ -1,9 +1,10 @@
 import { lstat, open } from "node:fs/promises";
 import { homedir } from "node:os";
+import { redactLogLine } from "../formats/secrets.js";
 import { isErrno } from "../state/errno.js";
 import { rolledLogFiles } from "../state/logger.js";
 import type { AppContext } from "./context.js";
-import { labelPaths, type PathLabel, redactSecrets } from "./redact.js";
+import { labelPaths, type PathLabel } from "./redact.js";
 
 export const LOG_TAIL_LIMITS = {
   lines: { min: 1, default: 200, max: 5000 },
@@ -37,22 +38,6 @@ const isControl = (code: number) =>
 // pino writes control characters as JSON escapes; a client that parses the line would get them back.
 const ESCAPED_CONTROL = /\\u(?:00[01][0-9a-f]|007f|008[0-9a-f]|009[0-9a-f]|200[ef]|202[a-e]|206[6-9])/gi;
 
-// On top of what `redactSecrets` masks as logs are written: JSON fields pino's key-based
-// redaction did not know, header-style `Authorization:` text, Basic credentials, and `…token=`
-// outside a query string (an environment dump, a command line).
-const SECRET_RULES: readonly (readonly [RegExp, string])[] = [
-  [
-    /"((?:proxy-)?authorization|(?:set-)?cookie|(?:access_|refresh_|id_)?token|secret|password|api_?key|x-api-key)"(\s*:\s*)"(?:[^"\\]|\\.)*"/gi,
-    '"$1"$2"[redacted]"',
-  ],
-  [
-    /\b((?:proxy-)?authorization\s*[:=]\s*)(?![A-Za-z]*\s*\[redacted\])((?:[A-Za-z]+\s+)?)[^\s",;}]+/gi,
-    "$1$2[redacted]",
-  ],
-  [/\b(basic)\s+(?!\[redacted\])[A-Za-z0-9+/=]{8,}/gi, "$1 [redacted]"],
-  [/\b([\w-]*(?:token|secret|password|passwd|api_?key)=)(?!\[redacted\])[^&\s"'\\,;#)]+/gi, "$1[redacted]"],
-];
-
 // Absolute POSIX paths of two or more segments, after a delimiter. API paths (`/api/…`) stay:
 // they are what an admin reads the log for. `file://` URLs and drive-letter forms too.
 const POSIX_PATH = /(?<=^|[\s"'=(,:[])\/(?!api\/)[^\s"'/\\)\]]+(?:\/[^\s"'/\\)\]]*)+/g;
@@ -75,9 +60,8 @@ function stripControls(line: string): string {
 export function lineSanitiser(known: readonly PathLabel[]): (line: string) => string {
   const label = labelPaths(known);
   return (line) => {
-    let out = redactSecrets(stripControls(line));
-    for (const [pattern, replacement] of SECRET_RULES) out = out.replace(pattern, replacement);
-    return label(out)
+    // Again, for lines written before the log file was redacted as it is written.
+    return label(redactLogLine(stripControls(line)))
       .replace(FILE_URL, "file://[path]")
       .replace(DRIVE_PATH, "[path]")
       .replace(POSIX_PATH, "[path]");

@@ -46,6 +46,15 @@ describe("lineSanitiser", () => {
     for (const [input, output] of cases) expect(sanitise(input), input).toBe(output);
   });
 
+  it("keeps a request line JSON when it masks the secret in its query", () => {
+    for (const query of ["id=1&grant=abc.def", "token=abc", "access_token=abc&x=1", "api_key=abc"]) {
+      const record = { level: 30, method: "GET", path: `/api/stream?${query}`, status: 200, msg: "request" };
+      const parsed = JSON.parse(sanitise(JSON.stringify(record))) as typeof record;
+      expect(parsed, query).toEqual({ ...record, path: expect.stringContaining("=[redacted]") });
+      expect(parsed.path).not.toContain("abc");
+    }
+  });
+
   it("leaves already redacted text and ordinary words alone", () => {
     for (const line of [
       '{"authorization":"[redacted]","msg":"Bearer [redacted]"}',
