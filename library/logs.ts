@@ -1,5 +1,6 @@
 import { lstat, open } from "node:fs/promises";
 import { homedir } from "node:os";
+import { stripBidi } from "../formats/bidi.js";
 import { redactLogLine } from "../formats/secrets.js";
 import { isErrno } from "../state/errno.js";
 import { rolledLogFiles } from "../state/logger.js";
@@ -25,18 +26,13 @@ export interface LogTail {
 // Room for `{"lines":[],"truncated":false}`, so the whole JSON answer stays within `bytes`.
 const ENVELOPE_BYTES = 32;
 
-// Line breaks and tabs included: a returned line is one line. Bidi overrides can make a
-// terminal or browser show text in an order other than the bytes (Trojan Source).
-const isControl = (code: number) =>
-  code < 0x20 ||
-  (code >= 0x7f && code <= 0x9f) ||
-  code === 0x200e ||
-  code === 0x200f ||
-  (code >= 0x202a && code <= 0x202e) ||
-  (code >= 0x2066 && code <= 0x2069);
+// Line breaks and tabs included: a returned line is one line. Bidirectional controls can make
+// a terminal or browser show text in an order other than the bytes (Trojan Source).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const C0_C1 = /[\u0000-\u001f\u007f-\u009f]/g;
 
 // pino writes control characters as JSON escapes; a client that parses the line would get them back.
-const ESCAPED_CONTROL = /\\u(?:00[01][0-9a-f]|007f|008[0-9a-f]|009[0-9a-f]|200[ef]|202[a-e]|206[6-9])/gi;
+const ESCAPED_CONTROL = /\\u(?:00[01][0-9a-f]|007f|008[0-9a-f]|009[0-9a-f]|061c|200[ef]|202[a-e]|206[6-9])/gi;
 
 // Absolute POSIX paths of two or more segments, after a delimiter. API paths (`/api/…`) stay:
 // they are what an admin reads the log for. `file://` URLs and drive-letter forms too.
@@ -45,11 +41,7 @@ const FILE_URL = /\bfile:\/\/[^\s"')\]]*/gi;
 const DRIVE_PATH = /(?<![A-Za-z0-9_])[A-Za-z]:(?:\\\\|\\|\/)[^\s"'<>|)\]]*/g;
 
 function stripControls(line: string): string {
-  let out = "";
-  for (const ch of line) {
-    if (!isControl(ch.codePointAt(0) ?? 0)) out += ch;
-  }
-  return out.replace(ESCAPED_CONTROL, "");
+  return stripBidi(line.replace(C0_C1, "")).replace(ESCAPED_CONTROL, "");
 }
 
 /**

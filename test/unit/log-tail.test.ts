@@ -24,8 +24,8 @@ describe("lineSanitiser", () => {
   ]);
 
   it("strips raw and JSON-escaped control characters, and bidi overrides", () => {
-    expect(sanitise("a\x1b[31mb\x07c\td\u202ee\x7ff\x85g")).toBe("a[31mbcdefg");
-    expect(sanitise(String.raw`{"msg":"x\u001b[2Jy\u0007z"}`)).toBe('{"msg":"x[2Jyz"}');
+    expect(sanitise("a\x1b[31mb\x07c\td\u202ee\x7ff\x85g\u061ch\u2067i")).toBe("a[31mbcdefghi");
+    expect(sanitise(String.raw`{"msg":"x\u001b[2Jy\u0007z\u061C!"}`)).toBe('{"msg":"x[2Jyz!"}');
   });
 
   it("redacts bearer and basic credentials, token parameters, svc secrets and credential fields", () => {
