@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { H3, type H3Event } from "h3";
+import { H3, type H3Event, type HTTPError } from "h3";
 import { EntitlementError } from "../library/entitlements.js";
 import { UserError } from "../library/errors.js";
 import { redactSecrets } from "../library/redact.js";
@@ -14,6 +14,17 @@ import type { ApiDeps, RouteDef } from "./routes/types.js";
 import { loadWebApp, webAppResponse } from "./static.js";
 
 export type { ApiDeps } from "./routes/types.js";
+
+/** A thrown error as its answer: a user's mistake with its status and message, anything else as 500. */
+function failureResponse(error: HTTPError): Response {
+  const { cause } = error;
+  if (!(cause instanceof UserError)) return toErrorResponse(error);
+  const detail =
+    cause instanceof EntitlementError ? { code: cause.code, message: cause.message } : cause.message;
+  const response = errorResponse(cause.status, detail);
+  if (cause.retryAfterS !== undefined) response.headers.set("retry-after", String(cause.retryAfterS));
+  return response;
+}
 
 /** The HTTP API: every route of the table behind the guard; routes call one library function each. */
 export function createApi(deps: ApiDeps, routes: readonly RouteDef[] = ROUTES): H3 {
@@ -39,22 +50,22 @@ export function createApi(deps: ApiDeps, routes: readonly RouteDef[] = ROUTES): 
       );
     },
     onError: (error, event) => {
-      if (error.cause instanceof UserError) {
-        const { cause } = error;
-        const detail =
-          cause instanceof EntitlementError ? { code: cause.code, message: cause.message } : cause.message;
-        const response = errorResponse(cause.status, detail);
-        if (error.cause.retryAfterS !== undefined)
-          response.headers.set("retry-after", String(error.cause.retryAfterS));
-        return response;
-      }
+      const response = failureResponse(error);
       if (error.unhandled)
         ctx.log.error({ err: error.cause ?? error, path: event.url.pathname }, "request failed");
-      return toErrorResponse(error);
+      // h3 adds the headers a route staged for its errors to answers it builds, not to this one.
+      for (const [name, value] of event.res.errHeaders) response.headers.set(name, value);
+      return response;
     },
   });
   for (const route of routes) {
     app.on(route.method, route.path, (event) => {
+      if (route.media) {
+        // On every answer, refusals and errors included: a browser then hands none of them to a
+        // page of another origin, whatever the credentials.
+        event.res.headers.set("cross-origin-resource-policy", "same-origin");
+        event.res.errHeaders.set("cross-origin-resource-policy", "same-origin");
+      }
       const verdict = guard(
         requestFacts(event),
         route,

@@ -158,13 +158,13 @@ function checkToken(
  * Decides whether a request may reach a route. In order: cross-site writes are refused whatever
  * the credentials; a bearer token (or, on a route that takes one, a stream grant standing for one)
  * must be valid, allowed from the caller's address and carry the scope; without one, only a
- * loopback caller naming a local Host is trusted. A `token` query
- * parameter is refused outright, even where local trust would apply: URLs end up in logs,
- * history and Referer headers, so a client sending one must be fixed, not quietly served.
+ * loopback caller naming a local Host is trusted, and not for a cross-site read of media. A
+ * `token` query parameter is refused outright, even where local trust would apply: URLs end up
+ * in logs, history and Referer headers, so a client sending one must be fixed, not quietly served.
  */
 export function guard(
   request: RequestFacts,
-  route: Pick<RouteDef, "method" | "scopes" | "grant">,
+  route: Pick<RouteDef, "method" | "scopes" | "grant" | "media">,
   config: GuardConfig,
   lookup: TokenLookup,
   grants?: GrantLookup,
@@ -209,7 +209,18 @@ export function guard(
       );
     }
     const host = hostName(request.headers.get("host"));
-    if (isTrustedLocalHost(host, config)) return { ok: true, caller: { kind: "local" } };
+    if (isTrustedLocalHost(host, config)) {
+      // Any page the browser has open can point an <img> or <video> at this machine, and local
+      // trust would serve it. A token or a stream grant is not refused for this: it is a secret
+      // that a page of another site does not have, so that page cannot make the browser send it.
+      if (route.media && isCrossSite(request.headers)) {
+        return refuse(
+          403,
+          "cross-site request refused: a page of another site may not load this machine's media; send Authorization: Bearer <token> or use a stream grant",
+        );
+      }
+      return { ok: true, caller: { kind: "local" } };
+    }
     return refuse(
       401,
       `Host "${printable(host)}" is not trusted for local access; add it to SVC_ALLOWED_HOSTS or use a token`,

@@ -79,10 +79,12 @@ export const MEDIA_SEARCH_PAGE = z.object({
   search_note: z.string().optional(),
 });
 
-const MODEL = z
-  .object({ name: z.string(), pulled: z.boolean(), pull: z.string().optional() })
-  .meta({ id: "ModelReport" });
+const modelRoles = <T extends z.ZodType>(model: T) =>
+  z.object({ embed: model, vision: model, chat: model, intent: model.nullable() });
 
+const MODEL_STATE = z.object({ name: z.string(), pulled: z.boolean() }).meta({ id: "ModelState" });
+
+/** Public (SPEC.md, "Health report"): booleans and model names only. */
 export const HEALTH = z.object({
   ready: z.boolean(),
   checks: z.object({
@@ -92,9 +94,21 @@ export const HEALTH = z.object({
     model_host: z.boolean(),
     speech_recognition: z.boolean(),
   }),
-  asr: nullableString,
-  models: z.object({ embed: MODEL, vision: MODEL, chat: MODEL, intent: MODEL.nullable() }),
-  failing: z.array(z.string()),
+  models: modelRoles(MODEL_STATE),
+  failing: z.array(z.string()).describe("The required checks that fail"),
+});
+
+const MODEL_REPORT = z
+  .object({
+    ...MODEL_STATE.shape,
+    pull: z.string().optional().describe("The command that installs the model, when the model host lacks it"),
+  })
+  .meta({ id: "ModelReport" });
+
+/** The health report with what only an authenticated caller reads. */
+export const STATUS = HEALTH.extend({
+  asr: nullableString.describe("The speech recogniser in use (whisper-cpp, openai, pocketsphinx)"),
+  models: modelRoles(MODEL_REPORT),
 });
 
 export const VERSION = z.object({ version: z.string() });
@@ -420,7 +434,13 @@ const PROJECT = z
   })
   .meta({ id: "Project" });
 
-export const PROJECTS = z.object({ projects: z.array(PROJECT) });
+export const PROJECTS = z.object({
+  projects: z.array(PROJECT),
+  project_limit: z
+    .string()
+    .optional()
+    .describe("Present when PROJECT_ROOT's project is served unregistered: the free tier's project limit"),
+});
 export const PROJECT_ADDED = PROJECT;
 export const PROJECT_REMOVED = z.object({ removed: z.string() });
 

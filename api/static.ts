@@ -15,6 +15,19 @@ const TYPES: Record<string, string> = {
   ".webmanifest": "application/manifest+json",
 };
 
+/** The policy directive that keeps a page of svc out of every other site's frames (clickjacking). */
+export const NO_FRAME_ANCESTORS = "frame-ancestors 'none'";
+
+/**
+ * What every page svc serves is sent with: no framing (X-Frame-Options for browsers older than
+ * frame-ancestors), no sniffing of another type, no Referer carrying its URL elsewhere.
+ */
+export const PAGE_HEADERS = {
+  "x-frame-options": "DENY",
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "no-referrer",
+} as const;
+
 // The app loads only its own files and the API of the same origin: an injected script has
 // nowhere to load from and nowhere to send to. Images and video come from the API or blob: URLs.
 const CSP = [
@@ -26,7 +39,7 @@ const CSP = [
   "connect-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",
-  "frame-ancestors 'none'",
+  NO_FRAME_ANCESTORS,
 ].join("; ");
 
 interface Asset {
@@ -92,13 +105,13 @@ export function webAppResponse(
   const headers: Record<string, string> = {
     "content-type": asset.type,
     "cache-control": asset.immutable ? "public, max-age=31536000, immutable" : "no-cache",
-    "x-content-type-options": "nosniff",
-    "referrer-policy": "no-referrer",
+    "x-content-type-options": PAGE_HEADERS["x-content-type-options"],
+    "referrer-policy": PAGE_HEADERS["referrer-policy"],
     vary: "accept-encoding",
   };
   if (asset === index) {
     headers["content-security-policy"] = CSP;
-    headers["x-frame-options"] = "DENY";
+    headers["x-frame-options"] = PAGE_HEADERS["x-frame-options"];
   }
   const gzip = asset.gzip !== null && /\bgzip\b/.test(acceptEncoding ?? "");
   const body = gzip ? (asset.gzip as Uint8Array) : asset.body;

@@ -1,7 +1,16 @@
-import { existsSync } from "node:fs";
 import { posix, win32 } from "node:path";
 import type { AppContext } from "./context.js";
 
+/** A configured model as the public health check shows it: its name and whether it is installed. */
+export interface ModelState {
+  name: string;
+  pulled: boolean;
+}
+
+/**
+ * The public readiness report (SPEC.md, "Health report"): booleans and model names only, since
+ * anyone who can reach the port may read it.
+ */
 export interface HealthReport {
   ready: boolean;
   checks: {
@@ -11,24 +20,27 @@ export interface HealthReport {
     model_host: boolean;
     speech_recognition: boolean;
   };
-  /** The speech recogniser in use (whisper-cpp, openai, pocketsphinx), or null. */
-  asr: string | null;
-  models: {
-    embed: ModelReport;
-    vision: ModelReport;
-    chat: ModelReport;
-    intent: ModelReport | null;
-  };
+  models: ModelRoles<ModelState>;
   failing: string[];
-  /** Present when PROJECT_ROOT's project is served unregistered because of the free tier's project limit. */
-  project_limit?: string;
 }
 
-/** A configured model, and the command that installs it when the host lacks it. */
-export interface ModelReport {
-  name: string;
-  pulled: boolean;
+/** A configured model for an operator: also the command that installs it when the host lacks it. */
+export interface ModelReport extends ModelState {
   pull?: string;
+}
+
+/** Readiness in detail, for authenticated callers: what the public report leaves out. */
+export interface StatusReport extends Omit<HealthReport, "models"> {
+  /** The speech recogniser in use (whisper-cpp, openai, pocketsphinx), or null. */
+  asr: string | null;
+  models: ModelRoles<ModelReport>;
+}
+
+interface ModelRoles<T> {
+  embed: T;
+  vision: T;
+  chat: T;
+  intent: T | null;
 }
 
 // Health is polled by load balancers and scripts: a host that does not answer fast is down.
@@ -45,9 +57,8 @@ export function publicModelName(name: string): string {
 /**
  * Readiness: ffmpeg and ffprobe are required, exiftool is optional. The model host and speech
  * recognition are reported but do not gate readiness (ingest and browsing work without them).
- * Booleans and names only.
  */
-export async function healthReport(ctx: AppContext): Promise<HealthReport> {
+export async function statusReport(ctx: AppContext): Promise<StatusReport> {
   const { binaries } = ctx.adapters;
   const { models } = ctx.config;
   const status = await ctx.adapters.modelHost.status(
@@ -68,15 +79,7 @@ export async function healthReport(ctx: AppContext): Promise<HealthReport> {
     speech_recognition: ctx.adapters.asr !== null,
   };
   const failing = (["ffmpeg", "ffprobe"] as const).filter((name) => !checks[name]);
-  const root = ctx.config.projectRoot;
-  const unregistered = root !== undefined && existsSync(root) && !ctx.registry.projects.byRoot(root);
   return {
-    ...(unregistered
-      ? {
-          project_limit:
-            "PROJECT_ROOT's project is served but not registered: the free tier's project limit is reached",
-        }
-      : {}),
     ready: failing.length === 0,
     checks,
     asr: ctx.adapters.asr?.name ?? null,
@@ -88,6 +91,28 @@ export async function healthReport(ctx: AppContext): Promise<HealthReport> {
     },
     failing,
   };
+}
+
+/** What anyone may read of the status: the booleans and the model names, and nothing else. */
+export function publicHealth(status: StatusReport): HealthReport {
+  const state = ({ name, pulled }: ModelReport): ModelState => ({ name, pulled });
+  const { embed, vision, chat, intent } = status.models;
+  return {
+    ready: status.ready,
+    checks: { ...status.checks },
+    models: {
+      embed: state(embed),
+      vision: state(vision),
+      chat: state(chat),
+      intent: intent && state(intent),
+    },
+    failing: [...status.failing],
+  };
+}
+
+/** `GET /api/health`: the public readiness report. */
+export async function healthReport(ctx: AppContext): Promise<HealthReport> {
+  return publicHealth(await statusReport(ctx));
 }
 
 const configuredModels = (ctx: AppContext) => {

@@ -1,9 +1,11 @@
 import { lstat, open } from "node:fs/promises";
 import { homedir } from "node:os";
+import { stripBidi } from "../formats/bidi.js";
+import { redactLogLine } from "../formats/secrets.js";
 import { isErrno } from "../state/errno.js";
 import { rolledLogFiles } from "../state/logger.js";
 import type { AppContext } from "./context.js";
-import { labelPaths, type PathLabel, redactSecrets } from "./redact.js";
+import { labelPaths, type PathLabel } from "./redact.js";
 
 export const LOG_TAIL_LIMITS = {
   lines: { min: 1, default: 200, max: 5000 },
@@ -24,34 +26,13 @@ export interface LogTail {
 // Room for `{"lines":[],"truncated":false}`, so the whole JSON answer stays within `bytes`.
 const ENVELOPE_BYTES = 32;
 
-// Line breaks and tabs included: a returned line is one line. Bidi overrides can make a
-// terminal or browser show text in an order other than the bytes (Trojan Source).
-const isControl = (code: number) =>
-  code < 0x20 ||
-  (code >= 0x7f && code <= 0x9f) ||
-  code === 0x200e ||
-  code === 0x200f ||
-  (code >= 0x202a && code <= 0x202e) ||
-  (code >= 0x2066 && code <= 0x2069);
+// Line breaks and tabs included: a returned line is one line. Bidirectional controls can make
+// a terminal or browser show text in an order other than the bytes (Trojan Source).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const C0_C1 = /[\u0000-\u001f\u007f-\u009f]/g;
 
 // pino writes control characters as JSON escapes; a client that parses the line would get them back.
-const ESCAPED_CONTROL = /\\u(?:00[01][0-9a-f]|007f|008[0-9a-f]|009[0-9a-f]|200[ef]|202[a-e]|206[6-9])/gi;
-
-// On top of what `redactSecrets` masks as logs are written: JSON fields pino's key-based
-// redaction did not know, header-style `Authorization:` text, Basic credentials, and `…token=`
-// outside a query string (an environment dump, a command line).
-const SECRET_RULES: readonly (readonly [RegExp, string])[] = [
-  [
-    /"((?:proxy-)?authorization|(?:set-)?cookie|(?:access_|refresh_|id_)?token|secret|password|api_?key|x-api-key)"(\s*:\s*)"(?:[^"\\]|\\.)*"/gi,
-    '"$1"$2"[redacted]"',
-  ],
-  [
-    /\b((?:proxy-)?authorization\s*[:=]\s*)(?![A-Za-z]*\s*\[redacted\])((?:[A-Za-z]+\s+)?)[^\s",;}]+/gi,
-    "$1$2[redacted]",
-  ],
-  [/\b(basic)\s+(?!\[redacted\])[A-Za-z0-9+/=]{8,}/gi, "$1 [redacted]"],
-  [/\b([\w-]*(?:token|secret|password|passwd|api_?key)=)(?!\[redacted\])[^&\s"'\\,;#)]+/gi, "$1[redacted]"],
-];
+const ESCAPED_CONTROL = /\\u(?:00[01][0-9a-f]|007f|008[0-9a-f]|009[0-9a-f]|061c|200[ef]|202[a-e]|206[6-9])/gi;
 
 // Absolute POSIX paths of two or more segments, after a delimiter. API paths (`/api/…`) stay:
 // they are what an admin reads the log for. `file://` URLs and drive-letter forms too.
@@ -60,11 +41,7 @@ const FILE_URL = /\bfile:\/\/[^\s"')\]]*/gi;
 const DRIVE_PATH = /(?<![A-Za-z0-9_])[A-Za-z]:(?:\\\\|\\|\/)[^\s"'<>|)\]]*/g;
 
 function stripControls(line: string): string {
-  let out = "";
-  for (const ch of line) {
-    if (!isControl(ch.codePointAt(0) ?? 0)) out += ch;
-  }
-  return out.replace(ESCAPED_CONTROL, "");
+  return stripBidi(line.replace(C0_C1, "")).replace(ESCAPED_CONTROL, "");
 }
 
 /**
@@ -75,9 +52,8 @@ function stripControls(line: string): string {
 export function lineSanitiser(known: readonly PathLabel[]): (line: string) => string {
   const label = labelPaths(known);
   return (line) => {
-    let out = redactSecrets(stripControls(line));
-    for (const [pattern, replacement] of SECRET_RULES) out = out.replace(pattern, replacement);
-    return label(out)
+    // Again, for lines written before the log file was redacted as it is written.
+    return label(redactLogLine(stripControls(line)))
       .replace(FILE_URL, "file://[path]")
       .replace(DRIVE_PATH, "[path]")
       .replace(POSIX_PATH, "[path]");

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import { basename, resolve } from "node:path";
 import { z } from "zod";
@@ -175,7 +176,20 @@ export async function projectView(row: ProjectRow, admin: boolean): Promise<Proj
   };
 }
 
+export interface ProjectsReport {
+  projects: ProjectView[];
+  /** Present when PROJECT_ROOT's project is served unregistered because of the free tier's project limit. */
+  project_limit?: string;
+}
+
 /** `GET /api/projects`: every registered project with its health; roots only for admins. */
-export async function projectsReport(ctx: AppContext, admin: boolean): Promise<{ projects: ProjectView[] }> {
-  return { projects: await Promise.all(listProjects(ctx.registry).map((row) => projectView(row, admin))) };
+export async function projectsReport(ctx: AppContext, admin: boolean): Promise<ProjectsReport> {
+  const projects = await Promise.all(listProjects(ctx.registry).map((row) => projectView(row, admin)));
+  const root = ctx.config.projectRoot;
+  if (root === undefined || !existsSync(root) || ctx.registry.projects.byRoot(root)) return { projects };
+  return {
+    projects,
+    project_limit:
+      "PROJECT_ROOT's project is served but not registered: the free tier's project limit is reached",
+  };
 }

@@ -1,21 +1,8 @@
 import { dirname } from "node:path";
+import { redactSecrets } from "../formats/secrets.js";
 
-// Query parameters whose name ends in "token" (token, access_token, …): clients paste secrets there.
-// A stream grant (`grant=`) is as good as its token for one item, so it is masked too.
-const TOKEN_PARAM = /([?&;](?:[^=&#;\s]*token|grant)=)[^&#;\s]*/gi;
-const BEARER = /(\bbearer[ \t]+)[^\s"',;]+/gi;
-const SVC_SECRET = /\bsvc_[A-Za-z0-9_-]{16,}/g;
-
-/**
- * Masks secrets in text bound for a log or a log reader: `token=` and `grant=` query values, bearer
- * credentials and anything shaped like an svc token secret.
- */
-export function redactSecrets(text: string): string {
-  return text
-    .replace(TOKEN_PARAM, "$1[redacted]")
-    .replace(BEARER, "$1[redacted]")
-    .replace(SVC_SECRET, "svc_[redacted]");
-}
+// The rules live below state/, whose logger writes every line through them.
+export { redactSecrets } from "../formats/secrets.js";
 
 /** A known absolute folder and the label shown instead of it. */
 export interface PathLabel {
@@ -73,7 +60,7 @@ export function scrubPaths(text: string): string {
 
 // Every pattern of redactSecrets and scrubPaths needs one of these; most text (a word, a tag, a
 // description) has none and is returned as it is, without running the patterns.
-const MAY_HOLD = /[/\\]|token|grant=|bearer|svc_/i;
+const MAY_HOLD = /[/\\]|token|secret|passw|api_?key|grant=|bearer|svc_/i;
 
 /** Text bound for a model, a remote client or an assistant: no absolute path, no secret. */
 export function scrubText(text: string): string {

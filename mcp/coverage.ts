@@ -44,6 +44,7 @@ export const ROUTE_COVERAGE: Readonly<Record<string, Coverage>> = {
       "a file for an NLE, not an answer; an assistant reads the same clips through get_media and get_transcript",
   },
   "GET /api/health": { omitted: "a readiness probe for service managers" },
+  "GET /api/status": { omitted: "readiness detail for operators: recogniser and model installation" },
   "GET /api/version": { omitted: "the MCP initialize handshake already reports the server version" },
   "GET /api/embed/status": { omitted: "index maintenance for operators" },
   "GET /api/entitlements": { omitted: "licensing, admin scope only" },

@@ -2,6 +2,7 @@ import { readdir } from "node:fs/promises";
 import { basename, dirname, extname, join } from "node:path";
 import pino, { type Logger } from "pino";
 import roll from "pino-roll";
+import { redactLogLine } from "../formats/secrets.js";
 import type { Config } from "./config.js";
 import { isErrno } from "./errno.js";
 import { homePaths } from "./paths.js";
@@ -56,6 +57,9 @@ export async function createLogger(config: Config, options: LoggerOptions): Prom
       level: config.logLevel,
       base: { pid: process.pid },
       redact: { paths: REDACT_PATHS, censor: "[redacted]" },
+      // Key-based redaction cannot see a secret inside a value: a URL's query in an error message
+      // or a stack, a header quoted in free text. Each line is masked whole, as the log tail masks it.
+      hooks: { streamWrite: redactLogLine },
       timestamp: pino.stdTimeFunctions.isoTime,
     },
     pino.multistream(streams),

@@ -312,6 +312,7 @@ export const mediaRoutes: readonly RouteDef[] = [
     method: "GET",
     path: "/api/media/:id/thumbnail",
     scopes: ACCESS.read,
+    media: true,
     handler: async (event, deps) => fileResponse(await thumbnailFile(target(event, deps).store, idOf(event))),
     doc: {
       summary: "The item's thumbnail",
@@ -324,6 +325,7 @@ export const mediaRoutes: readonly RouteDef[] = [
     method: "GET",
     path: "/api/media/:id/keyframes/:index",
     scopes: ACCESS.read,
+    media: true,
     handler: async (event, deps) => {
       const id = idOf(event);
       const index = parseIndex(getRouterParam(event, "index"));
@@ -341,6 +343,7 @@ export const mediaRoutes: readonly RouteDef[] = [
     path: "/api/stream",
     scopes: ACCESS.read,
     grant: true,
+    media: true,
     handler: async (event, deps) => {
       const { project, id } = readQuery(event, STREAM_QUERY);
       const outcome = await streamFile(inProject(deps, project).store, parseMediaId(id), {

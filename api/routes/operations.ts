@@ -2,7 +2,7 @@ import { z } from "zod";
 import { clearCache } from "../../library/cache.js";
 import { embedStatus } from "../../library/embed.js";
 import { entitlementsReport } from "../../library/entitlements.js";
-import { healthReport } from "../../library/health.js";
+import { healthReport, statusReport } from "../../library/health.js";
 import { LOG_TAIL_LIMITS, tailLogs } from "../../library/logs.js";
 import { ACCESS } from "../../library/scopes.js";
 import { libraryStats } from "../../library/stats.js";
@@ -19,6 +19,7 @@ import {
   SEED_ANSWER,
   SEED_STATUS,
   STATS,
+  STATUS,
   VERSION,
 } from "../responses.js";
 import type { RouteDef } from "./types.js";
@@ -70,6 +71,18 @@ export const operationRoutes: readonly RouteDef[] = [
       summary: "Readiness report; 503 with the failing checks when not ready",
       response: HEALTH,
       status: [200, 503],
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/status",
+    scopes: ACCESS.read,
+    handler: (_event, { ctx }) => statusReport(ctx),
+    doc: {
+      summary:
+        "The health report for operators, with the speech recogniser and each missing model's pull command",
+      description: "Answers 200 whether or not svc is ready; `ready` and `failing` say which.",
+      response: STATUS,
     },
   },
   {

@@ -5,7 +5,9 @@ import { dirname, join } from "node:path";
 import { Readable } from "node:stream";
 import { getRouterParam, HTTPError } from "h3";
 import { z } from "zod";
+import { SCOPES } from "../../library/scopes.js";
 import { openApiDocument } from "../openapi.js";
+import { NO_FRAME_ANCESTORS, PAGE_HEADERS } from "../static.js";
 import type { RouteDef } from "./types.js";
 
 /** The files of swagger-ui-dist the page loads; nothing else of the package is served. */
@@ -47,31 +49,32 @@ const INIT = `window.ui = SwaggerUIBundle({
 `;
 
 // The bundle sets inline styles and loads the document from this origin; nothing from elsewhere.
-const PAGE_HEADERS = {
-  "content-security-policy":
-    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'",
-  "x-content-type-options": "nosniff",
+// Framed by another site, "Try it out" would be a button that site could trick a user into pressing.
+const REFERENCE_HEADERS = {
+  ...PAGE_HEADERS,
+  "content-security-policy": `default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; ${NO_FRAME_ANCESTORS}`,
 };
 
 const swaggerUiDir = () => dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
 
 const text = (body: string, type: string) =>
-  new Response(body, { headers: { ...PAGE_HEADERS, "content-type": type } });
+  new Response(body, { headers: { ...REFERENCE_HEADERS, "content-type": type } });
 
 const FILE_PARAM = z.object({
   file: z.enum(["init.js", ...Object.keys(ASSETS)]),
 });
 
 /**
- * The OpenAPI description of `table` plus these routes, and a browsable page of it. Public like
- * the health check: it describes what a token may call, never the data behind it.
+ * The OpenAPI description of `table` plus these routes, and a browsable page of it. Behind the
+ * guard like every route but health (SPEC.md, Authentication rule 1); any valid token may read
+ * them, whatever its scope, since they describe what each token may call, never the data.
  */
 export function referenceRoutes(table: readonly RouteDef[]): readonly RouteDef[] {
   const routes: RouteDef[] = [
     {
       method: "GET",
       path: "/api/openapi.json",
-      scopes: null,
+      scopes: SCOPES,
       handler: (_event, { ctx }) => openApiDocument([...table, ...routes], ctx.version),
       doc: {
         summary: "This API's OpenAPI 3.1 description, generated from the route table",
@@ -85,7 +88,7 @@ export function referenceRoutes(table: readonly RouteDef[]): readonly RouteDef[]
     {
       method: "GET",
       path: "/api/docs",
-      scopes: null,
+      scopes: SCOPES,
       // The page's links are relative to /api/docs; under /api/docs/ they would miss, so it moves there.
       handler: (event) =>
         event.url.pathname.endsWith("/")
@@ -96,7 +99,7 @@ export function referenceRoutes(table: readonly RouteDef[]): readonly RouteDef[]
     {
       method: "GET",
       path: "/api/docs/:file",
-      scopes: null,
+      scopes: SCOPES,
       handler: async (event) => {
         const file = getRouterParam(event, "file") ?? "";
         if (file === "init.js") return text(INIT, "text/javascript; charset=utf-8");
@@ -107,7 +110,7 @@ export function referenceRoutes(table: readonly RouteDef[]): readonly RouteDef[]
         const body = Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>;
         return new Response(body, {
           headers: {
-            ...PAGE_HEADERS,
+            ...REFERENCE_HEADERS,
             "content-type": type,
             "content-length": String(size),
             "cache-control": "public, max-age=3600",

@@ -44,6 +44,13 @@ export interface RouteDef {
    */
   readonly grant?: true;
   /**
+   * The route answers with media bytes or a picture of the library (thumbnail, key frame, stream).
+   * Every answer carries `Cross-Origin-Resource-Policy: same-origin`, and a cross-site request
+   * trusted by its address alone is refused: otherwise any web page open on this machine could
+   * load the library's pictures and media in an <img> or <video> and learn from them.
+   */
+  readonly media?: true;
+  /**
    * What the OpenAPI description says of this route. Optional in the type so a route can be
    * merged before its entry is written, but test/integration/openapi.test.ts fails while any
    * route of the table has none.

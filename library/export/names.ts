@@ -1,3 +1,5 @@
+import { stripBidi } from "../../formats/bidi.js";
+
 // Names Windows refuses whatever the extension (CON.srt is still CON).
 const RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])$/i;
 // Characters Windows or macOS cannot have in a file name, plus control characters.
@@ -6,13 +8,13 @@ const ILLEGAL = /[<>:"/\\|?*\u0000-\u001f\u007f]/g;
 const MAX_STEM = 120;
 
 /**
- * A file stem that every desktop OS accepts and shows: illegal characters become `_`, leading
- * dots go (a hidden file on macOS and Linux), trailing dots and spaces go (Windows drops them
- * silently), reserved device names get a `_` suffix, and the length is capped. Never empty.
+ * A file stem that every desktop OS accepts and shows as it is: bidirectional controls go,
+ * illegal characters become `_`, leading dots go (a hidden file on macOS and Linux), trailing
+ * dots and spaces go (Windows drops them silently), reserved device names get a `_` suffix, and
+ * the length is capped. Never empty.
  */
 export function safeStem(name: string): string {
-  let stem = name
-    .normalize("NFC")
+  let stem = stripBidi(name.normalize("NFC"))
     .replace(ILLEGAL, "_")
     .trim()
     .replace(/^\.+/, "")
@@ -40,8 +42,12 @@ export function uniqueStems(stems: readonly string[]): string[] {
   });
 }
 
-/** `Content-Disposition` for a download: an ASCII fallback name plus the exact UTF-8 one (RFC 6266). */
-export function attachment(fileName: string): string {
+/**
+ * `Content-Disposition` for a download: an ASCII fallback name plus the exact UTF-8 one (RFC 6266),
+ * without bidirectional controls whatever name it is given.
+ */
+export function attachment(name: string): string {
+  const fileName = stripBidi(name);
   const ascii = fileName
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")

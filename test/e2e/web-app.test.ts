@@ -1,4 +1,6 @@
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import axe from "axe-core";
 import { XMLParser } from "fast-xml-parser";
@@ -449,6 +451,63 @@ describe.skipIf(!hasTools)("the web app in headless Chromium", () => {
     await lan.reload();
     await lan.getByText("token has been revoked").waitFor();
     await lan.close();
+  });
+
+  it("keeps the library's pictures and media from pages of other origins", async () => {
+    // Pages of "another site" (127.0.0.2) and of the same site on another port, as an attacker
+    // would serve them; each points <img> and <video> at svc and records what loaded.
+    const attackerPage = (svcUrl: string) => `<!doctype html>
+<title>elsewhere</title>
+<script>
+window.results = {};
+function done(el, what) { window.results[el.id] = what + (el.naturalWidth ? " " + el.naturalWidth : "") + (el.duration ? " " + el.duration : ""); }
+</script>
+<img id="thumbnail" src="${svcUrl}/api/media/${harbour.id}/thumbnail" onload="done(this, 'load')" onerror="done(this, 'error')">
+<img id="keyframe" src="${svcUrl}/api/media/${harbour.id}/keyframes/0" onload="done(this, 'load')" onerror="done(this, 'error')">
+<video id="stream" src="${svcUrl}/api/stream?id=${harbour.id}" preload="metadata" muted onloadedmetadata="done(this, 'load')" onerror="done(this, 'error')"></video>
+<img id="control" src="data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7" onload="done(this, 'load')" onerror="done(this, 'error')">`;
+    const servers = ["127.0.0.2", "127.0.0.1"].map((address) => {
+      const server = createServer((_request, response) => {
+        response.setHeader("content-type", "text/html; charset=utf-8");
+        response.end(attackerPage(serve.url.replace(/\/$/, "")));
+      });
+      return new Promise<{ server: Server; url: string }>((resolve) =>
+        server.listen(0, address, () => {
+          resolve({ server, url: `http://${address}:${(server.address() as AddressInfo).port}/` });
+        }),
+      );
+    });
+    const attackers = await Promise.all(servers);
+    const elsewhere = await context.newPage();
+    try {
+      for (const { url } of attackers) {
+        await elsewhere.goto(url);
+        const results = await until(`every element of ${url} settled`, async () => {
+          const seen = (await elsewhere.evaluate("window.results")) as Record<string, string>;
+          return Object.keys(seen).length === 4 && seen;
+        });
+        // The page itself loads pictures; svc's answers are what the browser keeps from it.
+        expect(results, url).toEqual({
+          control: "load 1",
+          thumbnail: "error",
+          keyframe: "error",
+          stream: "error",
+        });
+      }
+    } finally {
+      await elsewhere.close();
+      for (const { server } of attackers) server.close();
+    }
+    // From another site svc refused outright, local trust being no credential there; from the
+    // same site on another port it answered, and the browser withheld the answer (CORP).
+    const tail = await api<{ lines: string[] }>("/api/logs/tail?lines=400");
+    const answered = (path: string) =>
+      tail.lines
+        .map((line) => JSON.parse(line) as { path?: string; status?: number })
+        .filter((line) => line.path === path)
+        .map((line) => line.status);
+    expect(answered(`/api/media/${harbour.id}/thumbnail`)).toContain(403);
+    expect(answered(`/api/media/${harbour.id}/keyframes/0`)).toContain(403);
   });
 
   it("logged no console errors", () => {

@@ -458,6 +458,17 @@ describe.skipIf(!hasTools)("media API", () => {
       expect(thumb.res.status).toBe(200);
       expect(thumb.res.headers.get("content-type")).toBe("image/jpeg");
       expect(thumb.body).toEqual(await readFile(join(root, ".svc", "thumbs", `${still}.jpg`)));
+      expect(thumb.res.headers.get("cross-origin-resource-policy")).toBe("same-origin");
+      // Thrown errors too, so no answer of a media route is readable by a page of another origin.
+      for (const path of [
+        `/api/media/${still}/keyframes/0`,
+        "/api/media/999999/thumbnail",
+        "/api/media/x/thumbnail",
+      ]) {
+        const res = await get(path);
+        expect(res.status, path).toBeGreaterThanOrEqual(404);
+        expect(res.headers["cross-origin-resource-policy"], path).toBe("same-origin");
+      }
       expect((await get(`/api/media/${still}/keyframes/0`)).status).toBe(404);
       expect((await get(`/api/media/${id["day 1/scenes.mp4"]}/keyframes/99`)).status).toBe(404);
       expect((await get(`/api/media/${id["day 1/scenes.mp4"]}/keyframes/-1`)).status).toBe(422);
@@ -587,6 +598,7 @@ describe.skipIf(!hasTools)("media API", () => {
         const { res, body } = await stream(clip, { range });
         expect(res.status, range).toBe(416);
         expect(res.headers.get("content-range")).toBe(`bytes */${size}`);
+        expect(res.headers.get("cross-origin-resource-policy")).toBe("same-origin");
         expect(JSON.parse(body.toString())).toEqual({ detail: expect.any(String) });
       }
       for (const range of ["bytes=abc", "items=0-5", "bytes=5-1", "bytes=0-1,4-5", "bytes=-"]) {

@@ -1,4 +1,4 @@
-import { appendFile, mkdir, readdir, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { appendFile, mkdir, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimSlot, ingestSlotName } from "../../library/slots.js";
@@ -78,15 +78,45 @@ describe.skipIf(!hasTools)("operations API", () => {
       const res = await get("/api/health");
       expect(res.status).toBe(200);
       const body = res.json();
-      expect(body).toMatchObject({
+      // Exactly: no install command, no recogniser name, no sentence about projects.
+      const model = (name: unknown) => ({ name, pulled: false });
+      expect(body).toEqual({
         ready: true,
-        checks: { ffmpeg: true, ffprobe: true, model_host: false },
-        models: { embed: { name: "bge-m3", pulled: false }, intent: null },
+        checks: {
+          ffmpeg: true,
+          ffprobe: true,
+          exiftool: expect.any(Boolean),
+          model_host: false,
+          speech_recognition: expect.any(Boolean),
+        },
+        models: {
+          embed: model("bge-m3"),
+          vision: model(expect.any(String)),
+          chat: model(expect.any(String)),
+          intent: null,
+        },
         failing: [],
       });
       expect(res.text).not.toMatch(ABSOLUTE_PATH);
       expect(res.text).not.toContain(home);
       expect(res.text).not.toContain(root);
+    });
+  });
+
+  describe("GET /api/status", () => {
+    it("adds the recogniser and each missing model's pull command for an authenticated caller", async () => {
+      const res = await get("/api/status");
+      expect(res.status).toBe(200);
+      const health = (await get("/api/health")).json();
+      const body = res.json();
+      expect(body).toMatchObject({ ...health, models: expect.any(Object) });
+      expect(body).toHaveProperty("asr");
+      const models = body.models as Record<string, { name: string; pull?: string } | null>;
+      expect(models.embed).toEqual({ name: "bge-m3", pulled: false, pull: "ollama pull bge-m3" });
+      for (const role of ["vision", "chat"]) {
+        expect(models[role]?.pull, role).toBe(`ollama pull ${models[role]?.name}`);
+      }
+      expect(res.text).not.toMatch(ABSOLUTE_PATH);
     });
   });
 
@@ -302,6 +332,52 @@ describe.skipIf(!hasTools)("operations API", () => {
       const pinoLine = lines.find((l) => l.includes("pino-line")) as string;
       expect(JSON.parse(pinoLine).msg).not.toContain("\u001b");
       expect(text).not.toMatch(ABSOLUTE_PATH);
+    });
+
+    it("writes no secret of a query string, an error or a header into the log file", async () => {
+      const logFile = await currentLog();
+      // Only what is written from here on: the test before appended a line that is not JSON.
+      const start = (await stat(logFile)).size;
+      const secret = (n: number) => `leak${n}${"x".repeat(12)}${n}`;
+      const requests = [
+        `/api/version?token=${secret(1)}`,
+        `/api/version?access_token=${secret(2)}`,
+        `/api/stream?id=1&grant=${secret(3)}`,
+        `/api/no-such-route?api_key=${secret(4)}`,
+        `/clip/1?password=${secret(5)}`,
+        `/api/media?limit=abc&client_secret=${secret(6)}`,
+      ];
+      for (const path of requests) await get(path);
+      // What key-based redaction cannot see: a URL inside an error, credentials in free text.
+      api.ctx.log.error(
+        { err: new Error(`GET http://127.0.0.1:9/api/tags?access_token=${secret(7)} failed`) },
+        "model host request failed",
+      );
+      const basic = Buffer.from(secret(8)).toString("base64");
+      api.ctx.log.warn(
+        { reason: `upstream answered 401 to Authorization: Basic ${basic}` },
+        "raw-file-marker",
+      );
+
+      const text = await until("the marker in the log file", async () => {
+        const written = (await readFile(logFile)).subarray(start).toString("utf8");
+        return written.includes("raw-file-marker") ? written : undefined;
+      });
+      for (let n = 1; n <= 8; n += 1) expect(text, secret(n)).not.toContain(secret(n));
+      expect(text).not.toContain(basic);
+      const lines = text.split("\n").filter(Boolean);
+      for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
+      const paths = lines.map((line) => (JSON.parse(line) as { path?: string }).path);
+      expect(paths).toEqual(
+        expect.arrayContaining([
+          "/api/version?token=[redacted]",
+          "/api/version?access_token=[redacted]",
+          "/api/stream?id=1&grant=[redacted]",
+          "/api/no-such-route?api_key=[redacted]",
+          "/clip/1?password=[redacted]",
+          "/api/media?limit=abc&client_secret=[redacted]",
+        ]),
+      );
     });
 
     it("respects lines and never answers more than 256 KB", async () => {

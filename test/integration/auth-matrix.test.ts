@@ -180,6 +180,7 @@ function freshCard(): { source: string; dests: string[] } {
  */
 const EXAMPLES: Record<string, Example> = {
   "GET /api/health": { status: 200 },
+  "GET /api/status": { status: 200 },
   "GET /api/version": { status: 200 },
   "GET /api/stats": { status: 200 },
   "GET /api/embed/status": { status: 200 },
@@ -385,6 +386,17 @@ const documentedAnswer = answerChecker();
 function expectAllowed(route: RouteDef, res: ApiResponse) {
   expect(res.status, `${label(route)}: ${describeResponse(res)}`).toBe(exampleOf(route)?.status ?? 200);
   if (ROUTES.includes(route)) expect(documentedAnswer(route, res)).toEqual([]);
+  // Media of the library reaches a browser only through a route that keeps it from other sites.
+  if (/^(image|video|audio)\//.test(String(res.headers["content-type"]))) {
+    expect(route.media, `${label(route)} answers media but is not marked media`).toBe(true);
+  }
+  expectOwnOriginOnly(route, res);
+}
+
+/** Every answer of a media route, refusals and errors included, is for this origin's pages only. */
+function expectOwnOriginOnly(route: RouteDef, res: ApiResponse) {
+  const corp = res.headers["cross-origin-resource-policy"];
+  expect(corp, `${label(route)}: ${res.status}`).toBe(route.media ? "same-origin" : undefined);
 }
 
 function expectRefused(res: ApiResponse, status: 401 | 403, detail?: RegExp) {
@@ -472,12 +484,15 @@ describe("the route table", () => {
     expect(Object.keys(EXAMPLES).sort()).toEqual(ROUTES.map(label).sort());
   });
 
-  it("has exactly four public routes: the health check and the API's own description", () => {
-    expect(ROUTES.filter((r) => r.scopes === null).map(label)).toEqual([
-      "GET /api/health",
-      "GET /api/openapi.json",
-      "GET /api/docs",
-      "GET /api/docs/:file",
+  it("has exactly one public route, the health check (SPEC.md, Authentication rule 1)", () => {
+    expect(ROUTES.filter((r) => r.scopes === null).map(label)).toEqual(["GET /api/health"]);
+  });
+
+  it("marks the routes that serve the library's pictures and media", () => {
+    expect(ROUTES.filter((r) => r.media).map(label)).toEqual([
+      "GET /api/media/:id/thumbnail",
+      "GET /api/media/:id/keyframes/:index",
+      "GET /api/stream",
     ]);
   });
 
@@ -498,7 +513,9 @@ describe.each(guarded.map((route) => [label(route), route] as const))("%s", (_na
   const wrongScope = SCOPES.find((s) => s !== "admin" && !scopes.includes(s));
 
   it("refuses a caller without a token", async () => {
-    expectRefused(await call(remote, route), 401, /missing token/);
+    const res = await call(remote, route);
+    expectRefused(res, 401, /missing token/);
+    expectOwnOriginOnly(route, res);
   });
 
   it.runIf(wrongScope !== undefined)("refuses a token without the scope", async () => {
@@ -523,9 +540,46 @@ describe.each(guarded.map((route) => [label(route), route] as const))("%s", (_na
   it.each([["evil.example"], ["studio.lan.evil.example"], ["localhost.evil.example"]])(
     "refuses loopback with Host %s and names SVC_ALLOWED_HOSTS",
     async (host) => {
-      expectRefused(await call(local, route, { host: `${host}:${local.port}` }), 401, /SVC_ALLOWED_HOSTS/);
+      const res = await call(local, route, { host: `${host}:${local.port}` });
+      expectRefused(res, 401, /SVC_ALLOWED_HOSTS/);
+      expectOwnOriginOnly(route, res);
     },
   );
+
+  if (route.media) {
+    it("refuses a cross-site read from loopback, where only the address vouches for the caller", async () => {
+      const crossSite: Record<string, string>[] = [
+        { "sec-fetch-site": "cross-site" },
+        { origin: "http://evil.example" },
+      ];
+      for (const headers of crossSite) {
+        const res = await call(local, route, headers);
+        expectRefused(res, 403, /cross-site.*media/);
+        expectOwnOriginOnly(route, res);
+      }
+    });
+
+    it("serves a cross-site read to a token, which no other site can make the browser send", async () => {
+      const headers = { ...bearer(tokenFor("admin")), "sec-fetch-site": "cross-site" };
+      expectAllowed(route, await call(remote, route, headers));
+    });
+
+    it.runIf(route.grant)("serves a cross-site read with a stream grant, even from loopback", async () => {
+      const granted = await local.request("POST", "/api/stream/grant", {
+        headers: bearer(issue(local.registry, ["videos_read"])),
+        body: { id: seedOf(local).still },
+      });
+      const { url } = granted.json<{ url: string }>();
+      expect(url).toMatch(/&grant=/);
+      expectAllowed(route, await local.request("GET", url, { headers: { "sec-fetch-site": "cross-site" } }));
+    });
+
+    it("serves the app's own page, and a link the user opened, from loopback", async () => {
+      for (const site of ["same-origin", "none"]) {
+        expectAllowed(route, await call(local, route, { "sec-fetch-site": site }));
+      }
+    });
+  }
 
   if (isWrite(route)) {
     it("refuses a cross-site write even with an admin token", async () => {

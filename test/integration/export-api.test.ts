@@ -54,6 +54,8 @@ describe("export API", () => {
       // A window entirely outside the file: contributes nothing.
       { path: "late.mov", duration_s: 5, in_point: 8, out_point: 9 },
       { path: "bad<name>|x?.mov", duration_s: 2 },
+      // Shows as "Invoicevom.exe.pdf" where bidirectional text is honoured.
+      { path: "Invoice\u202efdp.exe.mov", duration_s: 2 },
     ]);
   });
   afterAll(async () => {
@@ -157,6 +159,26 @@ describe("export API", () => {
       const res = await timeline("edl", `ids=${ids[0]}&name=${encodeURIComponent('CON<1>:"x"/y\\z|?*. ')}`);
       expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="CON_1___x__y_z___\.edl"/);
     });
+  });
+
+  // Trojan Source: a name showing its characters in another order than they have.
+  const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+  it("keeps bidirectional controls out of download and zip entry names", async () => {
+    const name = encodeURIComponent("Cut\u202e1\u2066\u200f");
+    const download = await timeline("edl", `ids=${ids[6]}&name=${name}`);
+    expect(download.status, download.text).toBe(200);
+    const disposition = String(download.headers["content-disposition"]);
+    expect(decodeURIComponent(disposition)).not.toMatch(BIDI);
+    expect(disposition).toBe(`attachment; filename="Cut1.edl"; filename*=UTF-8''Cut1.edl`);
+    const res = await api.request("POST", "/api/export/batch", { body: { ids: [ids[6]], formats: ["srt"] } });
+    expect(res.status, res.text).toBe(200);
+    const zip = await readZip(res.body);
+    expect([...zip.keys()]).toEqual(["Invoicefdp.exe.srt", "manifest.json"]);
+    // The manifest still names the file as it is on disk.
+    expect(JSON.parse(zip.get("manifest.json")?.toString() ?? "{}").files[0].name).toBe(
+      "Invoice\u202efdp.exe.mov",
+    );
   });
 
   describe("POST /api/export/batch", () => {

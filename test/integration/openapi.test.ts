@@ -10,6 +10,7 @@ import { VERSION } from "../../api/responses.js";
 import { ROUTES } from "../../api/routes/index.js";
 import type { RouteDef } from "../../api/routes/types.js";
 import { TAG_BODY } from "../../library/media/edit.js";
+import { createToken } from "../../library/tokens.js";
 import { readVersion } from "../../library/version.js";
 import { type ApiResponse, startApi, type TestApi } from "../support/api.js";
 import { answerChecker } from "../support/openapi.js";
@@ -44,9 +45,14 @@ function strings(value: unknown): string[] {
 let api: TestApi;
 const version = readVersion();
 
+// Any valid token reads the description, whatever its scope.
+let anyToken: Record<string, string>;
+
 beforeAll(async () => {
-  // Loopback trust off: the description must be public like the health check, not merely local.
+  // Loopback trust off: the description is read as from another machine.
   api = await startApi({ env: { SVC_TRUST_LOOPBACK: "0" } });
+  const { secret } = createToken(api.registry, { name: "reader", scopes: ["chat_read"] });
+  anyToken = { authorization: `Bearer ${secret}` };
 });
 
 afterAll(async () => {
@@ -207,8 +213,11 @@ describe("the auth matrix's answer checker", () => {
 });
 
 describe("GET /api/openapi.json", () => {
-  it("serves the description without a token, and no absolute path is in it", async () => {
-    const res = await api.request("GET", "/api/openapi.json", { headers: { host: "svc.example" } });
+  it("serves the description to any token, and no absolute path is in it", async () => {
+    expect((await api.request("GET", "/api/openapi.json")).status).toBe(401);
+    const res = await api.request("GET", "/api/openapi.json", {
+      headers: { ...anyToken, host: "svc.example" },
+    });
     expect(res.status, res.text).toBe(200);
     const served = res.json<Json>();
     expect(served).toEqual(openApiDocument(ROUTES, api.ctx.version));
@@ -235,14 +244,15 @@ describe("GET /api/docs", () => {
   const dist = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
 
   it("serves a reference page whose scripts and styles all come from this server", async () => {
-    const page = await api.request("GET", "/api/docs", { headers: { host: "svc.example" } });
+    const page = await api.request("GET", "/api/docs", { headers: { ...anyToken, host: "svc.example" } });
     expect(page.status).toBe(200);
     expect(page.headers["content-type"]).toMatch(/^text\/html/);
     expect(page.text, "a CDN or other site").not.toMatch(/(src|href)="(https?:)?\/\//);
     const assets = [...page.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1] as string);
     expect(assets).toEqual(expect.arrayContaining(["docs/swagger-ui-bundle.js", "docs/swagger-ui.css"]));
     for (const asset of assets) {
-      const res = await api.request("GET", `/api/${asset}`);
+      expect((await api.request("GET", `/api/${asset}`)).status, asset).toBe(401);
+      const res = await api.request("GET", `/api/${asset}`, { headers: anyToken });
       expect(res.status, asset).toBe(200);
       const name = asset.replace(/^docs\//, "");
       if (name === "init.js") {
@@ -253,8 +263,23 @@ describe("GET /api/docs", () => {
     }
   });
 
+  it("may not be framed by another site, nor any of its files", async () => {
+    for (const path of [
+      "/api/docs",
+      "/api/docs/init.js",
+      "/api/docs/swagger-ui-bundle.js",
+      "/api/docs/swagger-ui.css",
+    ]) {
+      const res = await api.request("GET", path, { headers: anyToken });
+      expect(res.status, path).toBe(200);
+      expect(res.headers["x-frame-options"], path).toBe("DENY");
+      expect(res.headers["content-security-policy"], path).toMatch(/(^|; )frame-ancestors 'none'(;|$)/);
+      expect(res.headers["x-content-type-options"], path).toBe("nosniff");
+    }
+  });
+
   it("moves /api/docs/ to /api/docs, where the page's relative links resolve", async () => {
-    const res = await api.request("GET", "/api/docs/");
+    const res = await api.request("GET", "/api/docs/", { headers: anyToken });
     expect(res.status).toBe(308);
     expect(new URL(String(res.headers.location), "http://svc/api/docs/").pathname).toBe("/api/docs");
   });
@@ -265,7 +290,7 @@ describe("GET /api/docs", () => {
       "/api/docs/..%2F..%2Fpackage.json",
       "/api/docs/index.html",
     ]) {
-      const res = await api.request("GET", path);
+      const res = await api.request("GET", path, { headers: anyToken });
       expect(res.status, path).toBe(404);
       expect(res.json<{ detail: string }>().detail).toEqual(expect.any(String));
     }

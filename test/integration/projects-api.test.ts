@@ -191,14 +191,18 @@ describe("projects, entitlements and licences over the API", () => {
       (await api.request("GET", "/api/media", { headers: { authorization: `Bearer ${secrets.admin}` } }))
         .status,
     ).toBe(200);
-    const health = await api.request("GET", "/api/health");
-    expect(health.json()).toMatchObject({ project_limit: expect.stringMatching(/project limit/) });
+    const listed = await api.request("GET", "/api/projects", as("reader"));
+    expect(listed.json()).toMatchObject({ project_limit: expect.stringMatching(/project limit/) });
+    // Health is public: booleans and model names only (SPEC.md, "Health report").
+    expect((await api.request("GET", "/api/health")).json()).not.toHaveProperty("project_limit");
     expect((await api.request("GET", "/api/entitlements", as("admin"))).json()).toMatchObject({
       project_root_unregistered: true,
     });
     api.registry.projects.remove("Filler");
     expect(await ensureProjectRoot(api.ctx, root)).toMatchObject({ root });
-    expect((await api.request("GET", "/api/health")).json()).not.toHaveProperty("project_limit");
+    expect((await api.request("GET", "/api/projects", as("reader"))).json()).not.toHaveProperty(
+      "project_limit",
+    );
   });
 
   it("grants Pro with a licence signed by the licensor's tool, and nothing once it is edited", async () => {

@@ -15,6 +15,10 @@ describe("export file names", () => {
     ["...", "untitled"],
     ["tab\there", "tab_here"],
     ["x".repeat(300), "x".repeat(120)],
+    // Bidirectional controls: "Invoice\u202efdp.exe" would show as "Invoiceexe.pdf".
+    ["Invoice\u202efdp", "Invoicefdp"],
+    ["\u202a\u202b\u202c\u202d\u202ea\u2066\u2067\u2068\u2069b\u200e\u200f\u061cc", "abc"],
+    ["\u202e", "untitled"],
   ])("%j becomes %j", (name, stem) => {
     expect(safeStem(name)).toBe(stem);
   });
@@ -34,6 +38,15 @@ describe("export file names", () => {
       "B",
       "A001-2-2",
     ]);
+  });
+
+  it("keeps bidirectional controls out of Content-Disposition", () => {
+    expect(attachment("Invoice\u202efdp\u2066.exe")).toBe(
+      `attachment; filename="Invoicefdp.exe"; filename*=UTF-8''Invoicefdp.exe`,
+    );
+    expect(attachment("Cut\u200f\u061c 1.edl")).toBe(
+      `attachment; filename="Cut 1.edl"; filename*=UTF-8''Cut%201.edl`,
+    );
   });
 
   it("writes Content-Disposition with an ASCII fallback and the exact UTF-8 name", () => {

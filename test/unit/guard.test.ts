@@ -268,6 +268,55 @@ describe("guard", () => {
     ).toMatchObject({ status: 401, detail: "token has been revoked" });
   });
 
+  it("refuses a cross-site read of media under local trust, never a token's or a grant's", () => {
+    const media: Pick<RouteDef, "method" | "scopes" | "grant" | "media"> = {
+      ...read,
+      grant: true,
+      media: true,
+    };
+    const local = { kind: "local" };
+    const crossSite: Record<string, string>[] = [
+      { "sec-fetch-site": "cross-site" },
+      { "sec-fetch-site": "Cross-Site " },
+      { origin: "http://evil.example" },
+      { origin: "http://127.0.0.2:8501" },
+      { origin: "null" },
+    ];
+    for (const headers of crossSite) {
+      expect(refusal(guard(request(headers), media, config, noTokens)), JSON.stringify(headers)).toEqual({
+        ok: false,
+        status: 403,
+        detail: expect.stringMatching(/^cross-site request refused: .*media/),
+      });
+      // Any other read is the caller's to make; the rule is for the routes that say so.
+      expect(guard(request(headers), read, config, noTokens)).toEqual({ ok: true, caller: local });
+    }
+    // The app's own page, a link opened by the user, the same site on another port (CORP's part),
+    // and a client that is no browser at all.
+    const allowed: Record<string, string>[] = [
+      { "sec-fetch-site": "same-origin" },
+      { "sec-fetch-site": "none" },
+      { "sec-fetch-site": "same-site" },
+      { origin: "http://127.0.0.1:8501", "sec-fetch-site": "same-origin" },
+      {},
+    ];
+    for (const headers of allowed) {
+      expect(guard(request(headers), media, config, noTokens), JSON.stringify(headers)).toEqual({
+        ok: true,
+        caller: local,
+      });
+    }
+    const { lookup } = lookupFor("s", tokenInfo());
+    const withToken = request({ authorization: "Bearer s", "sec-fetch-site": "cross-site" });
+    expect(guard(withToken, media, config, lookup)).toMatchObject({ ok: true, caller: { kind: "token" } });
+    const grants = () => ({ ok: true as const, token: tokenInfo() });
+    const withGrant = request({ "sec-fetch-site": "cross-site" }, "127.0.0.1", "id=1&grant=g");
+    expect(guard(withGrant, media, config, noTokens, grants)).toMatchObject({
+      ok: true,
+      caller: { kind: "token" },
+    });
+  });
+
   it("refuses a query-string token even where local trust or a valid bearer token would apply", () => {
     const { lookup } = lookupFor("s", tokenInfo({ scopes: ["admin"] }));
     const local = refusal(

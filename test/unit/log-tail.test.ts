@@ -24,8 +24,8 @@ describe("lineSanitiser", () => {
   ]);
 
   it("strips raw and JSON-escaped control characters, and bidi overrides", () => {
-    expect(sanitise("a\x1b[31mb\x07c\td\u202ee\x7ff\x85g")).toBe("a[31mbcdefg");
-    expect(sanitise(String.raw`{"msg":"x\u001b[2Jy\u0007z"}`)).toBe('{"msg":"x[2Jyz"}');
+    expect(sanitise("a\x1b[31mb\x07c\td\u202ee\x7ff\x85g\u061ch\u2067i")).toBe("a[31mbcdefghi");
+    expect(sanitise(String.raw`{"msg":"x\u001b[2Jy\u0007z\u061C!"}`)).toBe('{"msg":"x[2Jyz!"}');
   });
 
   it("redacts bearer and basic credentials, token parameters, svc secrets and credential fields", () => {
@@ -44,6 +44,15 @@ describe("lineSanitiser", () => {
       ['{"token":"abc","tokens_used":12}', '{"token":"[redacted]","tokens_used":12}'],
     ];
     for (const [input, output] of cases) expect(sanitise(input), input).toBe(output);
+  });
+
+  it("keeps a request line JSON when it masks the secret in its query", () => {
+    for (const query of ["id=1&grant=abc.def", "token=abc", "access_token=abc&x=1", "api_key=abc"]) {
+      const record = { level: 30, method: "GET", path: `/api/stream?${query}`, status: 200, msg: "request" };
+      const parsed = JSON.parse(sanitise(JSON.stringify(record))) as typeof record;
+      expect(parsed, query).toEqual({ ...record, path: expect.stringContaining("=[redacted]") });
+      expect(parsed.path).not.toContain("abc");
+    }
   });
 
   it("leaves already redacted text and ordinary words alone", () => {

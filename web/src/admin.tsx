@@ -4,7 +4,6 @@ import type { ENTITLEMENTS, PROJECTS, TOKEN_CREATED, TOKEN_LIST } from "../../ap
 import { ApiError, getJson, request, SCOPES, sendJson, type TokenInfo } from "./api.js";
 
 type Projects = z.infer<typeof PROJECTS>;
-type ProjectView = Projects["projects"][number];
 type Entitlements = z.infer<typeof ENTITLEMENTS>;
 type CreatedToken = z.infer<typeof TOKEN_CREATED>;
 
@@ -206,18 +205,17 @@ export function Tokens() {
 }
 
 export function Projects() {
-  const [projects, setProjects] = useState<ProjectView[] | null>(null);
+  const [report, setReport] = useState<Projects | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    getJson<Projects>("/api/projects").then(
-      (body) => setProjects(body.projects),
-      (e: unknown) => setError(failure(e)),
-    );
+    getJson<Projects>("/api/projects").then(setReport, (e: unknown) => setError(failure(e)));
   }, []);
+  const projects = report?.projects;
   return (
     <section class="panel" aria-label="Projects">
       <h2>Projects</h2>
       {error && <p class="error">{error}</p>}
+      {report?.project_limit && <p class="note">{report.project_limit}</p>}
       {projects?.length === 0 && <p>No registered projects.</p>}
       {projects && projects.length > 0 && (
         <table>

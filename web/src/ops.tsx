@@ -1,6 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
 import type { z } from "zod";
-import type { HEALTH, INGEST_STARTED, LOG_TAIL, PROJECTS } from "../../api/responses.js";
+import type { INGEST_STARTED, LOG_TAIL, PROJECTS, STATUS } from "../../api/responses.js";
 import { EntitlementsPanel, Projects, Tokens } from "./admin.js";
 import {
   ApiError,
@@ -24,7 +24,7 @@ import {
   StatsView,
 } from "./status-views.js";
 
-type Health = z.infer<typeof HEALTH>;
+type Status = z.infer<typeof STATUS>;
 
 /** One panel's data, or the reason it could not be read (often: needs an admin token). */
 function usePanel<T>(path: string, every = 0) {
@@ -101,9 +101,9 @@ export function Operations({ project }: { project: string }) {
   return (
     <div class="ops">
       <h1>Operations</h1>
-      <Panel<Health>
+      <Panel<Status>
         title="Health"
-        path="/api/health"
+        path="/api/status"
         every={10_000}
         render={(h) => (
           <>
@@ -111,6 +111,7 @@ export function Operations({ project }: { project: string }) {
               {h.ready ? "Ready" : "Not ready"}
               {h.failing.length > 0 && ` — failing: ${h.failing.join(", ")}`}
             </p>
+            <p>Speech recognition: {h.asr ?? "none configured"}</p>
             <ul>
               {Object.entries(h.checks).map(([name, ok]) => (
                 <li key={name}>
