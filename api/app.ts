@@ -9,6 +9,7 @@ import { packageDir } from "../library/version.js";
 import { requestFacts } from "./caller.js";
 import { errorResponse, toErrorResponse } from "./errors.js";
 import { guard } from "./guard.js";
+import { checkQueryString, declaredParameters } from "./query.js";
 import { ROUTES } from "./routes/index.js";
 import type { ApiDeps, RouteDef } from "./routes/types.js";
 import { loadWebApp, webAppResponse } from "./static.js";
@@ -54,6 +55,7 @@ export function createApi(deps: ApiDeps, routes: readonly RouteDef[] = ROUTES): 
     },
   });
   for (const route of routes) {
+    const parameters = declaredParameters(route);
     app.on(route.method, route.path, (event) => {
       const verdict = guard(
         requestFacts(event),
@@ -69,6 +71,7 @@ export function createApi(deps: ApiDeps, routes: readonly RouteDef[] = ROUTES): 
         return refusal;
       }
       event.context.caller = verdict.caller;
+      checkQueryString(event.url.search, parameters);
       return route.handler(event, deps);
     });
   }
