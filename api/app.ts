@@ -9,6 +9,7 @@ import { packageDir } from "../library/version.js";
 import { requestFacts } from "./caller.js";
 import { errorResponse, toErrorResponse } from "./errors.js";
 import { guard } from "./guard.js";
+import { checkQueryString, declaredParameters } from "./query.js";
 import { ROUTES } from "./routes/index.js";
 import type { ApiDeps, RouteDef } from "./routes/types.js";
 import { loadWebApp, webAppResponse } from "./static.js";
@@ -59,6 +60,7 @@ export function createApi(deps: ApiDeps, routes: readonly RouteDef[] = ROUTES): 
     },
   });
   for (const route of routes) {
+    const parameters = declaredParameters(route);
     app.on(route.method, route.path, (event) => {
       if (route.media) {
         // On every answer, refusals and errors included: a browser then hands none of them to a
@@ -80,6 +82,7 @@ export function createApi(deps: ApiDeps, routes: readonly RouteDef[] = ROUTES): 
         return refusal;
       }
       event.context.caller = verdict.caller;
+      checkQueryString(event.url.search, parameters);
       return route.handler(event, deps);
     });
   }

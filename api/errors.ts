@@ -10,7 +10,12 @@ export function errorResponse(status: number, detail: unknown): Response {
 export function toErrorResponse(error: HTTPError): Response {
   const status = error.status ?? 500;
   if (status >= 500 && error.unhandled) return errorResponse(500, "internal error; see the service log");
-  return errorResponse(status, error.message || error.statusText || "error");
+  const response = errorResponse(status, error.message || error.statusText || "error");
+  // e.g. `Connection: close` after a 413 (api/body.ts).
+  error.headers?.forEach((value, name) => {
+    response.headers.set(name, value);
+  });
+  return response;
 }
 
 /** A 200 whose body is JSON text already (serialised off the event loop). */

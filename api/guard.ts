@@ -31,6 +31,9 @@ export type GuardResult = { ok: true; caller: Caller } | { ok: false; status: 40
 
 const FORWARDED_HEADERS = ["x-forwarded-for", "forwarded", "x-real-ip"] as const;
 
+/** The query parameter carrying a stream grant, on routes that take one (`RouteDef.grant`). */
+export const GRANT_PARAM = "grant";
+
 const VERDICT_MESSAGES = {
   unknown: "unknown token",
   revoked: "token has been revoked",
@@ -185,7 +188,7 @@ export function guard(
   }
 
   const authorization = request.headers.get("authorization");
-  const grant = request.query.get("grant");
+  const grant = request.query.get(GRANT_PARAM);
   // A grant stands in for the token that asked for it, which must still be good for the route.
   if (authorization === null && grant !== null && route.grant && grants) {
     const granted = grants(grant, request.query, callerAddress(request, config));

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { GRANT_PARAM } from "./guard.js";
 import type { FileBody, RouteDef, RouteDoc } from "./routes/types.js";
 
 type Json = Record<string, unknown>;
@@ -7,12 +8,13 @@ const ERROR_TEXT: Readonly<Record<number, string>> = {
   400: "The request cannot be served as sent",
   401: "No valid token, or local trust does not apply (untrusted Host, relayed request)",
   403: "The token lacks the scope or its IP allowlist refuses the caller, or a cross-site write",
-  404: "No such item",
+  404: "No such item, project or other thing the request names",
   409: "Conflicts with the current state (e.g. the ingest slot is taken)",
-  413: "The body is larger than the route accepts",
+  413: "The body is larger than the route accepts; the connection is closed after this answer",
+  415: "The body is not sent as JSON (Content-Type: application/json)",
   416: "The requested range is outside the file",
-  422: "A parameter or body field is invalid; the detail names it",
-  503: "Not available now; try again later",
+  422: "A parameter or body field is invalid or unknown; the detail names it",
+  503: "Not available now: the project's folder is unreachable, no project is registered, or a service svc needs is down",
 };
 
 export const ERROR_SCHEMA = {
@@ -20,6 +22,7 @@ export const ERROR_SCHEMA = {
   description: "Every error answer: `detail` says what went wrong, never with internals.",
   properties: { detail: { type: "string" } },
   required: ["detail"],
+  additionalProperties: false,
 };
 
 const ENTITLEMENT_SCHEMA = {
@@ -30,16 +33,34 @@ const ENTITLEMENT_SCHEMA = {
       type: "object",
       properties: { code: { type: "string" }, message: { type: "string" } },
       required: ["code", "message"],
+      additionalProperties: false,
     },
   },
   required: ["detail"],
+  additionalProperties: false,
 };
+
+/**
+ * The query parameter or body field naming the project a request addresses: a route that has one
+ * can answer 404 (no such project) and 503 (its folder is unreachable, or there is no project to
+ * default to). Fields naming several projects (`projects`, `project_scope`) answer 422 for an
+ * unknown name instead.
+ */
+const PROJECT_FIELD = "project";
 
 /** Path parameters that are item ids (checked by parseMediaId, documented as what it accepts). */
 export const idParams = (...names: string[]) =>
   z.object(Object.fromEntries(names.map((name) => [name, z.int().min(1)])));
 
 export const isFile = (body: z.ZodType | FileBody): body is FileBody => "file" in body && !("_zod" in body);
+
+/** `text/plain; charset=utf-8` → `text/plain`: the media type an answer is documented under. */
+export const mediaTypeOf = (contentType: string) => (contentType.split(";")[0] ?? "").trim().toLowerCase();
+
+/** The media types of a file body, without parameters and each once. */
+const fileTypes = (body: FileBody): string[] => [
+  ...new Set((typeof body.file === "string" ? [body.file] : body.file).map(mediaTypeOf)),
+];
 
 /** JSON Schema 2020-12 (the dialect of OpenAPI 3.1) of a zod schema, as a request or an answer sees it. */
 export function jsonSchemaOf(schema: z.ZodType, io: "input" | "output"): Json {
@@ -65,6 +86,15 @@ function operationId(route: RouteDef): string {
   return `${route.method.toLowerCase()}${camel}`;
 }
 
+const propertiesOf = (schema: z.ZodType | FileBody | undefined): string[] =>
+  schema === undefined || isFile(schema)
+    ? []
+    : Object.keys((jsonSchemaOf(schema, "input").properties ?? {}) as Json);
+
+/** Whether the route's query or body names a project. */
+const takesProject = (doc: RouteDoc): boolean =>
+  [...propertiesOf(doc.query), ...propertiesOf(doc.body)].includes(PROJECT_FIELD);
+
 function parameters(route: RouteDef, doc: RouteDoc | undefined): Json[] {
   const declared = doc?.params ? jsonSchemaOf(doc.params, "input") : { properties: {} };
   const declaredProps = declared.properties as Record<string, Json>;
@@ -87,6 +117,16 @@ function parameters(route: RouteDef, doc: RouteDoc | undefined): Json[] {
         schema: rest,
       });
     }
+  }
+  if (route.grant) {
+    out.push({
+      name: GRANT_PARAM,
+      in: "query",
+      required: false,
+      description:
+        "A stream grant (POST /api/stream/grant) in place of the Authorization header, for players that cannot send one",
+      schema: { type: "string" },
+    });
   }
   return out;
 }
@@ -122,9 +162,24 @@ function hoist(schema: Json, components: Components): Json {
   return retarget(rest);
 }
 
+const BINARY = { type: "string", format: "binary" };
+
 function content(body: z.ZodType | FileBody, io: "input" | "output", components: Components): Json {
-  if (isFile(body)) return { [body.file]: { schema: { type: "string", format: "binary" } } };
-  return { "application/json": { schema: hoist(jsonSchemaOf(body, io), components) } };
+  if (!isFile(body)) return { "application/json": { schema: hoist(jsonSchemaOf(body, io), components) } };
+  // A file that is JSON (an OpenTimelineIO timeline) is any JSON value to a validator, not a string.
+  const schemaOf = (type: string) =>
+    type === "application/json" ? { description: "The file's JSON" } : BINARY;
+  const out: Json = Object.fromEntries(fileTypes(body).map((type) => [type, { schema: schemaOf(type) }]));
+  if (body.formFiles) {
+    out["multipart/form-data"] = {
+      schema: {
+        type: "object",
+        properties: Object.fromEntries(body.formFiles.map((field) => [field, BINARY])),
+        required: [...body.formFiles],
+      },
+    };
+  }
+  return out;
 }
 
 const errorResponse = (status: number, schema: Json = { $ref: "#/components/schemas/Error" }) => ({
@@ -146,9 +201,15 @@ function responses(route: RouteDef, doc: RouteDoc | undefined, components: Compo
     failures.add(401);
     failures.add(403);
   }
+  // Any route refuses a query parameter it does not take.
+  failures.add(422);
   if (pathParams(route.path).length > 0) failures.add(404);
-  if (pathParams(route.path).length > 0 || doc.query || doc.body) failures.add(422);
+  if (takesProject(doc)) {
+    failures.add(404);
+    failures.add(503);
+  }
   if (doc.body) failures.add(413);
+  if (doc.body && !isFile(doc.body)) failures.add(415);
   for (const status of [...failures].sort((a, b) => a - b)) {
     if (out[String(status)]) continue;
     out[String(status)] =
@@ -205,6 +266,9 @@ const DESCRIPTION = [
   "Requests from the same machine need no token when their Host is an IP address, `localhost`,",
   "a `*.localhost` name or a name listed in `SVC_ALLOWED_HOSTS`. Writes refuse cross-site requests.",
   'Errors answer `{"detail": "..."}`; the free-tier refusal answers `{"detail": {"code", "message"}}`.',
+  "A query parameter an operation does not list is refused (422), as is a query string or body",
+  "that is not UTF-8; a JSON body must be sent as `application/json` (415 otherwise), and after a 413",
+  "the server closes the connection.",
 ].join("\n");
 
 /** The OpenAPI 3.1 description of every route in `routes`; no file-system path appears in it. */

@@ -165,7 +165,7 @@ function probeMs(root, rel) {
 async function listedAfter(base, name, since, timeoutMs) {
   const deadline = since + timeoutMs;
   while (performance.now() < deadline) {
-    const res = await fetch(`${base}/api/media?limit=500&sort=created&desc=1`);
+    const res = await fetch(`${base}/api/media?limit=500&sort=-created`);
     const page = await res.json();
     if (page.items?.some((item) => item.name === name)) return Math.round(performance.now() - since);
     await sleep(20);

@@ -86,11 +86,12 @@ export class Retranscriber {
     if (this.controller.signal.aborted)
       throw new UserError("the service is shutting down", EXIT.tempfail, 503);
     if (this.running) throw new UserError("retranscribe-all is already running", EXIT.tempfail, 409);
+    // The request's own mistake (an unknown project) is named before what the service lacks.
+    const project = this.libraries.project(request.project);
+    const store = this.libraries.library(request.project);
     const { asr, asrReason, ffmpeg } = this.ctx.adapters;
     if (!asr) throw new UserError(`no speech recogniser is configured: ${asrReason}`, EXIT.usage, 503);
     if (!ffmpeg) throw new UserError("ffmpeg is not available", EXIT.usage, 503);
-    const project = this.libraries.project(request.project);
-    const store = this.libraries.library(request.project);
     const lease = claimSlot(this.ctx.registry, ingestSlotName(project.root), "retranscribe-all");
     let backup: string | null = null;
     let targets: ReturnType<LibraryStore["transcripts"]["audioTargets"]>;

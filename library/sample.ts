@@ -185,6 +185,8 @@ export class SampleSeeder {
   /** Progress of this daemon's seed; a project seeded earlier reports `seeded`. */
   async status(projectName?: string): Promise<SeedStatus> {
     const project = this.libraries.project(projectName);
+    // An unplugged drive is 503, as for every other read of a project, not "never seeded".
+    this.libraries.library(projectName);
     if (this.current.project === project.name && this.current.state !== "idle") return this.current;
     return restingStatus(project.name, await isSeeded(project.root));
   }

@@ -28,8 +28,11 @@ export const chatRoutes: readonly RouteDef[] = [
     },
     doc: {
       summary: "One chat turn: classifies the prompt, searches the library, answers",
+      description:
+        "404 for an unknown `conversation_id`; 503 when the model host cannot answer or a project in scope is unreachable.",
       body: CHAT_BODY,
       response: CHAT_REPLY,
+      errors: [404, 503],
     },
   },
   {

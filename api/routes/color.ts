@@ -79,7 +79,9 @@ export const colorRoutes: readonly RouteDef[] = [
     doc: {
       summary: "Imports a .cube LUT as a profile: the raw body named by `name`, or a form's `file` field",
       query: IMPORT_QUERY,
-      body: { file: "application/octet-stream" },
+      description:
+        "Any body other than multipart/form-data is read as the .cube text itself (UTF-8), whatever its Content-Type.",
+      body: { file: ["application/octet-stream", "text/plain"], formFiles: ["file"] },
       response: COLOR_PROFILE_IMPORTED,
       status: [201],
       errors: [409],

@@ -7,6 +7,7 @@ import {
   exportTimeline,
   TIMELINE_FORMATS,
   TIMELINE_QUERY,
+  TIMELINE_TYPES,
   timelineFormat,
 } from "../../library/export/timeline.js";
 import { ACCESS } from "../../library/scopes.js";
@@ -55,7 +56,7 @@ export const exportRoutes: readonly RouteDef[] = [
       description: "`X-Svc-Skipped` lists the ids left out (no media time to place).",
       params: z.object({ fmt: z.enum(TIMELINE_FORMATS) }),
       query: TIMELINE_WITH_PROJECT,
-      response: { file: "application/octet-stream" },
+      response: { file: TIMELINE_TYPES },
     },
   },
   {

@@ -23,6 +23,7 @@ import {
 } from "../../library/media/edit.js";
 import { keyframeFile, streamFile, thumbnailFile } from "../../library/media/files.js";
 import { parseIndex, parseMediaId } from "../../library/media/ids.js";
+import { SERVED_TYPES } from "../../library/media/playback.js";
 import { LIST_QUERY, wholeNumber } from "../../library/media/query.js";
 import { projectSearch, searchMediaJson } from "../../library/media/search.js";
 import { mediaWords } from "../../library/media/transcript.js";
@@ -357,8 +358,8 @@ export const mediaRoutes: readonly RouteDef[] = [
       description:
         "Takes a stream grant from POST /api/stream/grant in its `grant` query parameter in place of an " +
         "Authorization header, for players that cannot send one (a browser's <video>).",
-      query: STREAM_QUERY.extend({ grant: z.string().optional() }),
-      response: { file: "application/octet-stream" },
+      query: STREAM_QUERY,
+      response: { file: SERVED_TYPES },
       status: [200, 206],
       errors: [409, 416],
     },

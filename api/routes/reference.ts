@@ -48,6 +48,8 @@ const INIT = `window.ui = SwaggerUIBundle({
 });
 `;
 
+const INIT_TYPE = "text/javascript; charset=utf-8";
+
 // The bundle sets inline styles and loads the document from this origin; nothing from elsewhere.
 // Framed by another site, "Try it out" would be a button that site could trick a user into pressing.
 const REFERENCE_HEADERS = {
@@ -102,7 +104,7 @@ export function referenceRoutes(table: readonly RouteDef[]): readonly RouteDef[]
       scopes: SCOPES,
       handler: async (event) => {
         const file = getRouterParam(event, "file") ?? "";
-        if (file === "init.js") return text(INIT, "text/javascript; charset=utf-8");
+        if (file === "init.js") return text(INIT, INIT_TYPE);
         const type = ASSETS[file];
         if (!type) throw new HTTPError({ status: 404, message: "no such file of the API reference" });
         const path = join(swaggerUiDir(), file);
@@ -120,7 +122,7 @@ export function referenceRoutes(table: readonly RouteDef[]): readonly RouteDef[]
       doc: {
         summary: "The scripts, style sheet and icon of the reference page",
         params: FILE_PARAM,
-        response: { file: "application/octet-stream" },
+        response: { file: [INIT_TYPE, ...Object.values(ASSETS)] },
       },
     },
   ];

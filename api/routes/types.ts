@@ -58,9 +58,14 @@ export interface RouteDef {
   readonly doc?: RouteDoc;
 }
 
-/** A response or request body that is bytes of this media type rather than JSON. */
+/**
+ * A response or request body of bytes rather than JSON: its media type, or every one it can be
+ * where it is one of several (a stream sends the file's own type).
+ */
 export interface FileBody {
-  readonly file: string;
+  readonly file: string | readonly string[];
+  /** A request body also taken as a multipart/form-data form whose fields of these names carry a file. */
+  readonly formFiles?: readonly string[];
 }
 
 /**
@@ -79,7 +84,11 @@ export interface RouteDoc {
   readonly response: z.ZodType | FileBody;
   /** Success statuses answered with `response`; 200 when omitted. */
   readonly status?: readonly number[];
-  /** Failure statuses the route answers besides the guard's 401/403 and the 422/404/413 of its inputs. */
+  /**
+   * Failure statuses the route answers besides those its inputs give it (api/openapi.ts): 401/403
+   * when guarded, 422 always (the query string), 404 with path parameters, 404 and 503 when it
+   * takes a project, 413 with a body and 415 with a JSON body.
+   */
   readonly errors?: readonly number[];
   /** The route can answer the structured free-tier refusal (403, `detail: {code, message}`). */
   readonly entitlement?: true;

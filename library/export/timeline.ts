@@ -64,6 +64,11 @@ export const TIMELINE_FORMATS = [
 ] as const satisfies readonly FormatName[];
 export type TimelineFormat = (typeof TIMELINE_FORMATS)[number];
 
+/** The Content-Types of those formats' files. */
+export const TIMELINE_TYPES: readonly string[] = TIMELINE_FORMATS.map(
+  (format) => WRITERS[format].contentType,
+);
+
 /** Clips one timeline may hold; an edit of more is better cut into reels. */
 export const MAX_TIMELINE_CLIPS = 2000;
 

@@ -40,6 +40,12 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
 
 const extension = (path: string) => extname(path).slice(1).toLowerCase();
 
+/** Every Content-Type a media file can be served with. */
+export const SERVED_TYPES: readonly string[] = [
+  ...new Set(Object.values(CONTENT_TYPES)),
+  "application/octet-stream",
+];
+
 /** The Content-Type a file is served with, from its extension. */
 export function contentTypeOf(path: string): string {
   return CONTENT_TYPES[extension(path)] ?? "application/octet-stream";

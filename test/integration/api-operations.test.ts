@@ -191,8 +191,10 @@ describe.skipIf(!hasTools)("operations API", () => {
         expect(res.status, query).toBe(422);
         expect(res.json()).toEqual({ detail: expect.any(String) });
       }
-      // Parameters the route does not know are ignored.
-      expect((await get("/api/stats?junk=1")).status).toBe(200);
+      // Parameters the route does not take are refused, naming them.
+      const junk = await get("/api/stats?junk=1");
+      expect(junk.status).toBe(422);
+      expect(junk.json().detail).toMatch(/^junk: unknown query parameter/);
       const unknown = await get("/api/stats?project=nope");
       expect(unknown.status).toBe(404);
       expect((await get("/api/stats?project=footage")).status).toBe(200);

@@ -5,10 +5,11 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { compileErrors, validate } from "@readme/openapi-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jsonSchemaOf, openApiDocument, openApiPath, undocumentedRoutes } from "../../api/openapi.js";
+import { z } from "zod";
+import { isFile, jsonSchemaOf, openApiDocument, openApiPath, undocumentedRoutes } from "../../api/openapi.js";
 import { VERSION } from "../../api/responses.js";
 import { ROUTES } from "../../api/routes/index.js";
-import type { RouteDef } from "../../api/routes/types.js";
+import type { FileBody, RouteDef } from "../../api/routes/types.js";
 import { TAG_BODY } from "../../library/media/edit.js";
 import { createToken } from "../../library/tokens.js";
 import { readVersion } from "../../library/version.js";
@@ -144,7 +145,7 @@ describe("the OpenAPI description", () => {
     expect(op?.responses["403"]?.content?.["application/json"]?.schema).toEqual({
       oneOf: [{ $ref: "#/components/schemas/Error" }, { $ref: "#/components/schemas/EntitlementRefusal" }],
     });
-    expect(Object.keys(op?.responses ?? {})).toEqual(["200", "401", "403", "413", "422"]);
+    expect(Object.keys(op?.responses ?? {})).toEqual(["200", "401", "403", "413", "415", "422"]);
   });
 
   it("names shared answer shapes once, in components, and every reference resolves", () => {
@@ -177,12 +178,12 @@ describe("the OpenAPI description", () => {
   });
 });
 
-describe("the auth matrix's answer checker", () => {
-  const answer = (status: number, body: unknown): ApiResponse => {
-    const text = JSON.stringify(body);
+describe("the answer checker (auth matrix, conformance test)", () => {
+  const answer = (status: number, body: unknown, type = "application/json; charset=utf-8"): ApiResponse => {
+    const text = typeof body === "string" ? body : JSON.stringify(body);
     return {
       status,
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": type },
       text,
       body: Buffer.from(text),
       json: <T>() => JSON.parse(text) as T,
@@ -194,6 +195,13 @@ describe("the auth matrix's answer checker", () => {
     scopes: ["ingest_write"],
     handler: () => null,
     doc: { summary: "A checked route", response: VERSION, status: [202], errors: [503] },
+  };
+  const download: RouteDef = {
+    method: "GET",
+    path: "/api/fetched",
+    scopes: ["videos_read"],
+    handler: () => null,
+    doc: { summary: "A file", response: { file: ["text/vtt; charset=utf-8", "application/zip"] } },
   };
 
   it("takes a documented success answer only in the documented shape", () => {
@@ -209,6 +217,107 @@ describe("the auth matrix's answer checker", () => {
     expect(check(route, answer(503, { detail: "down", trace: "at x" })).length).toBeGreaterThan(0);
     expect(check(route, answer(503, { version: "1.0.0" })).length).toBeGreaterThan(0);
     expect(check(route, answer(409, { detail: "taken" }))[0]).toContain("answered 409, documented 202");
+  });
+
+  it("takes a file answer only as a media type the document lists for it", () => {
+    const check = answerChecker();
+    expect(check(download, answer(200, "WEBVTT\n", "text/vtt; charset=utf-8"))).toEqual([]);
+    expect(check(download, answer(200, "PK", "application/zip"))).toEqual([]);
+    expect(check(download, answer(200, "x", "application/octet-stream"))[0]).toContain(
+      "answered 200 as application/octet-stream, documented text/vtt, application/zip",
+    );
+    expect(check(route, answer(202, "1.0.0", "text/plain"))[0]).toContain("documented application/json");
+  });
+});
+
+describe("statuses and media types derived from a route", () => {
+  const route = (doc: RouteDef["doc"], extra: Partial<RouteDef> = {}): RouteDef => ({
+    method: "POST",
+    path: "/api/derived",
+    scopes: ["ingest_write"],
+    handler: () => null,
+    doc,
+    ...extra,
+  });
+  const statuses = (def: RouteDef) =>
+    Object.keys(operationOf(openApiDocument([def], version), def)?.responses ?? {});
+  const withProject = z.object({ project: z.string().optional() });
+
+  it("gives every operation 422, for a query parameter it does not take", () => {
+    expect(statuses(route({ summary: "Bare", response: VERSION }))).toEqual(["200", "401", "403", "422"]);
+    for (const r of ROUTES) expect(statuses(r), label(r)).toContain("422");
+  });
+
+  it("gives a route that takes a project (query or body) 404 and 503", () => {
+    expect(statuses(route({ summary: "Q", query: withProject, response: VERSION }))).toEqual(
+      expect.arrayContaining(["404", "503"]),
+    );
+    expect(statuses(route({ summary: "B", body: withProject.strict(), response: VERSION }))).toEqual(
+      expect.arrayContaining(["404", "503"]),
+    );
+    expect(statuses(route({ summary: "N", body: TAG_BODY, response: VERSION }))).not.toContain("503");
+    const fields = (schema: z.ZodType | FileBody | undefined) =>
+      schema && !isFile(schema) ? Object.keys((jsonSchemaOf(schema, "input").properties ?? {}) as Json) : [];
+    const taking = ROUTES.filter((r) =>
+      [...fields(r.doc?.query), ...fields(r.doc?.body)].includes("project"),
+    );
+    expect(taking.length).toBeGreaterThan(30);
+    for (const r of taking) expect(statuses(r), label(r)).toEqual(expect.arrayContaining(["404", "503"]));
+  });
+
+  it("gives a JSON body 413 and 415, and a file body 413 only", () => {
+    expect(statuses(route({ summary: "J", body: TAG_BODY, response: VERSION }))).toEqual(
+      expect.arrayContaining(["413", "415"]),
+    );
+    const upload = statuses(route({ summary: "F", body: { file: "text/plain" }, response: VERSION }));
+    expect(upload).toContain("413");
+    expect(upload).not.toContain("415");
+  });
+
+  it("declares the grant parameter where a stream grant stands in for the token", () => {
+    const granted = route({ summary: "G", response: VERSION }, { method: "GET", grant: true });
+    const op = operationOf(openApiDocument([granted], version), granted);
+    expect(op?.parameters?.map((p) => [p.name, p.in])).toEqual([["grant", "query"]]);
+    const stream = operationOf(doc, ROUTES.find((r) => label(r) === "GET /api/stream") as RouteDef);
+    expect(stream?.parameters?.map((p) => p.name)).toContain("grant");
+  });
+
+  const doc = openApiDocument(ROUTES, version);
+  const typesOf = (name: string, status = "200") =>
+    Object.keys(
+      operationOf(doc, ROUTES.find((r) => label(r) === name) as RouteDef)?.responses[status]?.content ?? {},
+    );
+
+  it("lists the media types a download really has, not application/octet-stream alone", () => {
+    expect(typesOf("GET /api/stream")).toEqual(
+      expect.arrayContaining(["video/mp4", "video/quicktime", "audio/wav", "image/jpeg", "image/png"]),
+    );
+    expect(typesOf("GET /api/stream", "206")).toEqual(typesOf("GET /api/stream"));
+    expect(typesOf("GET /api/export/timeline/:fmt").sort()).toEqual([
+      "application/json",
+      "application/x-subrip",
+      "application/xml",
+      "text/plain",
+      "text/vtt",
+    ]);
+    expect(typesOf("POST /api/export/batch")).toEqual(["application/zip"]);
+    expect(typesOf("GET /api/docs/:file").sort()).toEqual(["image/png", "text/css", "text/javascript"]);
+    expect(typesOf("GET /api/media/:id/thumbnail")).toEqual(["image/jpeg"]);
+  });
+
+  it("declares the colour-profile import's multipart form beside its raw body", () => {
+    const op = operationOf(
+      doc,
+      ROUTES.find((r) => label(r) === "POST /api/color-profiles/import") as RouteDef,
+    );
+    expect(op?.requestBody?.content["multipart/form-data"]?.schema).toEqual({
+      type: "object",
+      properties: { file: { type: "string", format: "binary" } },
+      required: ["file"],
+    });
+    expect(Object.keys(op?.requestBody?.content ?? {})).toEqual(
+      expect.arrayContaining(["application/octet-stream", "text/plain"]),
+    );
   });
 });
 

@@ -49,7 +49,10 @@ export interface ApiResponse {
 export interface RequestOptions {
   /** Sent exactly as given (including `host`), unlike fetch, which fixes some of them. */
   headers?: Record<string, string>;
-  /** A string is sent as is; anything else as JSON. */
+  /**
+   * A string is sent as is, as JSON unless `headers` say otherwise; bytes (a Buffer) are sent as
+   * they are, with a Content-Type only when `headers` give one; anything else as JSON.
+   */
   body?: unknown;
 }
 
@@ -151,15 +154,16 @@ export async function startApi(options: StartApiOptions = {}): Promise<TestApi> 
 }
 
 function send(port: number, method: string, path: string, options: RequestOptions): Promise<ApiResponse> {
+  const bytes = Buffer.isBuffer(options.body);
   const body =
     options.body === undefined
       ? undefined
-      : typeof options.body === "string"
+      : typeof options.body === "string" || Buffer.isBuffer(options.body)
         ? options.body
         : JSON.stringify(options.body);
   const headers: Record<string, string> = { host: `127.0.0.1:${port}`, ...options.headers };
   if (body !== undefined) {
-    headers["content-type"] ??= "application/json";
+    if (!bytes) headers["content-type"] ??= "application/json";
     headers["content-length"] = String(Buffer.byteLength(body));
   }
   return new Promise((resolve, reject) => {
