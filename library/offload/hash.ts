@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { open } from "node:fs/promises";
 import { Xxh64, xxh3 } from "@node-rs/xxhash";
-import { createXXHash128 } from "hash-wasm";
 import { isMhlHashFormat, type MhlHashFormat } from "../../formats/mhl.js";
 import { c4FromSha512 } from "./c4.js";
 
@@ -46,6 +45,8 @@ export async function createHasher(format: HashFormat): Promise<Hasher> {
     return { update: (chunk) => void state.update(chunk), digest: () => hex64(state.digest()) };
   }
   if (format === "xxh128") {
+    // Loaded when asked for: the package carries every algorithm it has, and most runs need none.
+    const { createXXHash128 } = await import("hash-wasm");
     const state = await createXXHash128();
     state.init();
     return { update: (chunk) => void state.update(chunk), digest: () => state.digest("hex") };
