@@ -1,3 +1,4 @@
+import type { Dirent } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import { basename, join, posix } from "node:path";
@@ -179,9 +180,19 @@ export async function loadHistoryTree(root: string, signal?: AbortSignal): Promi
   const tree: HistoryTree = { histories: [top], present: new Map([[top, []]]) };
   const walk = async (dir: string, rel: string, owner: History): Promise<void> => {
     signal?.throwIfAborted();
-    const entries = (await readdir(dir, { withFileTypes: true })).sort((a, b) =>
-      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
-    );
+    let entries: Dirent[];
+    try {
+      entries = (await readdir(dir, { withFileTypes: true })).sort((a, b) =>
+        a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+      );
+    } catch (error) {
+      // What cannot be listed cannot be checked for unreferenced files: a problem, not a pass.
+      owner.problems.push({
+        path: rel || ".",
+        problem: `the folder cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`,
+      });
+      return;
+    }
     let history = owner;
     if (rel && entries.some((e) => e.name === MHL_DIR && e.isDirectory())) {
       const nested = (await readHistory(dir, rel, owner)) ?? {

@@ -260,7 +260,7 @@ describe("svc offload", () => {
     expect(three.files.map((f) => f.hashes.map((h) => `${h.format}:${h.action}`))).toEqual(
       Array(4).fill(["md5:verified", "xxh64:verified"]),
     );
-  });
+  }, 180_000);
 
   it("never rewrites a camera report an earlier generation records", async () => {
     const { card } = await makeCard();
@@ -299,7 +299,7 @@ describe("svc offload", () => {
     const latest = parseManifest(await readFile(join(dest, "ascmhl", manifests.at(-1) as string), "utf8"));
     expect(latest.ignore).not.toContain("A001_camera_report.csv");
     expect((await svc(["offload", "verify", dest], env())).exitCode).toBe(0);
-  });
+  }, 120_000);
 
   it("offloads into a history the reference tool wrote, nested one included, and extends each", async () => {
     const dest = join(ws.base, "Reel");
@@ -347,7 +347,7 @@ describe("svc offload", () => {
     const verify = await svc(["offload", "verify", dest], env());
     expect(verify.exitCode, verify.stdout).toBe(0);
     expect(verify.stdout).toMatch(/verified: 8 files, 11 generations, 0 problems/);
-  });
+  }, 120_000);
 
   it("refuses an empty card, a destination inside the card, a denied or malformed destination (exit 2)", async () => {
     const empty = join(ws.base, "EMPTY");

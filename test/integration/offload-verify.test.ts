@@ -1,9 +1,11 @@
-import { cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { chmod, cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { execa } from "execa";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { chainXml, parseChain, parseManifest } from "../../formats/mhl.js";
 import { c4Id } from "../../library/offload/c4.js";
-import { svc } from "../support/cli.js";
+import { CLI, svc } from "../support/cli.js";
+import { childEnv } from "../support/env.js";
 import { tempWorkspace } from "../support/temp.js";
 import { ascMhlSchema, xmllintSchema } from "../support/xmllint.js";
 
@@ -86,7 +88,7 @@ describe("svc offload verify on a history the reference tool wrote", () => {
     await rm(join(reel, "notes.txt"));
     await rm(join(reel, "Card", "Clips", "B002.mov"));
     expect((await svc(["offload", "verify", reel], env())).exitCode).toBe(0);
-  });
+  }, 120_000);
 
   it("never passes an entry it cannot check or a manifest it cannot read", async () => {
     const card = join(ws.base, "Future");
@@ -123,6 +125,25 @@ describe("svc offload verify on a history the reference tool wrote", () => {
         new RegExp(`^FAILED\tascmhl/${second}\tthe manifest cannot be read: not well-formed`),
       ),
     ]);
+  }, 120_000);
+
+  it("fails a folder it cannot list, as an account that cannot read it", async () => {
+    await execa("chown", ["-R", "65534:65534", ws.base]);
+    await chmod(join(reel, "Clips"), 0o000);
+    const run = await execa(
+      "setpriv",
+      ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, CLI, "offload", "verify", reel],
+      { env: childEnv(env()), extendEnv: false, reject: false, stdin: "ignore", timeout: 120_000 },
+    );
+    expect(run.exitCode).toBe(1);
+    expect(failures(String(run.stdout))).toEqual([
+      "FAILED\tClips\tthe folder cannot be read (EACCES)",
+      "FAILED\tClips/A001.mov\tmissing or unreadable",
+      "FAILED\tClips/A002.mov\tmissing or unreadable",
+      "FAILED\tClips/A003.mov\tmissing or unreadable",
+      "FAILED\tClips/A004.mov\tmissing or unreadable",
+    ]);
+    await chmod(join(reel, "Clips"), 0o755);
   });
 
   it("--record adds a verified generation to each history, the top one referencing the nested one's", async () => {
@@ -176,7 +197,7 @@ describe("svc offload verify on a history the reference tool wrote", () => {
     expect(failed.files.find((f) => f.path === "Clips/B001.mov")?.hashes).toEqual([
       { format: "c4", value: expect.stringMatching(/^c4/), action: "failed" },
     ]);
-  });
+  }, 120_000);
 
   it("refuses --record on a folder without a history, and an unknown option", async () => {
     const none = await svc(["offload", "verify", ws.root, "--record"], env());
@@ -186,5 +207,5 @@ describe("svc offload verify on a history the reference tool wrote", () => {
     const bad = await svc(["offload", "verify", reel, "--recrd"], env());
     expect(bad.exitCode).toBe(2);
     expect(await manifests(reel)).toHaveLength(6);
-  });
+  }, 120_000);
 });
