@@ -18,5 +18,6 @@ export type IgnoreMatcher = (rel: string, isDirectory: boolean) => boolean;
  */
 export function ignoreMatcher(patterns: readonly string[]): IgnoreMatcher {
   const matcher = ignore().add([...DEFAULT_MHL_IGNORE, ...patterns]);
-  return (rel, isDirectory) => matcher.ignores(isDirectory ? `${rel}/` : rel);
+  // A path that is not relative to the folder ("../x") is outside every pattern's reach.
+  return (rel, isDirectory) => ignore.isPathValid(rel) && matcher.ignores(isDirectory ? `${rel}/` : rel);
 }

@@ -72,6 +72,13 @@ export interface HistoryTree {
 
 const at = (prefix: string, rel: string) => (prefix ? `${prefix}/${rel}` : rel);
 
+/**
+ * Whether a path a history records stays inside its folder: the standard's relative paths never
+ * start with "/" nor have ".." segments, and one that does is not followed out of the folder.
+ */
+export const isInside = (rel: string): boolean =>
+  rel.length > 0 && !rel.startsWith("/") && !/^[A-Za-z]:/.test(rel) && !rel.split(/[/\\]/).includes("..");
+
 async function readOptional(path: string): Promise<Buffer | null> {
   try {
     return await readFile(path);
@@ -119,6 +126,10 @@ export async function readHistory(
   }
   for (const generation of history.chain) {
     const path = at(prefix, `${MHL_DIR}/${generation.path}`);
+    if (!isInside(generation.path)) {
+      history.problems.push({ path, problem: "the chain lists a manifest outside its ascmhl folder" });
+      continue;
+    }
     const bytes = await readOptional(join(root, MHL_DIR, ...generation.path.split("/")));
     if (!bytes) {
       history.problems.push({ path, problem: "the manifest listed in the chain is missing" });

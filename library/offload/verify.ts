@@ -12,6 +12,7 @@ import {
   type History,
   type HistoryProblem,
   isIgnored,
+  isInside,
   loadHistoryTree,
   MHL_DIR,
 } from "./mhl.js";
@@ -77,7 +78,9 @@ export async function verifyDestination(
     signal?.throwIfAborted();
     const { history, record } = check;
     const path = history.at ? `${history.at}/${record.rel}` : record.rel;
-    const against = checkFor(record);
+    const against = isInside(record.rel)
+      ? checkFor(record)
+      : { problem: "the history records a path outside its folder: not checked" };
     if ("problem" in against) {
       fileProblems.set(check, { path, problem: against.problem });
       return;

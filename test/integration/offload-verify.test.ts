@@ -100,6 +100,7 @@ describe("svc offload verify on a history the reference tool wrote", () => {
   <processinfo><process>transfer</process></processinfo>
   <hashes>
     <hash><path size="36">a.mov</path><sha256 action="original">0011</sha256></hash>
+    <hash><path size="4">../outside.mov</path><xxh64 action="original">0123456789abcdef</xxh64></hash>
   </hashes>
 </hashlist>
 `;
@@ -112,6 +113,7 @@ describe("svc offload verify on a history the reference tool wrote", () => {
     expect(unknown.exitCode).toBe(1);
     expect(failures(unknown.stdout)).toEqual([
       "FAILED\ta.mov\trecorded only in a hash format svc cannot check (sha256): not checked",
+      "FAILED\t../outside.mov\tthe history records a path outside its folder: not checked",
     ]);
     expect(unknown.stdout).toMatch(/verification failed: 0 files/);
 

@@ -166,6 +166,7 @@ describe("ASC MHL", () => {
     expect(ignored("Card/ascmhl/0001.mhl", false)).toBe(true);
     expect(ignored("Card/.DS_Store", false)).toBe(true);
     expect(ignored("Clips/A001.mov", false)).toBe(false);
+    expect(ignored("../a.tmp", false)).toBe(false);
   });
 
   it("checks a file against a hash it can compute, and says why when there is none", () => {
