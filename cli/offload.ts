@@ -10,8 +10,10 @@ import { createProgressBar } from "./progress.js";
 
 export const OFFLOAD_USAGE =
   `usage: svc offload SRC --dest D1 [--dest D2 …] [--hash ${HASH_FORMATS.join("|")}] [--no-verify] [--resume] [--progress json]\n` +
-  "       svc offload verify DEST\n" +
+  "       svc offload verify DEST [--record]\n" +
   `       copy a card to every destination, read each copy back, write ASC MHL manifests (hash ${DEFAULT_HASH} by default)`;
+
+const VERIFY_OPTIONS = { record: { type: "boolean" } } as const;
 
 const OPTIONS = {
   dest: { type: "string", multiple: true },
@@ -21,17 +23,31 @@ const OPTIONS = {
   progress: { type: "string" },
 } as const;
 
-/** `svc offload verify DEST`: 0 when every listed file and manifest checks out, 1 when not. */
+/**
+ * `svc offload verify DEST [--record]`: 0 when every manifest and every file checks out and no
+ * file is unaccounted for, 1 when not; `--record` adds the results to the history.
+ */
 async function verifyCommand(argv: string[], io: Io): Promise<number> {
-  if (argv.length !== 1 || argv[0]?.startsWith("-")) {
+  let parsed: ReturnType<
+    typeof parseArgs<{ args: string[]; options: typeof VERIFY_OPTIONS; allowPositionals: true }>
+  >;
+  try {
+    parsed = parseArgs({ args: argv, options: VERIFY_OPTIONS, strict: true, allowPositionals: true });
+  } catch (error) {
+    fail(io, `${(error as Error).message}\n${OFFLOAD_USAGE}`);
+    return EXIT.usage;
+  }
+  if (parsed.positionals.length !== 1) {
     fail(io, OFFLOAD_USAGE);
     return EXIT.usage;
   }
-  return withContext(io, { stdoutLogs: false, tools: false }, async () => {
+  const folder = resolve(parsed.positionals[0] as string);
+  const record = parsed.values.record === true;
+  return withContext(io, { stdoutLogs: false, tools: false }, async (ctx) => {
     const signals = stopSignals();
     try {
       const since = performance.now();
-      const report = await verifyDestination(resolve(argv[0] as string), signals.signal);
+      const report = await verifyDestination(folder, { record, toolVersion: ctx.version }, signals.signal);
       const seconds = (performance.now() - since) / 1000;
       for (const { path, problem } of report.problems) io.stdout.write(`FAILED\t${path}\t${problem}\n`);
       io.stdout.write(
@@ -40,6 +56,7 @@ async function verifyCommand(argv: string[], io: Io): Promise<number> {
           `${(report.bytes / 1048576).toFixed(1)} MiB hashed in ${seconds.toFixed(2)} s ` +
           `(${(seconds > 0 ? report.bytes / 1048576 / seconds : 0).toFixed(1)} MiB/s)\n`,
       );
+      for (const manifest of report.recorded) io.stdout.write(`recorded: ${manifest}\n`);
       return report.problems.length === 0 ? EXIT.ok : EXIT.partial;
     } finally {
       signals.dispose();
@@ -138,12 +155,13 @@ export async function offloadCommand(argv: string[], io: Io): Promise<number> {
               `${(summary.bytes / 1048576).toFixed(1)} MiB copied at ${summary.copy_mib_s} MiB/s\n`,
           );
       }
-      for (const { dest, reason } of result.manifestErrors) fail(io, `${dest}: ${reason}`);
+      for (const { dest, reason } of result.historyErrors) fail(io, `${dest}: ${reason}`);
+      for (const { dest, message } of result.notices) io.stderr.write(`svc: ${dest}: ${message}\n`);
       if (result.interrupted) {
         fail(io, "interrupted: no manifest written; run again with --resume to finish");
         return EXIT.interrupted;
       }
-      const failed = result.summaries.some((s) => s.failed > 0) || result.manifestErrors.length > 0;
+      const failed = result.summaries.some((s) => s.failed > 0) || result.historyErrors.length > 0;
       return failed ? EXIT.partial : EXIT.ok;
     } finally {
       bar.finish();

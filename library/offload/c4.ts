@@ -3,9 +3,9 @@ import { createHash } from "node:crypto";
 const ALPHABET = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 const LENGTH = 90;
 
-/** SMPTE ST 2114 C4 id of `data`: "c4" and the base58 of its SHA-512, padded with "1" to 90 characters. */
-export function c4Id(data: Uint8Array): string {
-  let value = BigInt(`0x${createHash("sha512").update(data).digest("hex")}`);
+/** The C4 id (SMPTE ST 2114) of a SHA-512 digest: "c4" and its base58, padded with "1" to 90 characters. */
+export function c4FromSha512(digest: Uint8Array): string {
+  let value = BigInt(`0x${Buffer.from(digest).toString("hex")}`);
   let digits = "";
   while (value > 0n) {
     digits = ALPHABET[Number(value % 58n)] + digits;
@@ -13,3 +13,6 @@ export function c4Id(data: Uint8Array): string {
   }
   return `c4${digits.padStart(LENGTH - 2, "1")}`;
 }
+
+/** The C4 id of `data`, as ASC MHL records a manifest in its chain. */
+export const c4Id = (data: Uint8Array): string => c4FromSha512(createHash("sha512").update(data).digest());

@@ -42,6 +42,7 @@ export async function copyToTargets(
   signal?: AbortSignal,
   sizeHint?: number,
 ): Promise<CopyResult> {
+  const hasher = await createHasher(format);
   const started = performance.now();
   const errors: (Error | null)[] = temps.map(() => null);
   const handles: (FileHandle | null)[] = await Promise.all(
@@ -60,7 +61,6 @@ export async function copyToTargets(
     await rm(temps[i] as string, { force: true });
   };
   const live = () => handles.flatMap((h, i) => (h ? [[h, i] as const] : []));
-  const hasher = createHasher(format);
   let bytes = 0;
   let input: FileHandle | null = null;
   try {

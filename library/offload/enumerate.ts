@@ -41,13 +41,24 @@ export function isSkipped(name: string, isDirectory: boolean): boolean {
   return PARTIAL.test(name) || MANIFEST_FILE.test(name);
 }
 
-/** The ignore patterns a manifest records for what `isSkipped` leaves out. */
+/**
+ * The ignore patterns an offload's manifest records for what `isSkipped` leaves out of the copy
+ * and might still be found at a destination: OS bookkeeping, manifests, svc's temps. None has a
+ * slash but at its end, so each matches at any depth in every ASC MHL tool (the reference tool
+ * v1.1 matches patterns against absolute paths, where an anchored one never matches).
+ */
 export const MHL_IGNORE = [
   ".DS_Store",
   "._*",
   ".Spotlight-V100",
   ".fseventsd",
   ".Trashes",
+  ".TemporaryItems",
+  ".DocumentRevisions-V100",
+  ".apdisk",
+  ".VolumeIcon.icns",
+  "System Volume Information",
+  "$RECYCLE.BIN",
   "Thumbs.db",
   "desktop.ini",
   "ascmhl",

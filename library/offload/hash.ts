@@ -1,25 +1,41 @@
 import { createHash } from "node:crypto";
 import { open } from "node:fs/promises";
 import { Xxh64, xxh3 } from "@node-rs/xxhash";
+import { isMhlHashFormat, type MhlHashFormat } from "../../formats/mhl.js";
+import { c4FromSha512 } from "./c4.js";
 
-/** Hash formats an offload can record; the names are ASC MHL's element names. */
-export const HASH_FORMATS = ["xxh64", "xxh3", "md5", "sha1"] as const;
-export type HashFormat = (typeof HASH_FORMATS)[number];
+/**
+ * Hash formats an offload can record and a verification can check: every format ASC MHL defines,
+ * named as its elements are. The default first: xxh64, which every ASC MHL tool reads (the
+ * reference tool writes xxh128 by default; svc reads and checks that too).
+ */
+export const HASH_FORMATS = [
+  "xxh64",
+  "xxh3",
+  "xxh128",
+  "md5",
+  "sha1",
+  "c4",
+] as const satisfies readonly MhlHashFormat[];
+export type HashFormat = MhlHashFormat;
 export const DEFAULT_HASH: HashFormat = "xxh64";
 
-export const isHashFormat = (name: string): name is HashFormat =>
-  (HASH_FORMATS as readonly string[]).includes(name);
+export const isHashFormat = (name: string): name is HashFormat => isMhlHashFormat(name);
 
 export interface Hasher {
   update(chunk: Uint8Array): void;
-  /** Lower-case hex, as ASC MHL and xxhsum write it. */
+  /** As ASC MHL records it: lower-case hex (as xxhsum and md5sum write it), or a C4 id. */
   digest(): string;
 }
 
 const hex64 = (value: bigint) => value.toString(16).padStart(16, "0");
 
-/** A streaming hasher: xxHash is native (@node-rs/xxhash), MD5 and SHA-1 are OpenSSL's. */
-export function createHasher(format: HashFormat): Hasher {
+/**
+ * A streaming hasher: xxh64 and xxh3 are native (@node-rs/xxhash), xxh128 WebAssembly
+ * (hash-wasm: @node-rs/xxhash has XXH3-128 only for a whole buffer at once), MD5, SHA-1 and the
+ * SHA-512 under a C4 id OpenSSL's.
+ */
+export async function createHasher(format: HashFormat): Promise<Hasher> {
   if (format === "xxh64") {
     const state = new Xxh64();
     return { update: (chunk) => void state.update(chunk), digest: () => hex64(state.digest()) };
@@ -27,6 +43,17 @@ export function createHasher(format: HashFormat): Hasher {
   if (format === "xxh3") {
     const state = xxh3.Xxh3.withSeed();
     return { update: (chunk) => void state.update(chunk), digest: () => hex64(state.digest()) };
+  }
+  if (format === "xxh128") {
+    // Loaded when asked for: the package carries every algorithm it has, and most runs need none.
+    const { createXXHash128 } = await import("hash-wasm");
+    const state = await createXXHash128();
+    state.init();
+    return { update: (chunk) => void state.update(chunk), digest: () => state.digest("hex") };
+  }
+  if (format === "c4") {
+    const state = createHash("sha512");
+    return { update: (chunk) => void state.update(chunk), digest: () => c4FromSha512(state.digest()) };
   }
   const state = createHash(format);
   return { update: (chunk) => void state.update(chunk), digest: () => state.digest("hex") };
@@ -61,7 +88,7 @@ export async function hashFile(
   signal?: AbortSignal,
   sizeHint?: number,
 ): Promise<{ hash: string; bytes: number }> {
-  const hasher = createHasher(format);
+  const hasher = await createHasher(format);
   const handle = await open(path, "r");
   try {
     const chunk = chunkFor(sizeHint);

@@ -1,11 +1,21 @@
 import { stat } from "node:fs/promises";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import type { Adapters } from "../../adapters/index.js";
+import type { MhlFileHashOut } from "../../formats/mhl.js";
 import type { ProbeFields } from "../../state/repos/media.js";
-import type { CardFile } from "./enumerate.js";
-import type { HashFormat } from "./hash.js";
+import { type CardFile, MHL_IGNORE } from "./enumerate.js";
+import { type HashFormat, hashFile } from "./hash.js";
 import { Journal, journalPath } from "./journal.js";
-import { type MhlEntry, readHistory, writeGeneration } from "./mhl.js";
+import {
+  appendGenerations,
+  checkFor,
+  type History,
+  type HistoryTree,
+  historyFor,
+  isIgnored,
+  loadHistoryTree,
+  type MhlEntry,
+} from "./mhl.js";
 import type { OffloadPlan } from "./prepare.js";
 import { cameraReport, reportName, writeCameraReport } from "./report.js";
 import { type FileStatus, removeStaleTemps, type TargetOutcome, transferFile } from "./transfer.js";
@@ -55,8 +65,13 @@ export interface OffloadHooks {
 
 export interface OffloadResult {
   summaries: OffloadSummaryEvent[];
-  /** Destinations whose manifest could not be written, and why. */
-  manifestErrors: { dest: string; reason: string }[];
+  /**
+   * What went wrong with a destination's ASC MHL history or camera report: not written, a
+   * problem in its earlier generations, or a file that disagrees with what the history records.
+   */
+  historyErrors: { dest: string; reason: string }[];
+  /** What the user should know that is not a failure. */
+  notices: { dest: string; message: string }[];
   interrupted: boolean;
 }
 
@@ -77,6 +92,8 @@ interface DestTally {
   failed: number;
   copyMs: number;
   verified: MhlEntry[];
+  /** Files of `verified` this run took from the journal, not read again. */
+  skipped: Set<string>;
 }
 
 /**
@@ -97,7 +114,10 @@ export async function runOffload(
     options.resume,
   );
   const tallies = new Map<string, DestTally>(
-    plan.dests.map((d) => [d, { files: 0, bytes: 0, failed: 0, copyMs: 0, verified: [] }]),
+    plan.dests.map((d) => [
+      d,
+      { files: 0, bytes: 0, failed: 0, copyMs: 0, verified: [], skipped: new Set() },
+    ]),
   );
   const folders = new Set(plan.files.map((f) => f.rel.split("/").slice(0, -1).join("/")));
   await Promise.all(plan.dests.map((dest) => removeStaleTemps(dest, folders)));
@@ -136,6 +156,7 @@ export async function runOffload(
         tally.files += 1;
         tally.bytes += outcome.bytes;
         tally.copyMs += outcome.copyMs;
+        if (outcome.status === "skipped") tally.skipped.add(file.rel);
         if (outcome.hash)
           tally.verified.push({
             rel: file.rel,
@@ -196,23 +217,39 @@ export async function runOffload(
   const interrupted = signal?.aborted === true;
   const elapsed = performance.now() - started;
   const summaries: OffloadSummaryEvent[] = [];
-  const manifestErrors: OffloadResult["manifestErrors"] = [];
+  const historyErrors: OffloadResult["historyErrors"] = [];
+  const notices: OffloadResult["notices"] = [];
   const probed = new Map<string, ProbeFields | null>();
-  const cardNames = new Set(plan.files.map((f) => f.rel));
+  const report = reportName(plan.source);
+  // The report's ignore pattern matches that name at any depth (see MHL_IGNORE): a card with a
+  // file of that name anywhere gets no report, so none of its files is ignored.
+  const reportClashes = plan.files.some((f) => basename(f.rel).toLowerCase() === report.toLowerCase());
   for (const dest of plan.dests) {
     const tally = tallies.get(dest) as DestTally;
     if (!interrupted) {
       try {
-        const { entries } = await readHistory(dest);
-        const fresh = tally.verified
-          .filter((e) => {
-            const known = entries.get(e.rel);
-            return !known || known.hash !== e.hash || known.format !== e.format;
-          })
-          .sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
-        if (fresh.length > 0) await writeGeneration(dest, fresh, options.toolVersion);
-        // A card file of the report's name is never overwritten: that card gets no report.
-        if (options.adapters && tally.verified.length > 0 && !cardNames.has(reportName(plan.source)))
+        const tree = await loadHistoryTree(dest, signal);
+        const top = tree.histories[0] as History;
+        for (const problem of tree.histories.flatMap((h) => h.problems))
+          historyErrors.push({
+            dest,
+            reason: `the destination's ASC MHL history: ${problem.path}: ${problem.problem}`,
+          });
+        // A report an earlier history records (by another tool, or svc before it ignored its
+        // reports) is never rewritten: its recorded hash would go stale.
+        const reportRecorded = top.files.has(report);
+        const withReport = !reportClashes && !reportRecorded;
+        const { files, disagreements } = await historyEntries(tree, tally, signal);
+        for (const reason of disagreements) historyErrors.push({ dest, reason });
+        await appendGenerations(tree, files, "transfer", options.toolVersion, (h) =>
+          h === top && withReport ? [...MHL_IGNORE, report] : MHL_IGNORE,
+        );
+        if (reportRecorded)
+          notices.push({
+            dest,
+            message: `${report} is recorded in the destination's ASC MHL history: not rewritten`,
+          });
+        if (withReport && options.adapters && tally.verified.length > 0)
           await writeCameraReport(
             dest,
             plan.source,
@@ -220,9 +257,10 @@ export async function runOffload(
           );
         await hooks.onDestDone?.(dest, tally.verified);
       } catch (error) {
-        manifestErrors.push({
+        if (signal?.aborted) throw error;
+        historyErrors.push({
           dest,
-          reason: `the ASC MHL manifest or camera report could not be written (${(error as NodeJS.ErrnoException).code ?? "error"})`,
+          reason: `the ASC MHL manifest or camera report could not be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
         });
       }
     }
@@ -235,5 +273,54 @@ export async function runOffload(
       copy_mib_s: mibPerS(tally.bytes, elapsed),
     });
   }
-  return { summaries, manifestErrors, interrupted };
+  return { summaries, historyErrors, notices, interrupted };
+}
+
+/**
+ * The hashes a destination's new generation records for the files this run verified there, per
+ * history (a nested history gets the files in its folder): a file no history lists is `original`;
+ * one it lists, checked against its recorded hash, is `verified` or `failed` (a disagreement). A
+ * file listed in another format is read once more in that format, so the new format is
+ * recorded only beside a verified old one. A file this run took from its journal without
+ * reading it again is recorded only if no history lists it yet.
+ */
+async function historyEntries(
+  tree: HistoryTree,
+  tally: DestTally,
+  signal?: AbortSignal,
+): Promise<{ files: Map<History, MhlFileHashOut[]>; disagreements: string[] }> {
+  const files = new Map<History, MhlFileHashOut[]>();
+  const disagreements: string[] = [];
+  const sorted = [...tally.verified].sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+  for (const entry of sorted) {
+    const { history, rel } = historyFor(tree, entry.rel);
+    if (isIgnored(history, rel, false)) continue;
+    const record = history.files.get(rel);
+    const out: MhlFileHashOut = { path: rel, size: entry.size, modifiedMs: entry.mtimeMs, hashes: [] };
+    if (!record) out.hashes.push({ format: entry.format, value: entry.hash, action: "original" });
+    else if (!tally.skipped.has(entry.rel)) {
+      const against = checkFor(record, entry.format);
+      if ("problem" in against) {
+        disagreements.push(`${entry.rel}: ${against.problem}`);
+        continue;
+      }
+      const value =
+        against.format === entry.format
+          ? entry.hash
+          : (await hashFile(join(history.root, ...rel.split("/")), against.format, signal, entry.size)).hash;
+      const agrees = value === against.value;
+      out.hashes.push({ format: against.format, value, action: agrees ? "verified" : "failed" });
+      if (agrees && against.format !== entry.format)
+        out.hashes.push({ format: entry.format, value: entry.hash, action: "verified" });
+      if (!agrees)
+        disagreements.push(
+          `${entry.rel}: its ${against.format} ${value} differs from the ${against.value} the destination's ASC MHL history records (recorded as failed)`,
+        );
+    }
+    if (out.hashes.length === 0) continue;
+    const list = files.get(history) ?? [];
+    list.push(out);
+    files.set(history, list);
+  }
+  return { files, disagreements };
 }

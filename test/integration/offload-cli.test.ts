@@ -1,9 +1,13 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { parseManifest } from "../../formats/mhl.js";
+import { c4Id } from "../../library/offload/c4.js";
+import { createHasher } from "../../library/offload/hash.js";
+import { writeGeneration } from "../../library/offload/mhl.js";
 import { CLI, jsonLines, svc } from "../support/cli.js";
 import { childEnv } from "../support/env.js";
 import { makeTimecodedClip, TIMECODED_CLIP } from "../support/media.js";
@@ -198,17 +202,152 @@ describe("svc offload", () => {
     );
   });
 
-  it.each(["xxh3", "md5", "sha1"])("records %s when asked, and verifies with it", async (hash) => {
+  it.each(["xxh3", "xxh128", "md5", "sha1", "c4"])(
+    "records %s when asked, and verifies with it",
+    async (hash) => {
+      const { card } = await makeCard();
+      const dest = join(ws.base, "D1");
+      const run = await svc(["offload", card, "--dest", dest, "--hash", hash], env());
+      expect(run.exitCode, run.stderr).toBe(0);
+      const [manifest] = await expectValidHistory(dest);
+      expect(
+        (await readFile(join(dest, "ascmhl", manifest as string), "utf8")).match(
+          new RegExp(`<${hash} `, "g"),
+        ),
+      ).toHaveLength(4);
+      expect((await svc(["offload", "verify", dest], env())).exitCode).toBe(0);
+    },
+  );
+
+  it("accounts for its camera report in the history, and records a second offload as a verified generation", async () => {
+    const { card, files } = await makeCard();
+    const dest = join(ws.base, "D1");
+    expect((await svc(["offload", card, "--dest", dest], env())).exitCode).toBe(0);
+    const [first] = await expectValidHistory(dest);
+    const one = parseManifest(await readFile(join(dest, "ascmhl", first as string), "utf8"));
+    expect(one.ignore).toContain("A001_camera_report.csv");
+    expect(one.files.map((f) => f.path)).not.toContain("A001_camera_report.csv");
+    // verify reports every file no history lists: the report is not one of them.
+    const verified = await svc(["offload", "verify", dest], env());
+    expect(verified.exitCode, verified.stdout).toBe(0);
+    expect(verified.stdout).toMatch(/verified: 4 files, 1 generations, 0 problems/);
+
+    const again = await svc(["offload", card, "--dest", dest, "--progress", "json"], env());
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(
+      jsonLines(again.stdout)
+        .filter((e) => e.event === "file")
+        .map((e) => e.status),
+    ).toEqual(Array(4).fill("exists"));
+    const manifests = await expectValidHistory(dest);
+    expect(manifests).toHaveLength(2);
+    const two = parseManifest(await readFile(join(dest, "ascmhl", manifests[1] as string), "utf8"));
+    expect(two.process).toBe("transfer");
+    expect(two.ignore).toContain("A001_camera_report.csv");
+    expect(two.files.map((f) => [f.path, f.hashes.map((h) => `${h.format}:${h.action}`)])).toEqual(
+      Object.keys(files)
+        .sort()
+        .map((rel) => [rel, ["xxh64:verified"]]),
+    );
+    expect((await svc(["offload", "verify", dest], env())).stdout).toMatch(/2 generations, 0 problems/);
+
+    // In a format the history does not have yet, each file is read again in the recorded one,
+    // and the new one is recorded beside it only once that is verified.
+    expect((await svc(["offload", card, "--dest", dest, "--hash", "md5"], env())).exitCode).toBe(0);
+    const three = parseManifest(
+      await readFile(join(dest, "ascmhl", (await expectValidHistory(dest))[2] as string), "utf8"),
+    );
+    expect(three.files.map((f) => f.hashes.map((h) => `${h.format}:${h.action}`))).toEqual(
+      Array(4).fill(["md5:verified", "xxh64:verified"]),
+    );
+  }, 180_000);
+
+  it("never rewrites a camera report an earlier generation records", async () => {
     const { card } = await makeCard();
     const dest = join(ws.base, "D1");
-    const run = await svc(["offload", card, "--dest", dest, "--hash", hash], env());
-    expect(run.exitCode, run.stderr).toBe(0);
-    const [manifest] = await expectValidHistory(dest);
-    expect(
-      (await readFile(join(dest, "ascmhl", manifest as string), "utf8")).match(new RegExp(`<${hash} `, "g")),
-    ).toHaveLength(4);
+    expect((await svc(["offload", card, "--dest", dest], env())).exitCode).toBe(0);
+    // As a tool that does not ignore it (or svc before it did) would have recorded it.
+    const report = join(dest, "A001_camera_report.csv");
+    const before = await readFile(report);
+    const hasher = await createHasher("xxh64");
+    hasher.update(before);
+    await writeGeneration(
+      dest,
+      {
+        process: "in-place",
+        ignore: [".DS_Store", "ascmhl", "ascmhl/"],
+        files: [
+          {
+            path: "A001_camera_report.csv",
+            size: before.length,
+            modifiedMs: Date.now(),
+            hashes: [{ format: "xxh64", value: hasher.digest(), action: "original" }],
+          },
+        ],
+        references: [],
+      },
+      "test",
+    );
+    await writeFile(join(card, "Sidecar2.txt"), "a file added to the card since");
+    const again = await svc(["offload", card, "--dest", dest], env());
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(
+      /A001_camera_report\.csv is recorded in the destination's ASC MHL history: not rewritten/,
+    );
+    expect((await readFile(report)).equals(before)).toBe(true);
+    const manifests = await expectValidHistory(dest);
+    const latest = parseManifest(await readFile(join(dest, "ascmhl", manifests.at(-1) as string), "utf8"));
+    expect(latest.ignore).not.toContain("A001_camera_report.csv");
     expect((await svc(["offload", "verify", dest], env())).exitCode).toBe(0);
-  });
+  }, 120_000);
+
+  it("offloads into a history the reference tool wrote, nested one included, and extends each", async () => {
+    const dest = join(ws.base, "Reel");
+    await cp(join(import.meta.dirname, "..", "fixtures", "ascmhl", "reel"), dest, { recursive: true });
+    const card = join(ws.base, "REEL_CARD");
+    await cp(dest, card, { recursive: true, filter: (path) => !path.split("/").includes("ascmhl") });
+    await writeFile(join(card, "Card", "Clips", "B002.mov"), "a new clip on the nested card");
+    const run = await svc(["offload", card, "--dest", dest, "--hash", "xxh128"], env());
+    expect(run.exitCode, run.stderr).toBe(0);
+    const top = (await readdir(join(dest, "ascmhl"))).filter((n) => n.endsWith(".mhl")).sort();
+    const nested = (await readdir(join(dest, "Card", "ascmhl"))).filter((n) => n.endsWith(".mhl")).sort();
+    expect(top).toHaveLength(7);
+    expect(nested).toHaveLength(4);
+    const topXml = await readFile(join(dest, "ascmhl", top[6] as string), "utf8");
+    const nestedXml = await readFile(join(dest, "Card", "ascmhl", nested[3] as string), "utf8");
+    for (const [file, xsd] of [
+      [join(dest, "ascmhl", top[6] as string), "ASCMHL.xsd"],
+      [join(dest, "Card", "ascmhl", nested[3] as string), "ASCMHL.xsd"],
+      [join(dest, "ascmhl", "ascmhl_chain.xml"), "ASCMHLDirectory.xsd"],
+      [join(dest, "Card", "ascmhl", "ascmhl_chain.xml"), "ASCMHLDirectory.xsd"],
+    ] as const) {
+      const lint = xmllintSchema(file, ascMhlSchema(xsd));
+      expect(lint.status, lint.stderr).toBe(0);
+    }
+    const topGeneration = parseManifest(topXml);
+    expect(topGeneration.ignore).toEqual(expect.arrayContaining(["*.tmp", "REEL_CARD_camera_report.csv"]));
+    // Every file has an xxh128 hash recorded (the tool's last generation), so it is checked in that one.
+    expect(topGeneration.files.map((f) => [f.path, f.hashes.map((h) => `${h.format}:${h.action}`)])).toEqual([
+      ["Clips/A001.mov", ["xxh128:verified"]],
+      ["Clips/A002.mov", ["xxh128:verified"]],
+      ["Clips/A003.mov", ["xxh128:verified"]],
+      ["Clips/A004.mov", ["xxh128:verified"]],
+      ["Sidecar.txt", ["xxh128:verified"]],
+    ]);
+    expect(topGeneration.references).toEqual([
+      { path: `Card/ascmhl/${nested[3]}`, c4: c4Id(Buffer.from(nestedXml)) },
+    ]);
+    expect(
+      parseManifest(nestedXml).files.map((f) => [f.path, f.hashes.map((h) => `${h.format}:${h.action}`)]),
+    ).toEqual([
+      ["Clips/B001.mov", ["xxh128:verified"]],
+      ["Clips/B002.mov", ["xxh128:original"]],
+      ["Note.txt", ["xxh128:verified"]],
+    ]);
+    const verify = await svc(["offload", "verify", dest], env());
+    expect(verify.exitCode, verify.stdout).toBe(0);
+    expect(verify.stdout).toMatch(/verified: 8 files, 11 generations, 0 problems/);
+  }, 120_000);
 
   it("refuses an empty card, a destination inside the card, a denied or malformed destination (exit 2)", async () => {
     const empty = join(ws.base, "EMPTY");
@@ -249,7 +388,7 @@ describe("svc offload", () => {
     expect(usage.exitCode).toBe(2);
     const badHash = await svc(["offload", card, "--dest", join(ws.base, "D"), "--hash", "crc32"], env());
     expect(badHash.exitCode).toBe(2);
-    expect(badHash.stderr).toMatch(/--hash takes xxh64, xxh3, md5, sha1/);
+    expect(badHash.stderr).toMatch(/--hash takes xxh64, xxh3, xxh128, md5, sha1, c4/);
   });
 
   it("never overwrites a different file at the destination; an identical one counts as there", async () => {
