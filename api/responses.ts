@@ -551,7 +551,9 @@ const RETRANSCRIBE_STATUS = z
     failed: z.int(),
     current: nullableString.describe("The item being transcribed, relative to the project root"),
     running: z.boolean(),
-    backup: nullableString,
+    backup: nullableString.describe(
+      "The snapshot taken before the run (GET /api/recorrect/backups); null when no target had a transcript to save",
+    ),
     project: nullableString,
     language: nullableString,
     errors: z.array(z.object({ path: z.string(), reason: z.string() })),

@@ -17,7 +17,7 @@ export interface RetranscribeStatus {
   /** The item being transcribed, relative to the project root. */
   current: string | null;
   running: boolean;
-  /** The snapshot taken before the run (GET /api/recorrect/backups), null when asked for none. */
+  /** The snapshot taken before the run (GET /api/recorrect/backups); null when there was nothing to save. */
   backup: string | null;
   project: string | null;
   language: string | null;
@@ -30,7 +30,6 @@ export interface RetranscribeStatus {
 export interface RetranscribeRequest {
   project?: string | undefined;
   language?: string | undefined;
-  backup: boolean;
 }
 
 const ERRORS_KEPT = 20;
@@ -92,11 +91,11 @@ export class Retranscriber {
     const project = this.libraries.project(request.project);
     const store = this.libraries.library(request.project);
     const lease = claimSlot(this.ctx.registry, ingestSlotName(project.root), "retranscribe-all");
-    let backup: string | null = null;
+    let backup: string | null;
     let targets: ReturnType<LibraryStore["transcripts"]["audioTargets"]>;
     try {
       targets = store.transcripts.audioTargets();
-      if (request.backup) backup = snapshot(store, targets);
+      backup = snapshot(store, targets);
     } catch (error) {
       lease.release();
       throw error;
