@@ -417,6 +417,11 @@ const PROJECT = z
       items: z.int().nullable(),
       missing_items: z.int().nullable(),
     }),
+    nested_with: z
+      .array(z.string())
+      .describe(
+        "Other projects whose folders lie inside or around this one's (registered before nesting was refused); empty normally",
+      ),
   })
   .meta({ id: "Project" });
 
