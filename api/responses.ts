@@ -431,6 +431,11 @@ const PROJECT = z
       items: z.int().nullable(),
       missing_items: z.int().nullable(),
     }),
+    nested_with: z
+      .array(z.string())
+      .describe(
+        "Other projects whose folders lie inside or around this one's (registered before nesting was refused); empty normally",
+      ),
   })
   .meta({ id: "Project" });
 
@@ -571,7 +576,9 @@ const RETRANSCRIBE_STATUS = z
     failed: z.int(),
     current: nullableString.describe("The item being transcribed, relative to the project root"),
     running: z.boolean(),
-    backup: nullableString,
+    backup: nullableString.describe(
+      "The snapshot taken before the run (GET /api/recorrect/backups); null when no target had a transcript to save",
+    ),
     project: nullableString,
     language: nullableString,
     errors: z.array(z.object({ path: z.string(), reason: z.string() })),

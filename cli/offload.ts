@@ -108,6 +108,7 @@ export async function offloadCommand(argv: string[], io: Io): Promise<number> {
           verify: values["no-verify"] !== true,
         },
         `svc offload (pid ${process.pid})`,
+        "trusted",
         signals.signal,
       );
     } catch (error) {

@@ -1,5 +1,6 @@
+import { resolve } from "node:path";
 import { EXIT } from "../library/errors.js";
-import { addProject, listProjects, removeProject } from "../library/projects.js";
+import { addProject, listProjectsNesting, removeProject } from "../library/projects.js";
 import { fail, type Io, withContext } from "./context.js";
 
 export const PROJECT_USAGE =
@@ -16,7 +17,10 @@ export async function projectCommand(argv: string[], io: Io): Promise<number> {
   }
   return withContext(io, { stdoutLogs: false, tools: false }, async (ctx) => {
     if (action === "add") {
-      const row = await addProject(ctx, args[0] ?? "", args[1] ?? "");
+      // A relative PATH is where the user stands (the library takes absolute folders only); an
+      // empty one stays empty, to be refused, rather than becoming this folder.
+      const path = args[1] ?? "";
+      const row = await addProject(ctx, args[0] ?? "", path.trim() === "" ? path : resolve(path));
       io.stdout.write(json ? `${JSON.stringify(row)}\n` : `project "${row.name}" → ${row.root}\n`);
     } else if (action === "remove") {
       removeProject(ctx.registry, args[0] ?? "");
@@ -24,10 +28,14 @@ export async function projectCommand(argv: string[], io: Io): Promise<number> {
         `project "${(args[0] ?? "").trim()}" removed (its files and .svc data are untouched)\n`,
       );
     } else {
-      const rows = listProjects(ctx.registry);
+      const rows = await listProjectsNesting(ctx.registry);
       if (json) io.stdout.write(`${JSON.stringify(rows)}\n`);
       else if (rows.length === 0) io.stdout.write("no projects registered\n");
-      else for (const row of rows) io.stdout.write(`${row.name}\t${row.root}\n`);
+      else
+        for (const row of rows) {
+          const nested = row.nested_with.length > 0 ? `\tnested with ${row.nested_with.join(", ")}` : "";
+          io.stdout.write(`${row.name}\t${row.root}${nested}\n`);
+        }
     }
     return EXIT.ok;
   });

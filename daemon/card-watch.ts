@@ -46,6 +46,7 @@ export function watchCards(ctx: AppContext, offloads: OffloadJobs): CardWatch | 
           const job = await offloads.start(
             { source: volume, dests: offloadDests.map((d) => join(d, name)) },
             `card watch (${name})`,
+            "trusted",
           );
           log.info({ volume: name, job: job.id }, "card offload started");
         } catch (error) {

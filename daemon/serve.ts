@@ -8,6 +8,7 @@ import type { AppContext } from "../library/context.js";
 import { refreshEmbeddings } from "../library/embed.js";
 import { missingModels } from "../library/health.js";
 import { markMissing } from "../library/missing.js";
+import { checkSourceFolders } from "../library/offload/sources.js";
 import { ensureProjectRoot } from "../library/projects.js";
 import { labelPaths } from "../library/redact.js";
 import { refuseLegacyLayout } from "../library/storage-migration.js";
@@ -59,6 +60,7 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
   const { config, log } = ctx;
   if (config.projectRoot) await refuseLegacyLayout(projectPaths(config.projectRoot));
   checkCardDests(ctx);
+  checkSourceFolders(ctx);
   if (seedBootstrapToken(ctx.registry, config.adminBootstrapToken))
     log.info("seeded the bootstrap admin token");
   const queue = new IngestQueue(ctx);

@@ -35,9 +35,29 @@ const BUILTIN_TITLES: Record<BuiltinKey, string> = {
   unusable: "Unusable",
 };
 
-// Strings that read as code rather than as a tag or a title: entries are declarative only, and an
-// entry that tries to smuggle an expression is dropped rather than kept as an odd tag.
-const CODE_LIKE = /[(){};`$\\]|=>|\b(lambda|import|eval|exec|function|require)\b|__/;
+/*
+ * Entries are declarative only: nothing in them is evaluated, and a string written as a predicate
+ * (by hand or by a model) is dropped rather than kept as an odd tag or title. What marks one is
+ * the syntax of code — functions, calls on objects, templates, blocks, operators — never the
+ * punctuation titles use: `Day 1 (drone)`, `Interview(s)`, `Day 2; B-cam`, `A/B` and `50% off`
+ * are ordinary text. Keywords are matched in their code spelling (lower case, called).
+ */
+const EXPRESSIONS: readonly [RegExp, string][] = [
+  [/=>/, "an arrow function"],
+  [/\bfunction\s*\*?\s*[\w$]*\s*\(/, "a function"],
+  [/\blambda\b[\w\s,*]*:/, "a lambda"],
+  [/\b(eval|exec|execSync|require|import|__import__|compile|getattr|setattr)\s*\(/, "a call"],
+  [/\.[A-Za-z_$][\w$]*\(/, "a method call"],
+  [/__\w+__/, "a dunder name"],
+  [/`|\$\{|#\{/, "a template"],
+  [/[{}]/, "a block or object"],
+  [/===?|!==?|&&|\|\||<=|>=/, "an operator"],
+];
+
+/** What a string holds that reads as code, or null when it is plain text. */
+function expressionIn(value: string): string | null {
+  return EXPRESSIONS.find(([pattern]) => pattern.test(value))?.[1] ?? null;
+}
 
 const text = (max: number) =>
   z
@@ -45,7 +65,11 @@ const text = (max: number) =>
     .trim()
     .min(1, "must not be empty")
     .max(max, `at most ${max} characters`)
-    .refine((v) => !CODE_LIKE.test(v), "looks like an expression; entries are declarative only");
+    .superRefine((value, check) => {
+      const found = expressionIn(value);
+      if (found)
+        check.addIssue({ code: "custom", message: `reads as code (${found}); entries are declarative only` });
+    });
 
 const tagList = z.array(text(100)).max(50, "at most 50 tags");
 

@@ -1,14 +1,16 @@
 import { existsSync } from "node:fs";
-import { stat } from "node:fs/promises";
+import { realpath, stat } from "node:fs/promises";
+import { homedir } from "node:os";
 import { basename, resolve } from "node:path";
 import { z } from "zod";
-import { projectPaths } from "../state/paths.js";
+import { projectPaths, relativeInside } from "../state/paths.js";
 import { peekLibrary } from "../state/repos/library-record.js";
 import type { ProjectRow } from "../state/repos/projects.js";
 import type { RegistryStore } from "../state/stores.js";
 import type { AppContext } from "./context.js";
 import { decide, type EntitlementContext, entitlementState, requireEntitlement } from "./entitlements.js";
 import { EXIT, UserError } from "./errors.js";
+import { checkPlace } from "./offload/deny-list.js";
 
 const NAME = /^[\p{L}\p{N}][\p{L}\p{N} ._-]{0,63}$/u;
 const MAX_TAGS = 32;
@@ -32,7 +34,8 @@ export const PROJECT_BODY = z.strictObject({
     .string()
     .min(1, "required")
     .max(4096)
-    .refine((p) => !p.includes("\0"), "must not contain NUL"),
+    .refine((p) => !p.includes("\0"), "must not contain NUL")
+    .describe("Absolute path of the project folder"),
   tags: z.array(z.string().trim().min(1).max(64)).max(MAX_TAGS).optional(),
 });
 
@@ -48,11 +51,58 @@ async function checkFolder(root: string): Promise<void> {
   throw new UserError(`path: ${reason}`, EXIT.usage, 422);
 }
 
+/** A folder as registered and, when it resolves, with its links resolved: both are compared. */
+async function rootForms(root: string): Promise<string[]> {
+  const real = await realpath(root).catch(() => null);
+  return real && real !== root ? [root, real] : [root];
+}
+
+type Overlap = "same" | "inside" | "around";
+
+/** How folder `a` lies to folder `b`, in any of their forms: null when apart. */
+function overlap(a: readonly string[], b: readonly string[]): Overlap | null {
+  for (const x of a)
+    for (const y of b) {
+      if (x === y) return "same";
+      if (relativeInside(y, x) !== null) return "inside";
+      if (relativeInside(x, y) !== null) return "around";
+    }
+  return null;
+}
+
+/**
+ * The deny-list of offload destinations (svc's own data, system and settings folders, `/` and
+ * the home folder's root) applied to a project folder, as written and with links resolved.
+ */
+function checkProjectPlace(path: string, ctx: EntitlementContext): void {
+  const verdict = checkPlace(path, { home: homedir(), svcHome: ctx.config.home }, "project folder");
+  if (!verdict.ok)
+    throw new UserError(`path: ${verdict.reason}`, EXIT.usage, verdict.kind === "denied" ? 403 : 422);
+}
+
+/** A registered project (other than `name`) at, inside or around the folder: projects must not nest. */
+async function refuseNesting(ctx: EntitlementContext, name: string, forms: readonly string[]): Promise<void> {
+  for (const other of ctx.registry.projects.all()) {
+    if (other.name === name) continue;
+    const found = overlap(forms, await rootForms(other.root));
+    if (found === null) continue;
+    const message = {
+      same: `that folder is already registered as project "${other.name}"`,
+      inside: `that folder is inside project "${other.name}"; projects cannot nest`,
+      around: `that folder holds project "${other.name}"; projects cannot nest`,
+    }[found];
+    throw new UserError(`path: ${message}`, EXIT.usage, 409);
+  }
+}
+
 /**
  * Registers a named project root. The same name and root again is a no-op; an existing name with
- * a new root is a relocation (a moved drive) that keeps the name, so bins and history follow it;
- * a root already registered under another name is a conflict. Only a new name counts against the
- * free tier, and it is checked before anything is written.
+ * a new root is a relocation (a moved drive) that keeps the name, so bins and history follow it.
+ * The folder is absolute (a relative path is 422: callers resolve it where the user stands),
+ * outside the deny-list (403), and neither at, inside nor around another project's folder (409
+ * naming it; projects registered before this rule that nest are kept, and listed with
+ * `nested_with`). Only a new name counts against the free tier, and it is checked before
+ * anything is written.
  */
 export async function addProject(
   ctx: EntitlementContext,
@@ -62,22 +112,34 @@ export async function addProject(
 ): Promise<ProjectRow> {
   const { registry } = ctx;
   const clean = validateProjectName(name);
+  checkProjectPlace(path, ctx);
   const root = resolve(path);
   await checkFolder(root);
-  const byRoot = registry.projects.byRoot(root);
-  if (byRoot && byRoot.name !== clean)
-    throw new UserError(
-      `path: that folder is already registered as project "${byRoot.name}"`,
-      EXIT.usage,
-      409,
-    );
+  const forms = await rootForms(root);
+  for (const form of forms) checkProjectPlace(form, ctx);
   const byName = registry.projects.byName(clean);
-  if (byName) {
-    if (byName.root === root && tags === undefined) return byName;
-    return registry.projects.relocate(clean, root, tags) as ProjectRow;
-  }
+  if (byName?.root === root && tags === undefined) return byName;
+  if (byName?.root !== root) await refuseNesting(ctx, clean, forms);
+  if (byName) return registry.projects.relocate(clean, root, tags) as ProjectRow;
   await requireEntitlement(ctx, "add_project");
   return registry.projects.add(clean, root, tags ?? []);
+}
+
+/** A registered project, and the other projects whose folders lie inside or around its own. */
+export interface ListedProject extends ProjectRow {
+  nested_with: string[];
+}
+
+/** Every registered project with the names of those it nests with (sorted by name, as stored). */
+export async function listProjectsNesting(registry: RegistryStore): Promise<ListedProject[]> {
+  const rows = registry.projects.all();
+  const forms = await Promise.all(rows.map((row) => rootForms(row.root)));
+  return rows.map((row, i) => ({
+    ...row,
+    nested_with: rows.flatMap((other, j) =>
+      j !== i && overlap(forms[i] as string[], forms[j] as string[]) !== null ? [other.name] : [],
+    ),
+  }));
 }
 
 export function listProjects(registry: RegistryStore): ProjectRow[] {
@@ -148,6 +210,8 @@ export interface ProjectView {
   tags: string[];
   created_at: string;
   health: ProjectHealth;
+  /** Projects whose folders lie inside or around this one's (registered before nesting was refused). */
+  nested_with: string[];
 }
 
 async function projectHealth(root: string): Promise<ProjectHealth> {
@@ -166,13 +230,14 @@ async function projectHealth(root: string): Promise<ProjectHealth> {
   };
 }
 
-export async function projectView(row: ProjectRow, admin: boolean): Promise<ProjectView> {
+async function viewOf(row: ListedProject, admin: boolean): Promise<ProjectView> {
   return {
     name: row.name,
     path: admin ? row.root : folderName(row.root),
     tags: row.tags,
     created_at: row.created_at,
     health: await projectHealth(row.root),
+    nested_with: row.nested_with,
   };
 }
 
@@ -182,9 +247,21 @@ export interface ProjectsReport {
   project_limit?: string;
 }
 
+/** One registered project as `GET /api/projects` shows it. */
+export async function projectView(
+  registry: RegistryStore,
+  name: string,
+  admin: boolean,
+): Promise<ProjectView> {
+  const row = (await listProjectsNesting(registry)).find((listed) => listed.name === name);
+  if (!row) throw new UserError(`no project named "${name}"`, EXIT.usage, 404);
+  return viewOf(row, admin);
+}
+
 /** `GET /api/projects`: every registered project with its health; roots only for admins. */
 export async function projectsReport(ctx: AppContext, admin: boolean): Promise<ProjectsReport> {
-  const projects = await Promise.all(listProjects(ctx.registry).map((row) => projectView(row, admin)));
+  const rows = await listProjectsNesting(ctx.registry);
+  const projects = await Promise.all(rows.map((row) => viewOf(row, admin)));
   const root = ctx.config.projectRoot;
   if (root === undefined || !existsSync(root) || ctx.registry.projects.byRoot(root)) return { projects };
   return {

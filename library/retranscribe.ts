@@ -17,7 +17,7 @@ export interface RetranscribeStatus {
   /** The item being transcribed, relative to the project root. */
   current: string | null;
   running: boolean;
-  /** The snapshot taken before the run (GET /api/recorrect/backups), null when asked for none. */
+  /** The snapshot taken before the run (GET /api/recorrect/backups); null when there was nothing to save. */
   backup: string | null;
   project: string | null;
   language: string | null;
@@ -30,7 +30,6 @@ export interface RetranscribeStatus {
 export interface RetranscribeRequest {
   project?: string | undefined;
   language?: string | undefined;
-  backup: boolean;
 }
 
 const ERRORS_KEPT = 20;
@@ -93,11 +92,11 @@ export class Retranscriber {
     if (!asr) throw new UserError(`no speech recogniser is configured: ${asrReason}`, EXIT.usage, 503);
     if (!ffmpeg) throw new UserError("ffmpeg is not available", EXIT.usage, 503);
     const lease = claimSlot(this.ctx.registry, ingestSlotName(project.root), "retranscribe-all");
-    let backup: string | null = null;
+    let backup: string | null;
     let targets: ReturnType<LibraryStore["transcripts"]["audioTargets"]>;
     try {
       targets = store.transcripts.audioTargets();
-      if (request.backup) backup = snapshot(store, targets);
+      backup = snapshot(store, targets);
     } catch (error) {
       lease.release();
       throw error;

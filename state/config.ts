@@ -94,6 +94,7 @@ const schema = z.object({
   SVC_TRASH_DAYS: integer(30, 0, 36_500),
   SVC_OFFLOAD_DESTS: optionalText(),
   SVC_CARD_MOUNT_ROOTS: optionalText(),
+  SVC_OFFLOAD_SOURCES: optionalText(),
   SVC_LICENCE_PUBLIC_KEY: z
     .string()
     .trim()
@@ -147,6 +148,8 @@ export interface Config {
   readonly offloadDests: readonly string[];
   /** Folders whose new subfolders are mounted volumes (cards), e.g. /media/$USER. */
   readonly cardMountRoots: readonly string[];
+  /** Folders besides mount roots and projects that POST /api/offload may read a card from. */
+  readonly offloadSources: readonly string[];
   /** An extra licence verification key (PEM SPKI or base64 of the raw 32 bytes), for the licensor. */
   readonly licencePublicKey: string | undefined;
 }
@@ -164,6 +167,19 @@ function absoluteList(variable: string, value: string | undefined): string[] {
         variable,
         `expected absolute folders separated by "${delimiter}" (got "${part}")`,
       );
+  return parts.map((part) => absolute(variable, part) as string);
+}
+
+/** A comma-separated list of absolute folders (`~/` counts as absolute). */
+function commaList(variable: string, value: string | undefined): string[] {
+  if (value === undefined) return [];
+  const parts = value
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
+  for (const part of parts)
+    if (!isAbsolute(part) && !part.startsWith("~/"))
+      throw new ConfigError(variable, `expected absolute folders separated by commas (got "${part}")`);
   return parts.map((part) => absolute(variable, part) as string);
 }
 
@@ -242,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cardMountRoots: e.SVC_CARD_MOUNT_ROOTS
       ? absoluteList("SVC_CARD_MOUNT_ROOTS", e.SVC_CARD_MOUNT_ROOTS)
       : defaultMountRoots(env),
+    offloadSources: commaList("SVC_OFFLOAD_SOURCES", e.SVC_OFFLOAD_SOURCES),
     licencePublicKey: e.SVC_LICENCE_PUBLIC_KEY,
   };
   return Object.freeze(config);

@@ -14,7 +14,14 @@ export const offloadRoutes: readonly RouteDef[] = [
       jsonResponse(202, { job: await deps.offloads.start(await readJson(event, OFFLOAD_BODY)) }),
     doc: {
       summary: "Starts a verified copy of a card to one or more destinations",
-      description: "403 for a destination in the deny-list; 409 while the card is being copied already.",
+      description:
+        "The source is an absolute path (a relative one is 422) on a card under a mount root " +
+        "(SVC_CARD_MOUNT_ROOTS or the platform's), inside a registered project, or inside a folder " +
+        "listed in SVC_OFFLOAD_SOURCES; anywhere else is 403. svc's own data (SVC_HOME, any .svc " +
+        "folder) and the deny-listed system and settings places are 403 as source or destination " +
+        "wherever they sit, checked as written and again with symlinks resolved. A missing or " +
+        "empty source is 422; 409 while the card is being copied already. Copies keep each " +
+        "file's permission bits.",
       body: OFFLOAD_BODY,
       response: OFFLOAD_STARTED,
       status: [202],

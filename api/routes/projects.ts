@@ -34,12 +34,19 @@ export const projectRoutes: readonly RouteDef[] = [
       const body = await readJson(event, PROJECT_BODY, MAX_PROJECT_BODY);
       const existed = ctx.registry.projects.byName(body.name.trim()) !== undefined;
       const row = await addProject(ctx, body.name, body.path, body.tags);
-      return jsonResponse(existed ? 200 : 201, await projectView(row, seesAbsolutePaths(event)));
+      return jsonResponse(
+        existed ? 200 : 201,
+        await projectView(ctx.registry, row.name, seesAbsolutePaths(event)),
+      );
     },
     doc: {
       summary: "Registers a project folder (201), or updates the root or tags of a known name (200)",
       description:
-        "409 when the folder is registered under another name. A new name counts against the free tier.",
+        "The path is an absolute folder (a relative one is 422). 403 for a folder of the deny-list " +
+        "offload destinations use (/, the home folder's root, SVC_HOME, any .svc folder, system and " +
+        "settings folders such as ~/.ssh), checked as written and with symlinks resolved. 409 " +
+        "naming the other project when the folder is registered under another name or lies " +
+        "inside or around another project's folder. A new name counts against the free tier.",
       body: PROJECT_BODY,
       response: PROJECT_ADDED,
       status: [201, 200],

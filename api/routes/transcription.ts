@@ -40,7 +40,14 @@ const RETRANSCRIBE_BODY = z.strictObject({
     .regex(/^[a-z]{2,3}([-_][a-z0-9]{2,8})?$/i, "expected a language code such as en, de or pt-BR")
     .transform((code) => code.toLowerCase())
     .optional(),
-  backup: z.boolean().default(true),
+  // SPEC: every bulk change snapshots first. `false` is refused rather than ignored, so a client
+  // that asked for no snapshot learns it is not honoured.
+  backup: z
+    .literal(true, {
+      error: "the snapshot before a bulk change is always taken; send true or leave backup out",
+    })
+    .optional()
+    .describe("Always true: the transcripts are snapshotted before the run; false is refused (422)"),
 });
 
 const REVERT_BODY = z.strictObject({ backup: z.string().min(1).max(255).optional() });
@@ -142,11 +149,14 @@ export const transcriptionRoutes: readonly RouteDef[] = [
     handler: async (event, { retranscribe }) => {
       const { project } = readQuery(event, PROJECT_QUERY);
       const body = await readJson(event, RETRANSCRIBE_BODY);
-      return jsonResponse(202, retranscribe.start({ project, language: body.language, backup: body.backup }));
+      return jsonResponse(202, retranscribe.start({ project, language: body.language }));
     },
     doc: {
       summary: "Starts speech recognition again over every audio item of a project, after a backup",
-      description: "One run at a time (409); 503 when no speech recogniser or ffmpeg is available.",
+      description:
+        "Every target's transcripts are snapshotted first (kind retranscribe, restorable with " +
+        "POST /api/recorrect/revert); `backup: false` is 422, never a run without the snapshot. " +
+        "One run at a time (409); 503 when no speech recogniser or ffmpeg is available.",
       query: PROJECT_QUERY,
       body: RETRANSCRIBE_BODY,
       response: RETRANSCRIBE_STARTED,

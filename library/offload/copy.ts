@@ -27,18 +27,29 @@ async function writeAll(handle: FileHandle, chunk: Buffer, position: number): Pr
   }
 }
 
+/** What a copy keeps of its source besides the bytes. */
+export interface SourceStamp {
+  mtime: Date;
+  /** The source's mode; its permission bits (0o777) are given to every copy. */
+  mode: number;
+}
+
+/** Only the owner may open a temp while it is written; the source's bits are set once it is whole. */
+export const TEMP_MODE = 0o600;
+
 /**
  * Reads `source` once and writes each chunk to every target at the same time, hashing it on the
  * way; the next chunk is read while the last one is written. A target that fails (full, gone
  * read-only) is dropped and its temp removed while the others go on. Each surviving target gets
- * the source's mtime and is synced before this resolves. A source read error rejects, after every
- * temp is removed.
+ * the source's mtime and exactly its permission bits (a chmod, so the umask neither widens nor
+ * narrows them; set-id and sticky bits are not copied) and is synced before this resolves. A
+ * source read error rejects, after every temp is removed.
  */
 export async function copyToTargets(
   source: string,
   temps: readonly string[],
   format: HashFormat,
-  mtime: Date,
+  stamp: SourceStamp,
   signal?: AbortSignal,
   sizeHint?: number,
 ): Promise<CopyResult> {
@@ -47,7 +58,7 @@ export async function copyToTargets(
   const errors: (Error | null)[] = temps.map(() => null);
   const handles: (FileHandle | null)[] = await Promise.all(
     temps.map((temp, i) =>
-      open(temp, "wx").catch((error: Error) => {
+      open(temp, "wx", TEMP_MODE).catch((error: Error) => {
         errors[i] = error;
         return null;
       }),
@@ -105,7 +116,8 @@ export async function copyToTargets(
     await Promise.all(
       live().map(async ([h, i]) => {
         try {
-          await h.utimes(mtime, mtime);
+          await h.utimes(stamp.mtime, stamp.mtime);
+          await h.chmod(stamp.mode & 0o777);
           await h.sync();
           await h.close();
           handles[i] = null;

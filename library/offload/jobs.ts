@@ -5,7 +5,7 @@ import { EXIT, UserError } from "../errors.js";
 import { JobLog } from "../job-log.js";
 import type { MhlEntry } from "./mhl.js";
 import { runOffload } from "./run.js";
-import { type OffloadRequest, startOffload } from "./start.js";
+import { type OffloadRequest, type SourceAccess, startOffload } from "./start.js";
 
 /** Progress of one destination; named by its folder's name only (no absolute paths leave). */
 export interface DestProgress {
@@ -31,7 +31,8 @@ export interface OffloadJob {
 }
 
 /**
- * Offloads started over the API (and by card watching). The request is checked and the source's
+ * Offloads started over the API (and by card watching, which alone passes `trusted`: its volumes
+ * are not a caller's choice). The request is checked and the source's
  * slot taken before the 202, so refusals (403, 422, 409) are answered at once; the copy then runs
  * in the background and its progress is read with `status`. `stop` aborts at shutdown; the
  * journal lets a later run with resume finish.
@@ -44,13 +45,18 @@ export class OffloadJobs {
     private readonly onDestVerified?: (dest: string, verified: readonly MhlEntry[]) => Promise<void> | void,
   ) {}
 
-  async start(request: OffloadRequest, holder = "API offload"): Promise<OffloadJob> {
+  async start(
+    request: OffloadRequest,
+    holder = "API offload",
+    access: SourceAccess = "api",
+  ): Promise<OffloadJob> {
     if (this.jobLog.signal.aborted) throw new UserError("the service is shutting down", EXIT.tempfail, 503);
     const id = randomUUID();
     const { plan, lease, hash, verify } = await startOffload(
       this.ctx,
       request,
       `${holder} ${id}`,
+      access,
       this.jobLog.signal,
     );
     const index = new Map(plan.dests.map((d, i) => [d, i]));

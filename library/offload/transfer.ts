@@ -3,7 +3,7 @@ import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { moveWithoutReplacing } from "../move-without-replacing.js";
 import { isAlive } from "../slots.js";
-import { copyToTargets } from "./copy.js";
+import { copyToTargets, TEMP_MODE } from "./copy.js";
 import { TEMP_PREFIX } from "./enumerate.js";
 import { type HashFormat, hashFile } from "./hash.js";
 
@@ -99,11 +99,12 @@ export async function transferFile(
     const before = await stat(sourcePath).catch(() => null);
     let copied: Awaited<ReturnType<typeof copyToTargets>>;
     try {
+      // Without a stat of the source the copy counts as changed and is tried again: this stamp is never kept.
       copied = await copyToTargets(
         sourcePath,
         temps,
         format,
-        before ? before.mtime : new Date(),
+        { mtime: before?.mtime ?? new Date(), mode: before?.mode ?? TEMP_MODE },
         signal,
         before?.size,
       );

@@ -18,7 +18,14 @@ describe.skipIf(!hasTools)("svc serve: an offload into a registered project", ()
 
   beforeAll(async () => {
     ws = await tempWorkspace();
-    ({ child: daemon, url, stdout } = await startServe(ws.env({ SVC_PORT: "0", SVC_MCP_PORT: "0" })));
+    // Over the API a card is read only from an allowed folder: the card below is in cards/.
+    ({
+      child: daemon,
+      url,
+      stdout,
+    } = await startServe(
+      ws.env({ SVC_PORT: "0", SVC_MCP_PORT: "0", SVC_OFFLOAD_SOURCES: join(ws.base, "cards") }),
+    ));
     await until("the catch-up pass", () => stdout().includes('"ingest pass finished"'));
   }, 90_000);
 
@@ -28,7 +35,7 @@ describe.skipIf(!hasTools)("svc serve: an offload into a registered project", ()
   });
 
   it("ingests the footage once its copies are verified, never a temp", async () => {
-    const card = join(ws.base, "A001");
+    const card = join(ws.base, "cards", "A001");
     await mkdir(join(card, "CLIPS"), { recursive: true });
     const clip = await makeTimecodedClip(join(card, "CLIPS"), "A001C001.mp4", { seconds: 2 });
     const shot = new Date(Date.now() - 3_600_000);

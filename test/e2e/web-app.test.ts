@@ -90,7 +90,15 @@ describe.skipIf(!hasTools)("the web app in headless Chromium", () => {
     await rename(timecoded, join(ws.root, "forest_walk.mp4"));
     await makeTimecodedClip(ws.root, HOSTILE);
     host = await startFakeModelHost();
-    serve = await startServe(ws.env({ OLLAMA_HOST: host.url, SVC_PORT: "0", SVC_MCP_PORT: "0" }));
+    // Over the API a card is read only from an allowed folder: the offload below reads from cards/.
+    serve = await startServe(
+      ws.env({
+        OLLAMA_HOST: host.url,
+        SVC_PORT: "0",
+        SVC_MCP_PORT: "0",
+        SVC_OFFLOAD_SOURCES: join(ws.base, "cards"),
+      }),
+    );
     const items = await until(
       "the library ingested",
       async () => {
@@ -339,7 +347,7 @@ describe.skipIf(!hasTools)("the web app in headless Chromium", () => {
   let laptop = { id: "", secret: "" };
 
   it("shows the operations view with health, counts, offloads, the redacted log, projects and entitlements", async () => {
-    const card = join(ws.base, "CARD_A001");
+    const card = join(ws.base, "cards", "CARD_A001");
     await mkdir(join(card, "CLIPS"), { recursive: true });
     await writeFile(join(card, "CLIPS", "A001C001.MXF"), Buffer.alloc(64 * 1024, 7));
     await api("/api/offload", {

@@ -164,10 +164,11 @@ let importCount = 0;
 
 /** Card folders made for offload calls, removed after the run. */
 const cards: string[] = [];
+/** Where offload calls read cards from: over the API a source lies in such a folder (SVC_OFFLOAD_SOURCES). */
+let cardShelf = "";
 /** A one-file card and a destination of its own, so each offload call has a slot of its own. */
 function freshCard(): { source: string; dests: string[] } {
-  const base = mkdtempSync(join(tmpdir(), "svc-matrix-card-"));
-  cards.push(base);
+  const base = mkdtempSync(join(cardShelf, "card-"));
   mkdirSync(join(base, "card"));
   writeFileSync(join(base, "card", "A001.MOV"), "clip");
   return { source: join(base, "card"), dests: [join(base, "dest")] };
@@ -433,9 +434,16 @@ beforeAll(async () => {
   // Loopback trust off makes the test client look like any other machine on the LAN.
   modelHost = await startFakeModelHost();
   const OLLAMA_HOST = modelHost.url;
-  remote = await startApi({ env: { SVC_TRUST_LOOPBACK: "0", OLLAMA_HOST } });
-  local = await startApi({ env: { SVC_ALLOWED_HOSTS: "studio.lan,*.edit.lan", OLLAMA_HOST } });
-  proxied = await startApi({ env: { SVC_TRUST_LOOPBACK: "0", SVC_TRUST_PROXY_HEADERS: "1", OLLAMA_HOST } });
+  cardShelf = await mkdtemp(join(tmpdir(), "svc-matrix-cards-"));
+  cards.push(cardShelf);
+  const SVC_OFFLOAD_SOURCES = cardShelf;
+  remote = await startApi({ env: { SVC_TRUST_LOOPBACK: "0", OLLAMA_HOST, SVC_OFFLOAD_SOURCES } });
+  local = await startApi({
+    env: { SVC_ALLOWED_HOSTS: "studio.lan,*.edit.lan", OLLAMA_HOST, SVC_OFFLOAD_SOURCES },
+  });
+  proxied = await startApi({
+    env: { SVC_TRUST_LOOPBACK: "0", SVC_TRUST_PROXY_HEADERS: "1", OLLAMA_HOST, SVC_OFFLOAD_SOURCES },
+  });
   fixture = await startApi({ routes: [fixtureWrite], projectRoot: null });
   for (const scope of SCOPES) tokens.set(scope, issue(remote.registry, [scope]));
   // Cross-project search is a licensed feature: grandfathered servers let the matrix reach it.

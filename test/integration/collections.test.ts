@@ -138,6 +138,29 @@ describe("smart collections", () => {
     expect(next.collections.some((c) => c.key === "unusable")).toBe(true);
   });
 
+  it("keeps an entry whose title and tags hold ordinary punctuation, with its members", async () => {
+    await writeFile(
+      live,
+      JSON.stringify({
+        version: 1,
+        collections: [
+          { key: "day1-drone", title: "Day 1 (drone)", tags: ["beach", "aerial (dji)"] },
+          { key: "code", title: "Day 1", tags: ["beach"], exclude_tags: ["x => x.rating"] },
+        ],
+      }),
+    );
+    const report = await get();
+    expect(report.collections.find((c) => c.key === "day1-drone")).toMatchObject({
+      title: "Day 1 (drone)",
+      builtin: false,
+      count: 2,
+    });
+    expect(names(report, "day1-drone")).toEqual(["beach.mov", "junk.mov"]);
+    expect(report.dropped).toEqual([
+      { index: 1, key: "code", reason: expect.stringMatching(/^exclude_tags\.0: reads as code/) },
+    ]);
+  });
+
   it("ignores a whole file of the wrong version, not JSON, or far too large", async () => {
     for (const [content, problem] of [
       [JSON.stringify({ version: 2, collections: [] }), /version/],

@@ -14,8 +14,10 @@ let card: string;
 const clip = randomBytes(700_000);
 
 beforeAll(async () => {
-  api = await startApi();
   ws = await tempWorkspace("svc-offload-api-");
+  // Over the API a card is read only from an allowed folder (offload-sources.test.ts): the whole
+  // workspace is one here.
+  api = await startApi({ env: { SVC_OFFLOAD_SOURCES: ws.base } });
   card = join(ws.base, "A001");
   await mkdir(join(card, "CONTENTS", "CLIPS"), { recursive: true });
   await writeFile(join(card, "CONTENTS", "CLIPS", "A001C001.MXF"), clip);

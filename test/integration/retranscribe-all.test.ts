@@ -15,6 +15,8 @@ let api: TestApi;
 let asr: AsrTestServer;
 let root: string;
 let heard: string[] = "the harbour lights came on".split(" ");
+/** The snapshot of the first run: the transcripts as ingest wrote them. */
+let firstBackup: string | null = null;
 
 const texts = () => {
   const lib = openLibrary(root);
@@ -69,6 +71,7 @@ describe("retranscribe-all", () => {
     const done = await runAll();
     expect(done).toMatchObject({ total: 2, done: 2, failed: 0, running: false, current: null });
     expect(done.backup).toMatch(/^retranscribe-.*\.jsonl$/);
+    firstBackup = done.backup;
     expect(texts().map((t) => t.transcript)).toEqual([
       "the boat came in at dawn",
       "the boat came in at dawn",
@@ -79,10 +82,21 @@ describe("retranscribe-all", () => {
     expect(backups[0]).toMatchObject({ id: done.backup, kind: "retranscribe", items: 2 });
   });
 
+  it("refuses backup: false with 422 before anything runs: the snapshot is always taken", async () => {
+    const before = texts();
+    const res = await api.request("POST", "/api/retranscribe-all", { body: { backup: false } });
+    expect(res.status, res.text).toBe(422);
+    expect(res.json<{ detail: string }>().detail).toMatch(/^backup: the snapshot .* is always taken/);
+    expect((await status()).running).toBe(false);
+    expect(texts()).toEqual(before);
+  });
+
   it("keeps a good transcript when the new decode is empty", async () => {
     heard = [];
-    const done = await runAll({ backup: false });
-    expect(done).toMatchObject({ total: 2, done: 2, failed: 0, backup: null });
+    const done = await runAll({ backup: true });
+    expect(done).toMatchObject({ total: 2, done: 2, failed: 0 });
+    expect(done.backup).toMatch(/^retranscribe-.*\.jsonl$/);
+    expect(done.backup).not.toBe(firstBackup);
     expect(texts().map((t) => t.transcript)).toEqual([
       "the boat came in at dawn",
       "the boat came in at dawn",
@@ -109,8 +123,8 @@ describe("retranscribe-all", () => {
 
   it("restores the transcripts of before the run through revert", async () => {
     const listed = (await api.request("GET", "/api/recorrect/backups")).json<{ backups: { id: string }[] }>();
-    const backup = listed.backups.find((b) => b.id.startsWith("retranscribe-"))?.id;
-    const res = await api.request("POST", "/api/recorrect/revert", { body: { backup } });
+    expect(listed.backups.map((b) => b.id)).toContain(firstBackup);
+    const res = await api.request("POST", "/api/recorrect/revert", { body: { backup: firstBackup } });
     expect(res.status, res.text).toBe(200);
     expect(texts().map((t) => t.transcript)).toEqual([
       "the harbour lights came on",
@@ -130,7 +144,7 @@ describe("retranscribe-all", () => {
     });
     expect(put.status).toBe(200);
     const seen = asr.requests.length;
-    await runAll({ backup: false });
+    await runAll();
     const prompts = asr.requests.slice(seen).map((r) => r.prompt);
     expect(prompts).toEqual(["John Smith, ACME", "John Smith, ACME"]);
   });

@@ -80,6 +80,11 @@ describe("config", () => {
     SVC_TRASH_DAYS: ["7", (c) => c.trashDays, 7],
     SVC_OFFLOAD_DESTS: ["/mnt/shuttle:/mnt/raid", (c) => c.offloadDests, ["/mnt/shuttle", "/mnt/raid"]],
     SVC_CARD_MOUNT_ROOTS: ["/srv/cards", (c) => c.cardMountRoots, ["/srv/cards"]],
+    SVC_OFFLOAD_SOURCES: [
+      "/mnt/ingest, /srv/cards/Day 1:2",
+      (c) => c.offloadSources,
+      ["/mnt/ingest", "/srv/cards/Day 1:2"],
+    ],
     SVC_LICENCE_PUBLIC_KEY: [
       "e78a40MwQ9xZAeloIfA4oZ24U6I3GjmBlFa9Xz6uEhU=",
       (c) => c.licencePublicKey,
@@ -112,6 +117,12 @@ describe("config", () => {
         expect((error as ConfigError).variable).toBe(name);
       }
     }
+  });
+
+  it("refuses a relative folder in SVC_OFFLOAD_SOURCES, naming the variable", () => {
+    expect(() => loadConfig({ SVC_OFFLOAD_SOURCES: "/mnt/ingest,relative/cards" })).toThrow(
+      /^SVC_OFFLOAD_SOURCES: expected absolute folders separated by commas \(got "relative\/cards"\)$/,
+    );
   });
 
   it("treats empty values as unset", () => {
