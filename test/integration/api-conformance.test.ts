@@ -228,6 +228,7 @@ async function form(field: string, name: string, text: string): Promise<{ bytes:
 const EXAMPLES: Record<string, Examples> = {
   "GET /api/health": { ok: () => ({ status: 200 }) },
   "GET /api/version": { ok: () => ({ status: 200 }) },
+  "GET /api/status": { ok: () => ({ status: 200 }) },
   "GET /api/stats": { ok: () => ({ status: 200 }) },
   "GET /api/embed/status": { ok: () => ({ status: 200 }) },
   "GET /api/entitlements": { ok: () => ({ status: 200 }) },
