@@ -1,5 +1,5 @@
 import { EXIT } from "../library/errors.js";
-import { addProject, listProjects, removeProject } from "../library/projects.js";
+import { addProject, listProjectStates, removeProject } from "../library/projects.js";
 import { fail, type Io, withContext } from "./context.js";
 
 export const PROJECT_USAGE =
@@ -24,10 +24,10 @@ export async function projectCommand(argv: string[], io: Io): Promise<number> {
         `project "${(args[0] ?? "").trim()}" removed (its files and .svc data are untouched)\n`,
       );
     } else {
-      const rows = listProjects(ctx.registry);
+      const rows = await listProjectStates(ctx.registry);
       if (json) io.stdout.write(`${JSON.stringify(rows)}\n`);
       else if (rows.length === 0) io.stdout.write("no projects registered\n");
-      else for (const row of rows) io.stdout.write(`${row.name}\t${row.root}\n`);
+      else for (const row of rows) io.stdout.write(`${row.name}\t${row.root}\t${row.state}\n`);
     }
     return EXIT.ok;
   });

@@ -8,6 +8,7 @@ import type { RegistryStore } from "../state/stores.js";
 import type { AppContext } from "./context.js";
 import { decide, type EntitlementContext, entitlementState, requireEntitlement } from "./entitlements.js";
 import { EXIT, UserError } from "./errors.js";
+import { lookAtRoot, type RootState } from "./project-root.js";
 
 const NAME = /^[\p{L}\p{N}][\p{L}\p{N} ._-]{0,63}$/u;
 const MAX_TAGS = 32;
@@ -83,6 +84,15 @@ export function listProjects(registry: RegistryStore): ProjectRow[] {
   return registry.projects.all();
 }
 
+/** `svc project list`: every registered project and where its folder stands. */
+export async function listProjectStates(
+  registry: RegistryStore,
+): Promise<(ProjectRow & { state: RootState })[]> {
+  return Promise.all(
+    listProjects(registry).map(async (row) => ({ ...row, state: (await lookAtRoot(row.root)).state })),
+  );
+}
+
 /** Forgets a project; its folder and its `.svc` data stay on disk untouched. */
 export function removeProject(registry: RegistryStore, name: string): void {
   if (!registry.projects.remove(name.trim())) {
@@ -134,6 +144,8 @@ export function folderName(root: string): string {
 export interface ProjectHealth {
   /** The folder is there (an unplugged drive or removed folder is not). */
   reachable: boolean;
+  /** `missing`: nothing at its path, waited for and never created; `unreadable`: there but unusable. */
+  state: RootState;
   /** Its library database exists and opens read-only. */
   database_readable: boolean;
   items: number | null;
@@ -150,15 +162,12 @@ export interface ProjectView {
 }
 
 async function projectHealth(root: string): Promise<ProjectHealth> {
-  let reachable = false;
-  try {
-    reachable = (await stat(root)).isDirectory();
-  } catch {
-    reachable = false;
-  }
+  const { state } = await lookAtRoot(root);
+  const reachable = state === "ok";
   const peek = reachable ? peekLibrary(projectPaths(root).libraryDb) : null;
   return {
     reachable,
+    state,
     database_readable: peek !== null,
     items: peek?.items ?? null,
     missing_items: peek?.missing ?? null,
