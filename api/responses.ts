@@ -427,6 +427,11 @@ const PROJECT = z
     created_at: timestamp,
     health: z.object({
       reachable: z.boolean(),
+      state: z
+        .enum(["ok", "missing", "unreadable"])
+        .describe(
+          "`missing`: nothing at the project's path (an unplugged drive, a folder renamed away); svc waits for it, creates nothing there, and the project's routes answer 503 until it is back. `unreadable`: something is there but cannot be used",
+        ),
       database_readable: z.boolean(),
       items: z.int().nullable(),
       missing_items: z.int().nullable(),

@@ -8,7 +8,7 @@ import { createQueues } from "../pipeline/queues.js";
 import { type Config, ConfigError, loadConfig } from "../state/config.js";
 import { MigrationBackupError } from "../state/db.js";
 import { createLogger } from "../state/logger.js";
-import { openRegistry } from "../state/stores.js";
+import { openRegistry, ProjectRootMissing } from "../state/stores.js";
 
 export interface Io {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
@@ -31,6 +31,10 @@ export function reportError(io: Io, error: unknown): number {
   if (error instanceof ConfigError) {
     fail(io, `configuration error: ${error.message}`);
     return EXIT.usage;
+  }
+  if (error instanceof ProjectRootMissing) {
+    fail(io, `${error.message}; nothing was created in its place`);
+    return EXIT.storage;
   }
   fail(io, `unexpected error: ${error instanceof Error ? error.message : String(error)}`);
   if (io.env.SVC_DEBUG === "1" && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { EXIT } from "../library/errors.js";
-import { addProject, listProjectsNesting, removeProject } from "../library/projects.js";
+import { addProject, listProjectStates, removeProject } from "../library/projects.js";
 import { fail, type Io, withContext } from "./context.js";
 
 export const PROJECT_USAGE =
@@ -28,13 +28,13 @@ export async function projectCommand(argv: string[], io: Io): Promise<number> {
         `project "${(args[0] ?? "").trim()}" removed (its files and .svc data are untouched)\n`,
       );
     } else {
-      const rows = await listProjectsNesting(ctx.registry);
+      const rows = await listProjectStates(ctx.registry);
       if (json) io.stdout.write(`${JSON.stringify(rows)}\n`);
       else if (rows.length === 0) io.stdout.write("no projects registered\n");
       else
         for (const row of rows) {
           const nested = row.nested_with.length > 0 ? `\tnested with ${row.nested_with.join(", ")}` : "";
-          io.stdout.write(`${row.name}\t${row.root}${nested}\n`);
+          io.stdout.write(`${row.name}\t${row.root}\t${row.state}${nested}\n`);
         }
     }
     return EXIT.ok;

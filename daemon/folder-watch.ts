@@ -21,6 +21,8 @@ export interface FileInfo {
   isFile(): boolean;
   readonly size: number;
   readonly mtimeMs: number;
+  /** Last change of the entry itself: a write moves it with mtimeMs, a rename or chmod alone. */
+  readonly ctimeMs: number;
 }
 
 /** One folder entry (node's `Dirent` fits). */
@@ -71,7 +73,7 @@ const under = (path: string, folder: string) => path === folder || path.startsWi
  * The watcher's decisions, with the OS behind `io`. Each real folder is watched once, so a
  * symlink cannot loop; symlinked folders are followed and reported under the link's path. A new
  * or changed media file is polled until its size and mtime have not moved for `settleMs`, then
- * reported once. Nothing is held per file except while it settles, and a watch of its own for a
+ * reported once; one that arrived whole (renamed or moved in) after one quick second look. Nothing is held per file except while it settles, and a watch of its own for a
  * symlinked file, whose target no folder watch sees.
  */
 export class FolderWatch {
@@ -221,10 +223,12 @@ export class FolderWatch {
   }
 
   // Polls size and mtime until neither has moved for settleMs; later events for the same file
-  // while it settles only restart the clock through the poll itself. A file renamed or moved in
-  // whole arrives already quiet: last modified longer than settleMs ago. Its quiet time has passed
-  // before the event, so one quick second look that finds it unchanged is enough. A file being
-  // written has a modification time of about now and waits the full settleMs.
+  // while it settles only restart the clock through the poll itself. A file that arrives whole
+  // needs only one quick second look that finds it unchanged: one last modified longer than
+  // settleMs ago (moved in, copied with its times), or one whose entry changed after its last
+  // write (ctime after mtime): renamed in once written, as browsers (.crdownload), rsync and copy
+  // tools finish a file. A tool writing in place moves mtime with ctime on every write, so a file
+  // being written, even one paused between writes, waits the full settleMs.
   private settle(abs: string, relPath: string): void {
     if (this.settling.has(abs)) return;
     let last = { size: -1, mtimeMs: -1 };
@@ -239,7 +243,8 @@ export class FolderWatch {
       if (this.settling.get(abs) !== entry) return;
       if (!info) return void this.settling.delete(abs);
       if (info.size !== last.size || info.mtimeMs !== last.mtimeMs) {
-        whole = last.size === -1 && this.io.wall() - info.mtimeMs >= this.settleMs;
+        whole =
+          last.size === -1 && (this.io.wall() - info.mtimeMs >= this.settleMs || info.ctimeMs > info.mtimeMs);
         last = { size: info.size, mtimeMs: info.mtimeMs };
         since = this.io.now();
       } else if (whole || this.io.now() - since >= this.settleMs) {

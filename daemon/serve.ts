@@ -7,10 +7,8 @@ import { listenFailure, reachableUrls } from "../library/addresses.js";
 import type { AppContext } from "../library/context.js";
 import { refreshEmbeddings } from "../library/embed.js";
 import { missingModels } from "../library/health.js";
-import { markMissing } from "../library/missing.js";
 import { checkSourceFolders } from "../library/offload/sources.js";
 import { ensureProjectRoot } from "../library/projects.js";
-import { labelPaths } from "../library/redact.js";
 import { refuseLegacyLayout } from "../library/storage-migration.js";
 import { seedBootstrapToken } from "../library/tokens.js";
 import { purgeExpiredTrash } from "../library/trash.js";
@@ -19,8 +17,8 @@ import { type McpListener, startMcpHttp } from "../mcp/http.js";
 import { projectPaths } from "../state/paths.js";
 import { checkCardDests, watchCards } from "./card-watch.js";
 import { IngestQueue } from "./ingest-queue.js";
+import { ProjectWatches, ROOT_LOOK_MS } from "./project-watch.js";
 import { startSchedules } from "./scheduler.js";
-import { type Watcher, watchProject } from "./watcher.js";
 
 const PROJECT_SYNC_MS = 30_000;
 const RESCAN_CRON = "17 * * * *";
@@ -74,13 +72,14 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
     background.add(running);
     return running;
   };
-  const watchers = new Map<string, { name: string; watcher: Watcher }>();
-
   let limitReported = false;
+  // PROJECT_ROOT missing on first start: waited for (looked at every ROOT_LOOK_MS), never created.
+  let rootAwaited = false;
   const registerRoot = async () => {
     if (!config.projectRoot) return;
     try {
       const row = await ensureProjectRoot(ctx, config.projectRoot);
+      rootAwaited = false;
       if (!row && !limitReported) {
         limitReported = true;
         log.warn(
@@ -88,51 +87,27 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
         );
       }
     } catch (error) {
-      log.warn({ reason: (error as Error).message }, "PROJECT_ROOT is not available yet; will retry");
-    }
-  };
-
-  // Logs name projects, never their absolute roots.
-  const syncProjects = async () => {
-    await registerRoot();
-    const projects = new Map(ctx.registry.projects.all().map((p) => [p.root, p.name]));
-    for (const [root, watched] of watchers) {
-      if (projects.has(root)) continue;
-      watchers.delete(root);
-      await watched.watcher.close();
-      log.info({ project: watched.name }, "stopped watching removed project");
-    }
-    for (const [root, name] of projects) {
-      if (watchers.has(root)) continue;
-      const scrub = labelPaths([{ path: root, label: `<project:${name}>` }]);
-      const missingFiles = (paths: string[], dirs: string[]) => {
-        markMissing(root, paths, dirs).catch((error: unknown) => {
-          log.warn(
-            { project: name, reason: scrub((error as Error).message) },
-            "could not flag missing files",
-          );
-        });
-      };
-      const watcher = watchProject(root, config, {
-        changed: (rel) => queue.addFile(root, rel),
-        removed: (rel) => missingFiles([rel], []),
-        removedDir: (rel) => missingFiles([], [rel]),
-        error: (error) => log.warn({ project: name, reason: scrub(String(error)) }, "watcher error"),
-      });
-      watchers.set(root, { name, watcher });
-      log.info({ project: name }, "watching project");
-      // Catch up on whatever changed while the daemon was not running.
-      queue.addScan(root);
+      if (!rootAwaited)
+        log.warn(
+          { reason: (error as Error).message },
+          "PROJECT_ROOT is not there yet (a drive not mounted?); svc registers it once it appears and creates nothing in its place",
+        );
+      rootAwaited = true;
     }
   };
 
   // A destination inside a watched project is scanned once its copies are verified and in place:
   // the watcher saw the renames already (never the hidden temps); the scan catches any it missed.
   const deps = createApiDeps(ctx, (dest) => {
-    for (const root of watchers.keys())
+    for (const { root } of projects.watched())
       if (dest === root || dest.startsWith(`${root}${sep}`)) queue.addScan(root);
   });
   const { libraries, offloads } = deps;
+  const projects = new ProjectWatches(ctx, queue, libraries);
+  const syncProjects = async () => {
+    await registerRoot();
+    await projects.sync(new Map(ctx.registry.projects.all().map((p) => [p.root, p.name])));
+  };
   const server = serveHttp(createApi(deps), {
     port: config.port,
     hostname: config.bindHost,
@@ -173,8 +148,7 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
   log.info({ tools }, "external tools");
 
   await syncProjects();
-  const projectsWatched = () => [...watchers.entries()].map(([root, w]) => ({ root, name: w.name }));
-  void inBackground("trash-purge", () => purgeExpiredTrash(ctx, projectsWatched()));
+  void inBackground("trash-purge", () => purgeExpiredTrash(ctx, projects.watched()));
   void inBackground("running-totals", () => warmTotals(ctx, libraries, shutdown.signal));
   void inBackground("model-check", async () => {
     for (const missing of await missingModels(ctx, shutdown.signal)) {
@@ -182,28 +156,28 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
       log.warn(missing, `${role} is not installed on the model host: run \`${missing.pull}\``);
     }
   });
-  const sync = setInterval(
-    () => void syncProjects().catch((e) => log.warn({ reason: String(e) }, "project sync failed")),
-    PROJECT_SYNC_MS,
-  );
+  const syncNow = () =>
+    void syncProjects().catch((e) => log.warn({ reason: String(e) }, "project sync failed"));
+  const sync = setInterval(syncNow, PROJECT_SYNC_MS);
+  const awaitRoot = setInterval(() => rootAwaited && syncNow(), ROOT_LOOK_MS);
   const schedules = startSchedules([
     {
       name: "rescan",
       cron: RESCAN_CRON,
       run: async () => {
-        for (const root of watchers.keys()) queue.addScan(root);
+        for (const { root } of projects.watched()) queue.addScan(root);
       },
     },
     {
       name: "embed-freshness",
       cron: EMBED_FRESHNESS_CRON,
       run: () =>
-        inBackground("embed-freshness", () => refreshEmbeddings(ctx, projectsWatched(), shutdown.signal)),
+        inBackground("embed-freshness", () => refreshEmbeddings(ctx, projects.watched(), shutdown.signal)),
     },
     {
       name: "trash-purge",
       cron: TRASH_PURGE_CRON,
-      run: () => inBackground("trash-purge", () => purgeExpiredTrash(ctx, projectsWatched())),
+      run: () => inBackground("trash-purge", () => purgeExpiredTrash(ctx, projects.watched())),
     },
   ]);
 
@@ -214,10 +188,10 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
     async stop() {
       shutdown.abort();
       clearInterval(sync);
+      clearInterval(awaitRoot);
       schedules.stop();
       cards?.stop();
-      await Promise.all([...watchers.values()].map((w) => w.watcher.close()));
-      watchers.clear();
+      await projects.close();
       await Promise.all([queue.stop(), stopApiWork(deps), settled(background, BACKGROUND_STOP_MS, log)]);
       await Promise.all([server.close(true), mcp.close()]);
       libraries.closeAll();

@@ -18,7 +18,8 @@ export interface Watcher {
 /**
  * Watches one project root. Files are reported only once their size has been stable for
  * SVC_WATCH_SETTLE_MS, so a clip still being copied off a card is not ingested half-written; a
- * file renamed or moved in whole, already unmodified for that long, is reported at once.
+ * file renamed or moved in whole (unmodified for that long, or renamed after its last write) is
+ * reported after one quick second look.
  */
 export function watchProject(root: string, config: Config, handlers: WatchHandlers): Watcher {
   if (config.watchPoll) return pollProject(root, config, handlers);

@@ -1,26 +1,29 @@
-import { statSync } from "node:fs";
 import type { ProjectRow } from "../state/repos/projects.js";
-import { type LibraryStore, openLibrary } from "../state/stores.js";
+import { type LibraryStore, openLibrary, ProjectRootMissing } from "../state/stores.js";
 import { CollectionFiles } from "./collections.js";
 import type { AppContext } from "./context.js";
 import { EXIT, UserError } from "./errors.js";
+import { libraryIdentity, lookAtRootSync } from "./project-root.js";
 import { defaultProjectName } from "./projects.js";
 import { IndexReader } from "./vector-index.js";
 
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
+/** The 503 of a project whose folder is not there; nothing is created in its place. */
+export function unreachableProject(name: string): UserError {
+  return new UserError(
+    `project "${name}": its folder is not reachable (an unplugged drive or a renamed folder?); svc waits for it to come back and creates nothing in its place`,
+    EXIT.storage,
+    503,
+  );
 }
 
 /**
  * Open library databases of one daemon, one handle per project root, closed together on shutdown.
  * Requests name a project by its registered name; without one they get PROJECT_ROOT's project.
+ * Each answer from an open handle is preceded by a stat of the project's `.svc` folder: a handle
+ * whose folder was renamed away or unplugged is closed rather than read.
  */
 export class LibraryPool {
-  private readonly open = new Map<string, LibraryStore>();
+  private readonly open = new Map<string, { store: LibraryStore; identity: string | null }>();
   private readonly readers = new Map<string, IndexReader>();
 
   /** Each project's smart collections file, read again when it changes. */
@@ -53,27 +56,33 @@ export class LibraryPool {
 
   library(name?: string | null): LibraryStore {
     const project = this.project(name);
-    let store = this.open.get(project.root);
-    if (!store) {
-      if (!isFolder(project.root))
-        throw new UserError(
-          `project "${project.name}": its folder is not reachable (an unplugged drive?)`,
-          EXIT.storage,
-          503,
-        );
-      try {
-        store = openLibrary(project.root);
-        store.record.ensure(this.ctx.version);
-      } catch (error) {
-        throw new UserError(
-          `the project's library cannot be opened: ${(error as Error).message}`,
-          EXIT.storage,
-          503,
-        );
-      }
-      this.open.set(project.root, store);
+    const held = this.open.get(project.root);
+    if (held) {
+      if (held.identity !== null && libraryIdentity(project.root) === held.identity) return held.store;
+      this.release(project.root);
     }
+    if (lookAtRootSync(project.root).state !== "ok") throw unreachableProject(project.name);
+    let store: LibraryStore;
+    try {
+      store = openLibrary(project.root);
+      store.record.ensure(this.ctx.version);
+    } catch (error) {
+      if (error instanceof ProjectRootMissing) throw unreachableProject(project.name);
+      throw new UserError(
+        `the project's library cannot be opened: ${(error as Error).message}`,
+        EXIT.storage,
+        503,
+      );
+    }
+    this.open.set(project.root, { store, identity: libraryIdentity(project.root) });
     return store;
+  }
+
+  /** Closes the handle of a root that is gone (or replaced), so nothing answers from the old files. */
+  release(root: string): void {
+    this.open.get(root)?.store.close();
+    this.open.delete(root);
+    this.readers.delete(root);
   }
 
   /** The search side of a project's vector index, loaded on first use and kept with its store. */
@@ -88,7 +97,7 @@ export class LibraryPool {
   }
 
   closeAll(): void {
-    for (const store of this.open.values()) store.close();
+    for (const { store } of this.open.values()) store.close();
     this.open.clear();
     this.readers.clear();
   }

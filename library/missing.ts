@@ -2,6 +2,7 @@ import { lstat } from "node:fs/promises";
 import { join } from "node:path";
 import { isErrno } from "../state/errno.js";
 import { openLibrary } from "../state/stores.js";
+import { lookAtRoot } from "./project-root.js";
 
 /**
  * Only "no such entry" says a file or folder is gone. Any other failure (no permission on a
@@ -19,7 +20,8 @@ async function isGone(root: string, relPath: string): Promise<boolean> {
 /**
  * Flags items whose files vanished; rows (and the editorial work on them) are kept. Each path the
  * watcher reports is looked at again first, so one that is still there, or cannot be looked at,
- * is not flagged.
+ * is not flagged. Nothing is flagged while the root itself is gone: that is a drive away, and its
+ * files are not missing.
  */
 export async function markMissing(
   root: string,
@@ -31,6 +33,7 @@ export async function markMissing(
   const folders: string[] = [];
   for (const rel of dirs) if (await isGone(root, rel)) folders.push(rel);
   if (files.length === 0 && folders.length === 0) return 0;
+  if ((await lookAtRoot(root)).state !== "ok") return 0;
   const store = openLibrary(root);
   try {
     let count = 0;

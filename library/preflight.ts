@@ -1,7 +1,8 @@
 import { constants } from "node:fs";
-import { access, lstat, mkdir, rm, stat, writeFile } from "node:fs/promises";
+import { access, lstat, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { errnoOf } from "../state/errno.js";
+import { makeFolder } from "../state/folders.js";
 import { DERIVED_DIRS, type ProjectPaths } from "../state/paths.js";
 import { EXIT, UserError } from "./errors.js";
 import { refuseLegacyLayout } from "./storage-migration.js";
@@ -19,7 +20,8 @@ export async function checkStorage(paths: ProjectPaths): Promise<void> {
   // Before `.svc/` is created: a new empty library must never shadow a legacy one.
   await refuseLegacyLayout(paths);
   try {
-    await mkdir(paths.dataDir, { recursive: true });
+    // Only inside the root just seen: a root gone since fails here rather than being made again.
+    await makeFolder(paths.dataDir);
     const probe = join(paths.dataDir, `.write-test-${process.pid}`);
     await writeFile(probe, "");
     await rm(probe, { force: true });
@@ -37,7 +39,7 @@ export async function checkDerivedDirs(paths: ProjectPaths): Promise<void> {
       isLink = (await lstat(dir)).isSymbolicLink();
     } catch (error) {
       if (errnoOf(error) === "ENOENT") {
-        await mkdir(dir, { recursive: true });
+        await makeFolder(dir);
         continue;
       }
       throw new UserError(`.svc/${name} is unusable (${errnoOf(error)})`, EXIT.derivedUnusable, 503);

@@ -11,6 +11,7 @@ import type { AppContext } from "./context.js";
 import { decide, type EntitlementContext, entitlementState, requireEntitlement } from "./entitlements.js";
 import { EXIT, UserError } from "./errors.js";
 import { checkPlace } from "./offload/deny-list.js";
+import { lookAtRoot, type RootState } from "./project-root.js";
 
 const NAME = /^[\p{L}\p{N}][\p{L}\p{N} ._-]{0,63}$/u;
 const MAX_TAGS = 32;
@@ -146,6 +147,18 @@ export function listProjects(registry: RegistryStore): ProjectRow[] {
   return registry.projects.all();
 }
 
+/** `svc project list`: every registered project and where its folder stands. */
+export async function listProjectStates(
+  registry: RegistryStore,
+): Promise<(ListedProject & { state: RootState })[]> {
+  return Promise.all(
+    (await listProjectsNesting(registry)).map(async (row) => ({
+      ...row,
+      state: (await lookAtRoot(row.root)).state,
+    })),
+  );
+}
+
 /** Forgets a project; its folder and its `.svc` data stay on disk untouched. */
 export function removeProject(registry: RegistryStore, name: string): void {
   if (!registry.projects.remove(name.trim())) {
@@ -197,6 +210,8 @@ export function folderName(root: string): string {
 export interface ProjectHealth {
   /** The folder is there (an unplugged drive or removed folder is not). */
   reachable: boolean;
+  /** `missing`: nothing at its path, waited for and never created; `unreadable`: there but unusable. */
+  state: RootState;
   /** Its library database exists and opens read-only. */
   database_readable: boolean;
   items: number | null;
@@ -215,15 +230,12 @@ export interface ProjectView {
 }
 
 async function projectHealth(root: string): Promise<ProjectHealth> {
-  let reachable = false;
-  try {
-    reachable = (await stat(root)).isDirectory();
-  } catch {
-    reachable = false;
-  }
+  const { state } = await lookAtRoot(root);
+  const reachable = state === "ok";
   const peek = reachable ? peekLibrary(projectPaths(root).libraryDb) : null;
   return {
     reachable,
+    state,
     database_readable: peek !== null,
     items: peek?.items ?? null,
     missing_items: peek?.missing ?? null,

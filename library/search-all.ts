@@ -1,13 +1,13 @@
 import { z } from "zod";
+import { ModelHostError } from "../adapters/modelhost.js";
 import type { AppContext } from "./context.js";
 import { requireEntitlement } from "./entitlements.js";
 import { EXIT, UserError } from "./errors.js";
 import type { LibraryPool } from "./library-pool.js";
 import { buildFilter, LIST_QUERY, type ListQuery, MAX_LIMIT, wholeNumber } from "./media/query.js";
-import type { SearchItem, SearchMode } from "./media/ranking.js";
-import { projectSearch, searchMedia } from "./media/search.js";
-import { apiLinks } from "./media/view.js";
+import type { SearchItem, SearchMode, SearchPage } from "./media/ranking.js";
 import { scrubText } from "./redact.js";
+import type { ProjectSearchRequest } from "./search-thread.js";
 
 export const DEFAULT_ALL_LIMIT = 50;
 export const DEFAULT_PER_PROJECT_LIMIT = 20;
@@ -47,12 +47,36 @@ const textScore = (rank: number) => Math.round((1 / (RRF_K + rank + 1)) * 1e6) /
 
 class ProjectTimeout extends Error {}
 
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+/**
+ * `work` given `ms`: when they are up, its signal aborts (so what it started is given up, its
+ * search thread stopped) and the answer is a ProjectTimeout, whether or not the work has noticed.
+ */
+function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, ms: number): Promise<T> {
+  const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ProjectTimeout(`no answer within ${ms / 1000} s`)), ms);
+    timer = setTimeout(() => {
+      const error = new ProjectTimeout(`no answer within ${ms / 1000} s`);
+      controller.abort(error);
+      reject(error);
+    }, ms);
   });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+  return Promise.race([work(controller.signal), timeout]).finally(() => clearTimeout(timer));
+}
+
+/** The query's embedding for every project, or why there is none (each project then answers by text). */
+async function embedding(
+  vector: Promise<Float32Array> | null,
+): Promise<Pick<ProjectSearchRequest, "vector" | "embedFailure">> {
+  if (!vector) return { vector: null };
+  try {
+    return { vector: await vector };
+  } catch (error) {
+    return {
+      vector: null,
+      embedFailure: { message: (error as Error).message, expected: error instanceof ModelHostError },
+    };
+  }
 }
 
 /** The registered projects a query names (all of them by default); unknown names are a 422. */
@@ -77,8 +101,11 @@ function chosenProjects(libraries: LibraryPool, ctx: AppContext, list: string | 
  * `GET /api/search/all`: the query embedded once, then each project's own search (the same one
  * `GET /api/media?q=` runs, text fallback included) with bounded parallelism and a time limit
  * each; results merged by score, each naming its project. A project that fails or times out is
- * listed in `errors` instead of failing the request. Refused before any fan-out when the tier
- * does not allow cross-project work.
+ * listed in `errors` instead of failing the request. Each project's search runs wholly on a search
+ * thread, its folder looked at first (one renamed away or unplugged is an error, never answered
+ * from a handle opened earlier), so a drive that stops answering holds that thread and not the
+ * event loop; at the time limit the thread is stopped and replaced. Refused before any fan-out
+ * when the tier does not allow cross-project work.
  */
 export async function searchAll(
   ctx: AppContext,
@@ -96,8 +123,7 @@ export async function searchAll(
     .join(" ");
   const model = ctx.config.models.embed;
   // One embedding for every project; a failure here sends each project to its text fallback.
-  const vector = text.trim() === "" ? null : ctx.queryEmbeddings.embed(model, text);
-  vector?.catch(() => undefined);
+  const vector = embedding(text.trim() === "" ? null : ctx.queryEmbeddings.embed(model, text));
   const timeoutMs = options.timeoutMs ?? PER_PROJECT_TIMEOUT_MS;
   const items: SearchAllItem[] = [];
   const errors: SearchAllResult["errors"] = [];
@@ -108,18 +134,21 @@ export async function searchAll(
       const project = projects[next++] as string;
       const started = performance.now();
       try {
-        const page = await withTimeout(
-          (async () => {
-            const store = libraries.library(project);
-            const deps = projectSearch(ctx, store, project);
-            return searchMedia(
-              vector ? { ...deps, embedQuery: () => vector } : deps,
-              perQuery,
-              apiLinks(project),
-            );
-          })(),
-          timeoutMs,
-        );
+        const page = await withTimeout(async (signal) => {
+          const { root } = libraries.project(project);
+          const reply = await ctx.vectorThreads.searchProject(
+            { root, project, model, query: perQuery, ...(await vector) },
+            signal,
+          );
+          if ("unreachable" in reply) {
+            // The pool's own handle is closed too: the folder it was opened in is gone.
+            libraries.release(root);
+            throw new Error(`project "${project}": ${reply.unreachable}`);
+          }
+          for (const { level, fields, msg } of reply.logged)
+            ctx.log[level]({ project, ...(fields as object) }, msg);
+          return JSON.parse(reply.json) as SearchPage;
+        }, timeoutMs);
         modes.add(page.search_mode);
         for (const [rank, item] of page.items.entries())
           items.push({ project, ...item, score: item.score ?? textScore(rank) });

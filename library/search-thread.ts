@@ -1,10 +1,12 @@
 import { statSync } from "node:fs";
 import { ITEM_VECTOR, type VectorOwners } from "../state/repos/vectors.js";
-import { type LibraryStore, openLibrary } from "../state/stores.js";
+import { type LibraryStore, openLibrary, ProjectRootMissing } from "../state/stores.js";
 import { openSavedIndex, type SavedIndex } from "../state/vectors.js";
 import type { ListQuery } from "./media/query.js";
 import { type RankingSource, rankPage, type SearchPage } from "./media/ranking.js";
-import { type LinkKind, linksOf } from "./media/view.js";
+import { SemanticUnavailable, searchMediaJson } from "./media/search.js";
+import { apiLinks, type LinkKind, linksOf } from "./media/view.js";
+import { libraryIdentity, lookAtRootSync } from "./project-root.js";
 import { answerRequests } from "./thread-pool.js";
 
 export interface RankRequest {
@@ -37,9 +39,41 @@ export interface SceneHit {
 export type NeighboursReply = { hits: SceneHit[] } | Unavailable;
 type Unavailable = { unavailable: string; rebuild: boolean };
 
-/** What a search thread answers: a ranked page (the default) or a scene neighbourhood. */
-export type SearchRequest = (RankRequest & { op?: "rank" }) | NeighboursRequest;
-export type SearchReply = RankReply | NeighboursReply;
+/**
+ * One project's part of a cross-project search, done wholly on the thread (the root looked at,
+ * the library read, text or semantic ranking), so a drive that stops answering holds this thread
+ * and never the event loop; the caller stops the thread when it gives up.
+ */
+export interface ProjectSearchRequest {
+  op: "project";
+  root: string;
+  /** The registered name the links carry. */
+  project: string;
+  model: string;
+  /** The query's embedding, or null when it could not be had (then `embedFailure` says why). */
+  vector: Float32Array | null;
+  embedFailure?: { message: string; expected: boolean };
+  query: ListQuery;
+}
+
+/** A log record made on a search thread, for the main thread's log. */
+export interface Logged {
+  level: "info" | "error";
+  fields: unknown;
+  msg: string | undefined;
+}
+
+/**
+ * The page as JSON text, what the search logged and whether the index wants rebuilding (as a
+ * rank reply says), or why the folder cannot answer.
+ */
+export type ProjectSearchReply =
+  | { json: string; logged: Logged[]; rebuild: boolean }
+  | { unreachable: string };
+
+/** What a search thread answers: a ranked page (the default), a scene neighbourhood or a project's page. */
+export type SearchRequest = (RankRequest & { op?: "rank" }) | NeighboursRequest | ProjectSearchRequest;
+export type SearchReply = RankReply | NeighboursReply | ProjectSearchReply;
 
 // Vectors fetched per scene wanted, grown by this factor while item vectors crowd the answer.
 const NEIGHBOUR_GROWTH = 4;
@@ -70,10 +104,57 @@ function fileVersion(file: string): string {
 /**
  * One search thread's view of the projects it has answered for: a read-only library handle and
  * the index as last saved, reloaded (on this thread, never the event loop's) when a save replaces it.
+ * A handle is used only while its `.svc` folder is still the one it was opened in: one renamed away
+ * or unplugged is closed, not read.
  */
 class ProjectSearches {
-  private readonly stores = new Map<string, LibraryStore>();
+  private readonly stores = new Map<string, { store: LibraryStore; identity: string | null }>();
   private readonly loaded = new Map<string, Loaded>();
+
+  async project(request: ProjectSearchRequest): Promise<ProjectSearchReply> {
+    if (lookAtRootSync(request.root).state !== "ok")
+      return { unreachable: "its folder is not reachable (an unplugged drive or a renamed folder?)" };
+    let store: LibraryStore;
+    try {
+      store = this.store(request.root);
+    } catch (error) {
+      if (error instanceof ProjectRootMissing) return { unreachable: error.message };
+      throw error;
+    }
+    // Recorded rather than written: the thread has no log of its own (pino would add to its start-up).
+    const logged: Logged[] = [];
+    const log = {
+      info: (fields: unknown, msg?: string) => void logged.push({ level: "info", fields, msg }),
+      error: (fields: unknown, msg?: string) => void logged.push({ level: "error", fields, msg }),
+    };
+    const { vector, embedFailure } = request;
+    let rebuild = false;
+    const json = await searchMediaJson(
+      {
+        store,
+        embedQuery: async () => {
+          if (vector) return vector;
+          const message = embedFailure?.message ?? "no query embedding";
+          throw embedFailure?.expected === false ? new Error(message) : new SemanticUnavailable(message);
+        },
+        rank: async (v, query) => {
+          const reply = await this.rank({
+            root: request.root,
+            model: request.model,
+            vector: v,
+            query,
+            project: request.project,
+          });
+          rebuild = "unavailable" in reply && reply.rebuild;
+          return reply;
+        },
+        log,
+      },
+      request.query,
+      apiLinks(request.project),
+    );
+    return { json, logged, rebuild };
+  }
 
   async rank(request: RankRequest): Promise<RankReply> {
     const source = await this.source(request);
@@ -138,11 +219,15 @@ class ProjectSearches {
   }
 
   private store(root: string): LibraryStore {
-    let store = this.stores.get(root);
-    if (!store) {
-      store = openLibrary(root, { readOnly: true });
-      this.stores.set(root, store);
+    const held = this.stores.get(root);
+    if (held) {
+      if (held.identity !== null && libraryIdentity(root) === held.identity) return held.store;
+      held.store.close();
+      this.stores.delete(root);
+      this.loaded.delete(root);
     }
+    const store = openLibrary(root, { readOnly: true });
+    this.stores.set(root, { store, identity: libraryIdentity(root) });
     return store;
   }
 
@@ -160,7 +245,12 @@ class ProjectSearches {
 function main(): void {
   const searches = new ProjectSearches();
   answerRequests<SearchRequest, SearchReply>(
-    (request) => (request.op === "neighbours" ? searches.neighbours(request) : searches.rank(request)),
+    (request) =>
+      request.op === "neighbours"
+        ? searches.neighbours(request)
+        : request.op === "project"
+          ? searches.project(request)
+          : searches.rank(request),
     { serial: true },
   );
 }

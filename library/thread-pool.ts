@@ -20,9 +20,29 @@ export class ThreadFailed extends Error {
   }
 }
 
+/**
+ * A request given up by its caller while its thread was working on it: the thread was stopped
+ * (and is replaced), since a thread cannot be interrupted otherwise. One blocked in a system call
+ * (a drive that stopped answering) ends only once that call returns; `exited` says when.
+ */
+export class ThreadStopped extends Error {
+  constructor(
+    readonly reason: unknown,
+    readonly exited: Promise<void>,
+  ) {
+    super(reason instanceof Error ? reason.message : String(reason));
+    this.name = "ThreadStopped";
+  }
+}
+
 interface Envelope<Req> {
   id: number;
   request: Req;
+}
+
+/** Tells a thread to skip a request still waiting in its queue: its caller gave up on it. */
+interface Skip {
+  skip: number;
 }
 
 type Reply<Res> =
@@ -41,6 +61,7 @@ interface Pending<Req, Res> {
 interface Slot<Req, Res> {
   worker: Worker;
   pending: Map<number, Pending<Req, Res>>;
+  exited: Promise<void>;
 }
 
 export interface ThreadPoolOptions {
@@ -80,6 +101,8 @@ export const defaultThreads = () => Math.max(1, Math.min(4, availableParallelism
  */
 export class ThreadPool<Req, Res> {
   private readonly slots: (Slot<Req, Res> | null)[];
+  /** Threads stopped for a request given up on, until they have exited. */
+  private readonly stopping = new Set<Worker>();
   private nextId = 1;
   private closed = false;
 
@@ -87,18 +110,82 @@ export class ThreadPool<Req, Res> {
     this.slots = Array.from({ length: Math.max(1, options.size) }, () => null);
   }
 
-  request(request: Req, transfer: readonly Transferable[] = []): Promise<Res> {
+  /**
+   * Sends a request to the least busy thread. When `signal` aborts first, the request is given up:
+   * one still waiting in its thread's queue is skipped there (rejected with the abort reason); one
+   * its thread is working on stops that thread (ThreadStopped), for threads that answer one request
+   * at a time (`answerRequests` with `serial`), whose oldest request is the one being worked on.
+   */
+  request(request: Req, transfer: readonly Transferable[] = [], signal?: AbortSignal): Promise<Res> {
     if (this.closed) return Promise.reject(new ThreadFailed(`${this.options.name} is shut down`));
+    if (signal?.aborted) return Promise.reject(signal.reason);
     if (this.pendingCount() >= this.options.maxPending) {
       return Promise.reject(new ThreadsBusy(this.options.name));
     }
+    const id = this.nextId++;
     return new Promise<Res>((resolve, reject) => {
-      this.dispatch({ id: this.nextId++, request, transfer, retried: false, resolve, reject });
+      const giveUp = () => this.giveUp(id, signal?.reason);
+      signal?.addEventListener("abort", giveUp, { once: true });
+      const done = () => signal?.removeEventListener("abort", giveUp);
+      this.dispatch({
+        id,
+        request,
+        transfer,
+        retried: false,
+        resolve: (value) => {
+          done();
+          resolve(value);
+        },
+        reject: (error) => {
+          done();
+          reject(error);
+        },
+      });
     });
   }
 
   pendingCount(): number {
     return this.slots.reduce((n, slot) => n + (slot?.pending.size ?? 0), 0);
+  }
+
+  /** Threads stopped for a request given up on that have not exited yet (blocked in a system call). */
+  stoppingCount(): number {
+    return this.stopping.size;
+  }
+
+  private giveUp(id: number, reason: unknown): void {
+    const index = this.slots.findIndex((slot) => slot?.pending.has(id));
+    const slot = this.slots[index];
+    const pending = slot?.pending.get(id);
+    if (!slot || !pending) return;
+    const working = slot.pending.keys().next().value === id;
+    slot.pending.delete(id);
+    if (!working) {
+      slot.worker.postMessage({ skip: id } satisfies Skip);
+      pending.reject(reason instanceof Error ? reason : new Error(String(reason)));
+      return;
+    }
+    // The thread is replaced at once; what else it held goes to a fresh one (or fails).
+    this.slots[index] = null;
+    this.stopping.add(slot.worker);
+    this.options.log.warn(
+      { threads: this.options.name, reason: reason instanceof Error ? reason.message : String(reason) },
+      "stopped a worker thread whose request was given up",
+    );
+    pending.reject(new ThreadStopped(reason, slot.exited));
+    this.rehome(slot, "stopped");
+    void slot.worker.terminate();
+  }
+
+  /** Sends a lost thread's requests to a fresh one once (when allowed), or fails them. */
+  private rehome(slot: Slot<Req, Res>, how: string): void {
+    const orphans = [...slot.pending.values()];
+    slot.pending.clear();
+    for (const pending of orphans) {
+      if (this.closed) pending.reject(new ThreadFailed(`${this.options.name} shut down before answering`));
+      else if (this.options.retryOnCrash && !pending.retried) this.dispatch({ ...pending, retried: true });
+      else pending.reject(new ThreadFailed(`${this.options.name} thread ${how} before answering`));
+    }
   }
 
   async close(): Promise<void> {
@@ -127,7 +214,11 @@ export class ThreadPool<Req, Res> {
 
   private spawn(index: number): Slot<Req, Res> {
     const worker = new Worker(this.options.script);
-    const slot: Slot<Req, Res> = { worker, pending: new Map() };
+    const slot: Slot<Req, Res> = {
+      worker,
+      pending: new Map(),
+      exited: new Promise((resolve) => worker.once("exit", () => resolve())),
+    };
     this.slots[index] = slot;
     worker.unref();
     worker.on("message", (reply: Reply<Res>) => {
@@ -147,16 +238,8 @@ export class ThreadPool<Req, Res> {
     });
     worker.on("exit", (code) => {
       if (this.slots[index] === slot) this.slots[index] = null;
-      const orphans = [...slot.pending.values()];
-      slot.pending.clear();
-      for (const pending of orphans) {
-        if (this.closed) pending.reject(new ThreadFailed(`${this.options.name} shut down before answering`));
-        else if (this.options.retryOnCrash && !pending.retried) this.dispatch({ ...pending, retried: true });
-        else
-          pending.reject(
-            new ThreadFailed(`${this.options.name} thread stopped (exit code ${code}) before answering`),
-          );
-      }
+      this.stopping.delete(worker);
+      this.rehome(slot, `stopped (exit code ${code})`);
     });
     return slot;
   }
@@ -173,8 +256,16 @@ export function answerRequests<Req, Res>(
   if (isMainThread || !parentPort) throw new Error("answerRequests runs inside a worker thread");
   const port = parentPort;
   let chain: Promise<unknown> = Promise.resolve();
-  port.on("message", (envelope: Envelope<Req>) => {
+  // Ids only grow in arrival order: a skip for one already started (its answer crossed the skip)
+  // is not kept.
+  const skipped = new Set<number>();
+  let started = 0;
+  port.on("message", (message: Envelope<Req> | Skip) => {
+    if ("skip" in message) return void (message.skip > started && skipped.add(message.skip));
+    const envelope = message;
     const answer = async () => {
+      started = Math.max(started, envelope.id);
+      if (skipped.delete(envelope.id)) return;
       try {
         const value = await handle(envelope.request);
         port.postMessage({ id: envelope.id, ok: true, value } satisfies Reply<Res>);
@@ -189,7 +280,10 @@ export function answerRequests<Req, Res>(
         } satisfies Reply<Res>);
       }
     };
-    if (options.serial) chain = chain.then(answer);
+    // A turn of the event loop first, so skips already queued behind a long request are read
+    // before the next one starts.
+    if (options.serial)
+      chain = chain.then(() => new Promise((resolve) => setImmediate(resolve))).then(answer);
     else void answer();
   });
 }

@@ -4,12 +4,14 @@ import type { WriterReply, WriterRequest } from "./index-writer-thread.js";
 import type {
   NeighboursReply,
   NeighboursRequest,
+  ProjectSearchReply,
+  ProjectSearchRequest,
   RankReply,
   RankRequest,
   SearchReply,
   SearchRequest,
 } from "./search-thread.js";
-import { ThreadPool, threadScript } from "./thread-pool.js";
+import { ThreadPool, ThreadStopped, threadScript } from "./thread-pool.js";
 
 // Each search thread holds its own copy of a project's index (~2.3 KB per 1024-d vector): two
 // threads use both cores of a small machine without doubling memory again on a big one.
@@ -32,6 +34,8 @@ export class VectorThreads {
   readonly writer: ThreadPool<WriterRequest, WriterReply>;
   readonly search: ThreadPool<SearchRequest, SearchReply>;
   private readonly rebuilds = new Map<string, { at: number; running: boolean }>();
+  /** Roots whose search was given up with its thread still blocked (a hung drive), until it exits. */
+  private readonly stuck = new Set<string>();
 
   constructor(
     private readonly log: Logger,
@@ -67,6 +71,37 @@ export class VectorThreads {
     const reply = (await this.search.request({ op: "neighbours", ...request })) as NeighboursReply;
     if ("unavailable" in reply && reply.rebuild) this.rebuildLater(request.root, request.model);
     return reply;
+  }
+
+  /**
+   * One project's whole search on a search thread (cross-project search). When `signal` aborts
+   * (the caller's time limit), the search is given up and, if its thread was working on it, that
+   * thread is stopped and replaced. Until a stopped thread has exited (one blocked on a drive that
+   * does not answer exits only when the drive does), the project is refused at once rather than
+   * sent more work that would block more threads.
+   */
+  async searchProject(
+    request: Omit<ProjectSearchRequest, "op">,
+    signal: AbortSignal,
+  ): Promise<ProjectSearchReply> {
+    if (this.stuck.has(request.root))
+      throw new Error(
+        "a search of its folder that did not answer in time is still blocked (a drive that stopped answering?); not searched again until it ends",
+      );
+    try {
+      const reply = (await this.search.request(
+        { op: "project", ...request },
+        [],
+        signal,
+      )) as ProjectSearchReply;
+      if ("rebuild" in reply && reply.rebuild) this.rebuildLater(request.root, request.model);
+      return reply;
+    } catch (error) {
+      if (!(error instanceof ThreadStopped)) throw error;
+      this.stuck.add(request.root);
+      void error.exited.then(() => this.stuck.delete(request.root));
+      throw error.reason;
+    }
   }
 
   /** Starts a rebuild of a project's saved index unless one ran (or runs) for it recently. */

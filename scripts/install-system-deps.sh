@@ -22,6 +22,8 @@ command -v xmllint >/dev/null 2>&1 || need+=(xmllint)
 command -v xxhsum >/dev/null 2>&1 || need+=(xxhsum)
 # Service files: the systemd units are checked with systemd-analyze verify (Linux only).
 [ "$(uname -s)" = Darwin ] || command -v systemd-analyze >/dev/null 2>&1 || need+=(systemd-analyze)
+# A drive that stops answering: a bindfs FUSE mount whose process is stopped (Linux only).
+[ "$(uname -s)" = Darwin ] || command -v bindfs >/dev/null 2>&1 || need+=(bindfs)
 
 if [ ${#need[@]} -eq 0 ]; then
   echo "system dependencies: all present"
@@ -60,6 +62,7 @@ case "$(uname -s)" in
         chromium) apt_pkgs+=(chromium) ;;
         xxhsum) apt_pkgs+=(xxhash) ;;
         systemd-analyze) apt_pkgs+=(systemd) ;;
+        bindfs) apt_pkgs+=(bindfs) ;;
       esac
     done
     # shellcheck disable=SC2207

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, open, rename, rm } from "node:fs/promises";
+import { open, rename, rm } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { isErrno } from "./errno.js";
+import { makeFolders } from "./folders.js";
 
 const FOLDER_SYNC_UNSUPPORTED = ["EISDIR", "EPERM", "EINVAL", "ENOTSUP", "EBADF"];
 
@@ -28,14 +29,15 @@ async function syncFolder(dir: string): Promise<void> {
 /**
  * Writes through a hidden temp file in the same folder and renames it into place. The temp file
  * is synced before the rename and the folder after it, so after a crash or power cut `dest` holds
- * either the old content or the whole new one, never an empty or partial file.
+ * either the old content or the whole new one, never an empty or partial file. Missing folders
+ * are made, never a project root (`makeFolders`).
  */
 export async function writeFileAtomic(
   dest: string,
   data: Uint8Array | string | AsyncIterable<Uint8Array | string>,
 ): Promise<void> {
   const dir = dirname(dest);
-  await mkdir(dir, { recursive: true });
+  await makeFolders(dir);
   const tmp = join(dir, `.${basename(dest)}.${randomBytes(6).toString("hex")}.tmp`);
   try {
     const handle = await open(tmp, "wx");

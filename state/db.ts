@@ -3,6 +3,7 @@ import { basename, dirname, extname, join } from "node:path";
 import Database from "better-sqlite3";
 import { folderSyncUnsupported } from "./atomic.js";
 import { errnoOf } from "./errno.js";
+import { makeFolderSync } from "./folders.js";
 
 export type Db = Database.Database;
 
@@ -37,8 +38,8 @@ export class MigrationBackupError extends Error {
 export const KEPT_SNAPSHOTS = 5;
 
 /**
- * Opens (creating when needed) a SQLite file in WAL mode and brings it to the latest schema.
- * Before an existing database is migrated, a consistent copy of it goes to `backupDir` (by
+ * Opens (creating when needed) a SQLite file in WAL mode and brings it to the latest schema. Its
+ * folder is made when missing, never the folder above it. Before an existing database is migrated, a consistent copy of it goes to `backupDir` (by
  * default `backups/` beside the file). All pending steps run in one transaction, so a failed
  * step leaves the file at the version it had.
  */
@@ -47,7 +48,7 @@ export function openDatabase(
   migrations: readonly Migration[],
   backupDir: string = join(dirname(file), "backups"),
 ): Db {
-  mkdirSync(dirname(file), { recursive: true });
+  makeFolderSync(dirname(file));
   const db = new Database(file);
   try {
     db.pragma("journal_mode = WAL");

@@ -1,5 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { type Db, openDatabase } from "./db.js";
+import { isErrno } from "./errno.js";
+import { makeFolderSync } from "./folders.js";
 import { LIBRARY_MIGRATIONS } from "./migrations/library.js";
 import { REGISTRY_MIGRATIONS } from "./migrations/registry.js";
 import { type HomePaths, homePaths, type ProjectPaths, projectPaths } from "./paths.js";
@@ -50,12 +52,27 @@ export interface LibraryStore {
   close(): void;
 }
 
+/** A project's root is not there (an unplugged drive, a renamed folder); nothing was made in its place. */
+export class ProjectRootMissing extends Error {
+  constructor() {
+    super("the project folder is not there (an unplugged drive or a renamed folder?)");
+    this.name = "ProjectRootMissing";
+  }
+}
+
 /**
- * Opens a project's library, migrating it first when needed. `readOnly` is for worker threads
- * that only read beside the connection that writes: such a handle refuses every write.
+ * Opens a project's library, migrating it first when needed; `.svc/` is made inside an existing
+ * root, and a missing root is a ProjectRootMissing, never made again. `readOnly` is for worker
+ * threads that only read beside the connection that writes: such a handle refuses every write.
  */
 export function openLibrary(root: string, options: { readOnly?: boolean } = {}): LibraryStore {
   const paths = projectPaths(root);
+  try {
+    makeFolderSync(paths.dataDir);
+  } catch (error) {
+    if (isErrno(error, "ENOENT", "ENOTDIR")) throw new ProjectRootMissing();
+    throw error;
+  }
   const db = openDatabase(paths.libraryDb, LIBRARY_MIGRATIONS, paths.backups);
   if (options.readOnly) db.pragma("query_only = ON");
   return {

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { access, mkdir, open, readFile, rename, rm } from "node:fs/promises";
+import { access, open, readFile, rename, rm } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { dirname } from "node:path";
 import { setImmediate as yieldToLoop } from "node:timers/promises";
 import { Index, MetricKind, ScalarKind } from "usearch";
 import { writeFileAtomic } from "./atomic.js";
 import { isErrno } from "./errno.js";
+import { makeFolder } from "./folders.js";
 
 export interface VectorEntry {
   key: number;
@@ -339,7 +340,7 @@ class UsearchIndex implements VectorIndex {
     // Unique across processes, threads and index objects: two writers never share a temp file.
     const tmp = `${this.file}.tmp-${process.pid}-${randomUUID()}`;
     try {
-      await mkdir(dirname(this.file), { recursive: true });
+      await makeFolder(dirname(this.file));
       this.native.save(tmp);
       // Durable before visible: a crash right after the rename must not leave a half-written index.
       const handle = await open(tmp, "r+");

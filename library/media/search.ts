@@ -18,7 +18,8 @@ export interface SearchDeps {
   embedQuery(text: string): Promise<Float32Array>;
   /** The semantic page for that embedding, ranked off the event loop (search-thread.ts). */
   rank(vector: Float32Array, query: ListQuery): Promise<RankReply>;
-  log: Logger;
+  /** Only these two: a search thread passes a recorder the main thread's log replays (search-all.ts). */
+  log: Pick<Logger, "info" | "error">;
 }
 
 /**
@@ -45,7 +46,7 @@ export function projectSearch(
 const BUSY_RETRY_S = 1;
 
 /** The vector side cannot answer for a reason an operator can act on (not a bug). */
-class SemanticUnavailable extends Error {
+export class SemanticUnavailable extends Error {
   constructor(message: string) {
     super(message);
     this.name = "SemanticUnavailable";

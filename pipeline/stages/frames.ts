@@ -1,10 +1,11 @@
-import { mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { Analysis } from "../../adapters/ffmpeg.js";
 import { ProcessError } from "../../adapters/process.js";
 import { lutForItem } from "../../library/color/profiles.js";
 import { labelPaths } from "../../library/redact.js";
 import { writeFileAtomic } from "../../state/atomic.js";
+import { makeFolder } from "../../state/folders.js";
 import { derivedRelative } from "../../state/paths.js";
 import type { SceneInput } from "../../state/repos/scenes.js";
 import { type PlannedScene, planScenes } from "./scene-plan.js";
@@ -121,7 +122,7 @@ export const framesStage: Stage = {
     if (item.kind !== "video") return { status: "skipped", detail: `${item.kind} has no frames` };
     const duration = item.durationS ?? 0;
     const dir = join(deps.store.paths.frames, String(item.mediaId));
-    await mkdir(deps.store.paths.frames, { recursive: true });
+    await makeFolder(deps.store.paths.frames);
     const work = await mkdtemp(join(deps.store.paths.frames, `.analyse-${item.mediaId}-`));
     try {
       const profile = deps.store.media.get(item.mediaId)?.color_profile;

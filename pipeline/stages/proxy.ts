@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, open, rename, rm, stat } from "node:fs/promises";
+import { open, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { lutForItem } from "../../library/color/profiles.js";
 import { unplayableReason } from "../../library/media/playback.js";
 import { isErrno } from "../../state/errno.js";
+import { makeFolder } from "../../state/folders.js";
 import { proxyFile } from "../../state/paths.js";
 import type { MediaKind } from "../../state/repos/media.js";
 import { type Stage, StageError } from "./types.js";
@@ -62,7 +63,7 @@ export const proxyStage: Stage = {
     const recorded = deps.store.media.stageStatus(item.mediaId, "proxy") === "done";
     if (recorded && !deps.options.refresh && (await exists(dest)))
       return { status: "done", detail: `kept the proxy made for ${reason}` };
-    await mkdir(deps.store.paths.proxies, { recursive: true });
+    await makeFolder(deps.store.paths.proxies);
     const tmp = join(deps.store.paths.proxies, `.${item.mediaId}.mp4.${randomBytes(6).toString("hex")}.tmp`);
     try {
       const { hwaccel } = await proxy.encode({

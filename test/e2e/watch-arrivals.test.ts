@@ -64,6 +64,17 @@ describe.skipIf(!hasTools)("svc serve: files arriving in a watched folder", () =
     await until("the renamed clip in the list", () => listed("A010.mp4"), { timeoutMs: SETTLE_MS / 2 });
   });
 
+  it("lists a clip renamed in a second after it was written long before the settle time is over", async () => {
+    // As rsync without -t, a browser (.crdownload) or a copy tool leaves it: written elsewhere,
+    // modified a moment ago, then renamed in. Only its entry changed after its last write.
+    const staged = join(fixtures, "A012.mp4");
+    await copyFile(clip, staged);
+    const secondAgo = new Date(Date.now() - 1_000);
+    await utimes(staged, secondAgo, secondAgo);
+    await rename(staged, join(ws.root, "A012.mp4"));
+    await until("the renamed clip in the list", () => listed("A012.mp4"), { timeoutMs: SETTLE_MS / 2 });
+  });
+
   it(
     "does not ingest a clip while it is still being written, and does once it stops growing",
     async () => {

@@ -1,4 +1,4 @@
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildEmbeddings } from "../../library/embed.js";
@@ -259,6 +259,35 @@ describe("cross-project bins and search", () => {
       expect((await api.request("GET", "/api/search/all?q=logo&projects=Zulu", reader)).status).toBe(422);
       expect((await api.request("GET", "/api/search/all?q=logo&limit=0", reader)).status).toBe(422);
       api.registry.projects.remove("Unplugged");
+    });
+
+    it("lists a project whose folder was renamed away while open as an error, never answering from the open library", async () => {
+      type Answer = { items: { project: string }[]; errors: { project: string; detail: string }[] };
+      const search = async () => {
+        const res = await api.request("GET", "/api/search/all?q=the%20client%27s%20logo", reader);
+        expect(res.status, res.text).toBe(200);
+        return res.json<Answer>();
+      };
+      // Open on the search threads and in the pool.
+      expect((await search()).items.map((i) => i.project)).toContain("Bravo");
+      expect((await api.request("GET", "/api/media?project=Bravo", reader)).status).toBe(200);
+      const bravo = roots.Bravo as string;
+      const away = `${bravo} (unplugged)`;
+      await rename(bravo, away);
+      try {
+        const gone = await search();
+        expect(gone.items.map((i) => i.project)).not.toContain("Bravo");
+        expect(gone.errors).toEqual([{ project: "Bravo", detail: expect.stringMatching(/not reachable/) }]);
+        const media = await api.request("GET", "/api/media?project=Bravo", reader);
+        expect(media.status).toBe(503);
+        expect(media.json<{ detail: string }>().detail).toMatch(/Bravo.*not reachable/);
+      } finally {
+        await rename(away, bravo);
+      }
+      const back = await search();
+      expect(back.errors).toEqual([]);
+      expect(back.items.map((i) => i.project)).toContain("Bravo");
+      expect((await api.request("GET", "/api/media?project=Bravo", reader)).status).toBe(200);
     });
 
     it("lists every project that does not answer in time instead of waiting on it", async () => {

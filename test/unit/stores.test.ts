@@ -1,11 +1,12 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { openDatabase, SchemaTooNewError } from "../../state/db.js";
 import { LIBRARY_MIGRATIONS } from "../../state/migrations/library.js";
 import type { FileIdentity, ProbeFields } from "../../state/repos/media.js";
-import { openLibrary, openRegistry } from "../../state/stores.js";
+import { openLibrary, openRegistry, ProjectRootMissing } from "../../state/stores.js";
 import { stageDone } from "../support/rows.js";
 
 let dir: string;
@@ -56,7 +57,9 @@ describe("databases", () => {
     db.close();
   });
 
-  it("keeps two projects' handles apart", () => {
+  it("keeps two projects' handles apart", async () => {
+    await mkdir(join(dir, "a"));
+    await mkdir(join(dir, "b"));
     const a = openLibrary(join(dir, "a"));
     const b = openLibrary(join(dir, "b"));
     a.media.saveProbe(file, probe, stageDone("probe"));
@@ -64,6 +67,22 @@ describe("databases", () => {
     expect(b.media.count()).toBe(0);
     a.close();
     b.close();
+  });
+});
+
+describe("a project root that is not there", () => {
+  it("is never made again, nor anything above it: the library refuses to open", () => {
+    const root = join(dir, "Volumes", "RAID", "Job 42");
+    expect(() => openLibrary(root)).toThrow(ProjectRootMissing);
+    expect(() => openLibrary(root, { readOnly: true })).toThrow(ProjectRootMissing);
+    expect(existsSync(join(dir, "Volumes"))).toBe(false);
+  });
+
+  it("a root that is there gets its .svc folder on first open", async () => {
+    const root = join(dir, "Job 43");
+    await mkdir(root);
+    openLibrary(root).close();
+    expect(existsSync(join(root, ".svc", "library.db"))).toBe(true);
   });
 });
 

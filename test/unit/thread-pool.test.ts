@@ -1,17 +1,22 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { appendFile, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { execa } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
-import { ThreadFailed, ThreadPool, ThreadsBusy } from "../../library/thread-pool.js";
+import { ThreadFailed, ThreadPool, ThreadStopped, ThreadsBusy } from "../../library/thread-pool.js";
 import { silentLogger } from "../../state/logger.js";
+import { until } from "../support/until.js";
 
 const script = new URL("../support/threads/test-thread.mjs", import.meta.url);
+const serialScript = new URL("../support/threads/serial-thread.mjs", import.meta.url);
 const pools: ThreadPool<unknown, unknown>[] = [];
 
-function pool(options: { size?: number; maxPending?: number; retryOnCrash?: boolean } = {}) {
+function pool(
+  options: { size?: number; maxPending?: number; retryOnCrash?: boolean; serial?: boolean } = {},
+) {
   const made = new ThreadPool<unknown, unknown>({
     name: "test threads",
-    script,
+    script: options.serial ? serialScript : script,
     size: options.size ?? 2,
     maxPending: options.maxPending ?? 100,
     retryOnCrash: options.retryOnCrash ?? true,
@@ -74,5 +79,70 @@ describe("ThreadPool", () => {
     await threads.close();
     await pending;
     await expect(threads.request({ echo: "x" })).rejects.toBeInstanceOf(ThreadFailed);
+  });
+
+  it("stops a thread blocked in a system call on a request given up, and answers the rest from a fresh one", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "svc-threads-"));
+    const fifo = join(dir, "hung-drive");
+    await execa("mkfifo", [fifo]);
+    try {
+      const threads = pool({ size: 1, serial: true });
+      const limit = new AbortController();
+      const reading = new Int32Array(new SharedArrayBuffer(4));
+      const hung = threads.request({ blockOn: fifo, reading }, [], limit.signal);
+      const queued = threads.request({ echo: "queued behind it" });
+      await until("the thread to be blocked in its read", () => Atomics.load(reading, 0) === 1);
+      limit.abort(new Error("no answer within 1 s"));
+      const stopped = await hung.then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(stopped).toBeInstanceOf(ThreadStopped);
+      expect((stopped as ThreadStopped).message).toBe("no answer within 1 s");
+      // The request queued behind it and a new one are answered by a fresh thread while the old
+      // one is still blocked: nothing waits behind the hung read.
+      expect(await queued).toBe("queued behind it");
+      expect(await threads.request({ handled: true })).toBe(2);
+      expect(threads.stoppingCount()).toBe(1);
+      let exited = false;
+      void (stopped as ThreadStopped).exited.then(() => {
+        exited = true;
+      });
+      expect(exited).toBe(false);
+      // The drive answers: the read returns and the stopped thread ends.
+      await appendFile(fifo, "x");
+      await until("the stopped thread to exit", () => exited && threads.stoppingCount() === 0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("skips a request given up while it waits in its thread's queue, and keeps the thread", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "svc-threads-"));
+    const fifo = join(dir, "slow-drive");
+    await execa("mkfifo", [fifo]);
+    try {
+      const threads = pool({ size: 1, serial: true });
+      const first = threads.request({ blockOn: fifo });
+      const limit = new AbortController();
+      const waiting = threads.request({ echo: "never handled" }, [], limit.signal);
+      limit.abort(new Error("given up"));
+      await expect(waiting).rejects.toThrow("given up");
+      await appendFile(fifo, "x");
+      expect(await first).toBe("unblocked");
+      // The thread handled the first request and this one, never the one given up.
+      expect(await threads.request({ handled: true })).toBe(2);
+      expect(threads.stoppingCount()).toBe(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses a request whose signal has already aborted without sending it", async () => {
+    const threads = pool({ size: 1, serial: true });
+    await expect(
+      threads.request({ echo: "x" }, [], AbortSignal.abort(new Error("too late"))),
+    ).rejects.toThrow("too late");
+    expect(await threads.request({ handled: true })).toBe(1);
   });
 });

@@ -4,7 +4,7 @@ import { recordWatchEvents } from "../support/watch-events.js";
 
 type Node =
   | { type: "dir" }
-  | { type: "file"; size: number; mtimeMs: number }
+  | { type: "file"; size: number; mtimeMs: number; ctimeMs: number }
   | { type: "link"; target: string };
 
 const fsError = (code: string, path: string) => Object.assign(new Error(`${code}: ${path}`), { code });
@@ -99,7 +99,8 @@ export class FakeFs {
       const parts = path.split("/").filter(Boolean);
       const folders = path.endsWith("/") ? parts.length : parts.length - 1;
       for (let i = 1; i <= folders; i++) this.nodes.set(`/${parts.slice(0, i).join("/")}`, { type: "dir" });
-      if (!path.endsWith("/")) this.nodes.set(path, { type: "file", size: 1, mtimeMs: this.clock.now });
+      if (!path.endsWith("/"))
+        this.nodes.set(path, { type: "file", size: 1, mtimeMs: this.clock.now, ctimeMs: this.clock.now });
     }
   }
 
@@ -182,11 +183,11 @@ export class FakeFs {
     this.notify(path);
   }
 
-  /** Creates or rewrites a file with this size, touching its mtime. */
+  /** Creates or rewrites a file with this size, touching its mtime and ctime, as a write does. */
   write(path: string, size: number): void {
     const real =
       this.nodes.get(this.realOrNew(path))?.type === "link" ? this.resolve(path) : this.realOrNew(path);
-    this.nodes.set(real, { type: "file", size, mtimeMs: this.clock.now });
+    this.nodes.set(real, { type: "file", size, mtimeMs: this.clock.now, ctimeMs: this.clock.now });
     this.notify(real);
     for (const w of this.fileWatches) if (!w.closed && w.real === real) w.changed();
   }
@@ -205,10 +206,15 @@ export class FakeFs {
     }
   }
 
+  /** Moves an entry and what lies below it; the moved entry's own ctime is touched, as Linux does. */
   rename(from: string, to: string): void {
     const moving = [...this.nodes].filter(([p]) => p === from || p.startsWith(`${from}/`));
     for (const [p] of moving) this.nodes.delete(p);
-    for (const [p, node] of moving) this.nodes.set(to + p.slice(from.length), node);
+    for (const [p, node] of moving)
+      this.nodes.set(
+        to + p.slice(from.length),
+        p === from && node.type === "file" ? { ...node, ctimeMs: this.clock.now } : node,
+      );
     this.notify(from);
     this.notify(to);
   }
@@ -239,6 +245,7 @@ function info(node: Node): FileInfo {
     isFile: () => node.type === "file",
     size: node.type === "file" ? node.size : 0,
     mtimeMs: node.type === "file" ? node.mtimeMs : 0,
+    ctimeMs: node.type === "file" ? node.ctimeMs : 0,
   };
 }
 

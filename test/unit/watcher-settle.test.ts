@@ -174,15 +174,54 @@ describe("FolderWatch whole arrivals", () => {
     expect((rec.events[0]?.at ?? 0) - lastWrite).toBeGreaterThanOrEqual(1000);
   });
 
-  it("waits the full settle time for a file moved in that was written just before", async () => {
+  it("reports a file renamed in a moment after it was written after one quick look", async () => {
+    // rsync without -t, a copy tool's temp name: written elsewhere, renamed in once whole.
     const { clock, fs, rec } = await start(1000, "/p/incoming/");
     fs.write("/p/incoming/A003.mov", 10);
-    await clock.advance(500);
+    await clock.advance(200);
     fs.rename("/p/incoming/A003.mov", `${ROOT}/A003.mov`);
+    await clock.advance(RECHECK_MS - 1);
+    expect(rec.events).toEqual([]);
+    await clock.advance(1);
+    expect(rec.events).toEqual([{ kind: "changed", path: "A003.mov", at: 200 + RECHECK_MS }]);
+    await clock.advance(5000);
+    expect(rec.all()).toEqual(["changed A003.mov"]);
+  });
+
+  it("reports a download renamed from its partial name after one quick look", async () => {
+    const { clock, fs, rec } = await start(1000);
+    for (let size = 1; size <= 4; size++) {
+      fs.write(`${ROOT}/A004.mov.crdownload`, size * 1000);
+      await clock.advance(300);
+    }
+    fs.rename(`${ROOT}/A004.mov.crdownload`, `${ROOT}/A004.mov`);
+    await clock.advance(RECHECK_MS);
+    expect(rec.events).toEqual([{ kind: "changed", path: "A004.mov", at: 1200 + RECHECK_MS }]);
+  });
+
+  it("never takes early a file written in place that pauses longer than the quick look between writes", async () => {
+    const { clock, fs, rec } = await start(1000);
+    for (const size of [1000, 2000, 3000, 4000]) {
+      fs.write(`${ROOT}/A005.mov`, size);
+      await clock.advance(300);
+    }
+    // The last write, at 900, is first seen by the poll at 1000; quiet from there for 1000 ms.
+    await clock.advance(799);
+    expect(rec.events).toEqual([]);
+    await clock.advance(1);
+    expect(rec.events).toEqual([{ kind: "changed", path: "A005.mov", at: 2000 }]);
+  });
+
+  it("waits the full settle time for a file renamed in within the same clock tick as its last write", async () => {
+    // Nothing tells such a rename from a write in place; the safe reading is the slow one.
+    const { clock, fs, rec } = await start(1000, "/p/incoming/");
+    await clock.advance(500);
+    fs.write("/p/incoming/A006.mov", 10);
+    fs.rename("/p/incoming/A006.mov", `${ROOT}/A006.mov`);
     await clock.advance(999);
     expect(rec.events).toEqual([]);
     await clock.advance(1);
-    expect(rec.of("changed")).toEqual(["A003.mov"]);
+    expect(rec.events).toEqual([{ kind: "changed", path: "A006.mov", at: 1500 }]);
   });
 });
 
