@@ -115,8 +115,8 @@ describe("projects registered before nesting was refused", () => {
       expect.objectContaining({ name: "Jobs", root: jobs, nested_with: ["Job 1"] }),
     );
     const lines = (await svc(["project", "list"], { SVC_HOME: api.home })).stdout.split("\n");
-    expect(lines).toContain(`Job 1\t${join(jobs, "job1")}\tnested with Jobs`);
-    expect(lines).toContain(`${defaultName()}\t${api.root}`);
+    expect(lines).toContain(`Job 1\t${join(jobs, "job1")}\tok\tnested with Jobs`);
+    expect(lines).toContain(`${defaultName()}\t${api.root}\tok`);
   });
 
   it("PROJECT_ROOT inside a registered project is still registered on start, and flagged", async () => {
