@@ -35,12 +35,14 @@ describe("SVC_INTENT_MODEL set but not installed", () => {
     expect(line).toContain(`ollama pull ${ROUTER}`);
   });
 
-  it("is reported by health with the pull command", async () => {
-    const health = (await (await fetch(new URL("/api/health", serve.url))).json()) as {
-      models: Record<string, { name: string; pulled: boolean; pull?: string } | null>;
-    };
-    expect(health.models.intent).toEqual({ name: ROUTER, pulled: false, pull: `ollama pull ${ROUTER}` });
-    expect(health.models.chat).toEqual({ name: "qwen2.5:14b", pulled: true });
+  it("is reported by health as not pulled, and by the status with the pull command", async () => {
+    type Models = { models: Record<string, { name: string; pulled: boolean; pull?: string } | null> };
+    const health = (await (await fetch(new URL("/api/health", serve.url))).json()) as Models;
+    // The unauthenticated health carries booleans and model names only.
+    expect(health.models.intent).toEqual({ name: ROUTER, pulled: false });
+    const status = (await (await fetch(new URL("/api/status", serve.url))).json()) as Models;
+    expect(status.models.intent).toEqual({ name: ROUTER, pulled: false, pull: `ollama pull ${ROUTER}` });
+    expect(status.models.chat).toEqual({ name: "qwen2.5:14b", pulled: true });
   });
 
   it("leaves routing to the chat model until it is pulled, then uses it", async () => {
