@@ -157,19 +157,21 @@ function rows(results, errors, conditions) {
         verdict(idle.rssPass),
       ),
       row("serve: exit code on SIGTERM", String(idle.exitCode), {}, "0", verdict(idle.exitCode === 0)),
-      row(
-        `serve: peak VmRSS while ingesting ${idle.afterClips.clips} clips (README start, no MALLOC_ARENA_MAX)`,
-        `${idle.afterClips.passPeakRssMb.toFixed(1)} MB`,
-        {},
-        "(info)",
-      ),
-      row(
-        `serve: idle VmRSS after ${idle.afterClips.clips} clips, max of ${idle.afterClips.rssSamplesMb.length} samples`,
-        `${idle.afterClips.maxRssMb.toFixed(1)} MB`,
-        {},
-        `≤ ${idle.afterClips.rssTargetMb} MB`,
-        verdict(idle.afterClips.rssPass),
-      ),
+      ...idle.afterClips.flatMap((clips) => [
+        row(
+          `serve: peak VmRSS while ingesting ${clips.clips} clips, ${clips.label} (README start, no MALLOC_ARENA_MAX)`,
+          `${clips.passPeakRssMb.toFixed(1)} MB (pass ${seconds(clips.passMs)})`,
+          {},
+          "(info)",
+        ),
+        row(
+          `serve: idle VmRSS after ${clips.clips} clips, ${clips.label}, max of ${clips.rssSamplesMb.length} samples`,
+          `${clips.maxRssMb.toFixed(1)} MB`,
+          {},
+          `≤ ${clips.rssTargetMb} MB`,
+          verdict(clips.rssPass),
+        ),
+      ]),
     );
   }
   const api = results.api;
