@@ -108,6 +108,15 @@ function rows(results, errors, conditions) {
   const ingest = results.ingest;
   section("ingest");
   if (ingest) {
+    out.push(
+      row(
+        `svc ingest of an empty folder (start-up and exit), median of ${ingest.startup.runs}`,
+        `${ingest.startup.medianMs} ms (min ${ingest.startup.minMs} ms, ${ingest.startup.cpuMsPerRun} ms CPU per run)`,
+        { otherLoad: ingest.startup.otherLoad, loadAvg: ingest.startup.loadAvg },
+        `≤ ${ingest.startup.targetMs} ms`,
+        verdict(ingest.startup.pass),
+      ),
+    );
     for (const c of ingest.cases)
       out.push(
         row(
