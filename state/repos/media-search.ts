@@ -366,14 +366,16 @@ export class MediaSearchRepo extends Repository {
     if (filter.terms.length > 1) {
       // A prefix is merged from the lists of every word it starts before anything is matched, while
       // whole words are walked only as far as needed: those decide first whether one row is left.
+      // When two or more are, the ranking below merges the prefix once, not a probe and it twice.
       const words = filter.terms.filter((t) => !t.prefix);
       if (words.length > 0 && words.length < filter.terms.length) {
         const candidates = firstTwo(words);
         if (candidates.length === 0) return [];
         if (candidates.length === 1) return candidates.filter((id) => this.rowMatch.matches(id, expression));
+      } else {
+        const found = firstTwo(filter.terms);
+        if (found.length < 2) return found;
       }
-      const found = firstTwo(filter.terms);
-      if (found.length < 2) return found;
     }
     const rows = this.prepare(`SELECT m.id ${matching} ORDER BY f.rank, m.id LIMIT ?`, true).all(
       expression,
