@@ -2,6 +2,7 @@ import { copyFile, mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
+import Database from "better-sqlite3";
 import {
   BenchError,
   CLI,
@@ -15,6 +16,7 @@ import {
   svcIngest,
   tempDir,
 } from "./lib.mjs";
+import { compileModelHost, startModelHost, stopChild } from "./semantic.mjs";
 
 export const RSS_TARGET_MB = 150;
 export const PRE_INGEST_SLOW_MS = 10 * 60_000;
@@ -162,16 +164,69 @@ async function buildClips(root) {
 }
 
 /**
+ * The two clip passes: every stage svc runs on a clip (the model-host test server answering vision
+ * and embeddings, pocketsphinx transcribing), as measured from outside; and decoding only (no
+ * model host, no speech recognition), the pass this bench measured before issue 27.
+ */
+const CLIP_PIPELINES = {
+  full: { label: "full pipeline (test model host, pocketsphinx)", asr: "pocketsphinx", modelHost: true },
+  decode: { label: "no model host, no speech recognition", asr: "none", modelHost: false },
+};
+
+/** Items each stage finished for, and the vectors stored: proof that a pass ran what it claims. */
+function stagesRun(root) {
+  const db = new Database(join(root, ".svc", "library.db"), { readonly: true, fileMustExist: true });
+  try {
+    const done = {};
+    for (const { stage, n } of db
+      .prepare(
+        "SELECT stage, count(*) AS n FROM media_stages WHERE status = 'done' GROUP BY stage ORDER BY stage",
+      )
+      .all())
+      done[stage] = n;
+    done.vectors = db.prepare("SELECT count(*) AS n FROM vectors").get().n;
+    return done;
+  } finally {
+    db.close();
+  }
+}
+
+/** Both clip passes, the full pipeline first; BENCH_IDLE_PIPELINES=full (or decode) runs one. */
+export async function benchIdleAfterClipPasses() {
+  const asked = (process.env.BENCH_IDLE_PIPELINES ?? "").split(",").filter(Boolean);
+  const unknown = asked.filter((name) => !Object.hasOwn(CLIP_PIPELINES, name));
+  if (unknown.length)
+    throw new BenchError(
+      `BENCH_IDLE_PIPELINES: unknown ${unknown.join(", ")} (known: ${Object.keys(CLIP_PIPELINES).join(", ")})`,
+    );
+  const passes = [];
+  for (const name of asked.length ? asked : Object.keys(CLIP_PIPELINES))
+    passes.push(await benchIdleAfterClips(name));
+  return passes;
+}
+
+/**
  * `svc serve` ingests CLIPS 1080p clips in its catch-up pass, then idles: peak RSS during the pass
  * and idle RSS after it. Decode and image threads grow glibc's per-thread arenas; what svc does
  * about that (adapters/images.ts) shows here, not under the systemd unit's MALLOC_ARENA_MAX.
  */
-export async function benchIdleAfterClips() {
+export async function benchIdleAfterClips(pipelineName = "full") {
+  const pipeline = CLIP_PIPELINES[pipelineName];
   const root = await tempDir("idle-clips");
   const home = await tempDir("idle-clips-home");
   await buildClips(root);
-  log(`idle: ${CLIPS} clips (1080p, ${CLIP_S} s) written; svc serve ingests them, then idles`);
-  const daemon = startDaemon(root, home, { SVC_ASR: "none", OLLAMA_HOST: "http://127.0.0.1:9" });
+  log(
+    `idle: ${CLIPS} clips (1080p, ${CLIP_S} s) written; svc serve ingests them (${pipeline.label}), then idles`,
+  );
+  let host = null;
+  if (pipeline.modelHost) {
+    await compileModelHost();
+    host = await startModelHost();
+  }
+  const daemon = startDaemon(root, home, {
+    SVC_ASR: pipeline.asr,
+    OLLAMA_HOST: host?.url ?? "http://127.0.0.1:9",
+  });
   const started = performance.now();
   try {
     await daemon.waitFor("svc listening", (r) => r.msg === "svc listening", 60_000);
@@ -202,8 +257,19 @@ export async function benchIdleAfterClips() {
     daemon.child.kill("SIGTERM");
     const exit = await Promise.race([daemon.done, sleep(30_000, null, { ref: false })]);
     if (!exit) throw new BenchError("svc serve did not exit within 30 s of SIGTERM");
+    const stages = stagesRun(root);
+    log(
+      `  stages done: ${Object.entries(stages)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ")}`,
+    );
+    if (pipeline.modelHost && !(stages.vectors > 0 && stages.vision > 0))
+      throw new BenchError(`full pipeline: the model host's stages did not run (${JSON.stringify(stages)})`);
     const round1 = (n) => Math.round(n * 10) / 10;
     return {
+      pipeline: pipelineName,
+      stages,
+      label: pipeline.label,
       clips: CLIPS,
       passMs: Math.round(passMs),
       passPeakRssMb: round1(Math.max(passPeakMb, afterPass.hwmMb)),
@@ -216,13 +282,14 @@ export async function benchIdleAfterClips() {
     };
   } finally {
     if (daemon.child.exitCode === null && daemon.child.signalCode === null) daemon.child.kill("SIGKILL");
+    await stopChild(host);
   }
 }
 
 /** Idle memory after a catch-up over 10,000 unchanged stills, then after the daemon ingested CLIPS clips. */
 export async function benchIdleMemory(corpus) {
   const afterStills = await idleAfterStills(corpus);
-  return { ...afterStills, afterClips: await benchIdleAfterClips() };
+  return { ...afterStills, afterClips: await benchIdleAfterClipPasses() };
 }
 
 async function idleAfterStills(corpus) {

@@ -27,6 +27,9 @@ const CPU_RATIO_TARGET = 1.3;
 const SVC_TIMEOUT_MS = 30 * 60_000;
 const SHORT_CLIPS = 6;
 const SHORT_S = 10;
+// `svc ingest` of an empty folder, this many times: the fixed cost of a pass, apart from the clips.
+const STARTUP_RUNS = 10;
+export const STARTUP_TARGET_MS = 250;
 const LONG_CLIPS = 3;
 const LONG_PARTS = 3;
 // Nothing listens on the discard port: "no model host" without waiting on a timeout.
@@ -81,6 +84,64 @@ async function shortClips(corpus, dir) {
       return out;
     }),
   );
+}
+
+/**
+ * Six 10-second 1080p25 clips of a moving test pattern with a tone, as the outside measurement
+ * used: quick to decode (no grain), so svc's fixed costs weigh against the floor as they did there.
+ */
+async function patternClips(dir) {
+  await mkdir(dir, { recursive: true });
+  return Promise.all(
+    Array.from({ length: SHORT_CLIPS }, async (_, v) => {
+      const out = join(dir, `pattern-${v + 1}.mp4`);
+      await ffmpeg([
+        ...["-f", "lavfi", "-i", `testsrc2=s=1920x1080:r=25:d=${SHORT_S},hue=h=${v * 60}`],
+        ...["-f", "lavfi", "-i", `sine=f=${330 + 110 * v}:d=${SHORT_S}`],
+        ...["-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", out],
+      ]);
+      return out;
+    }),
+  );
+}
+
+/**
+ * The fixed cost of `svc ingest` (start, checks, an empty pass, exit) on an empty folder: the median
+ * wall time of STARTUP_RUNS runs, and their mean CPU (svc and the programs it ran).
+ */
+async function startup() {
+  const root = await tempDir("startup");
+  const home = await tempDir("startup-home");
+  const walls = [];
+  const cpu = cpuMeter();
+  for (let i = 0; i < STARTUP_RUNS; i++) {
+    const res = await svcIngest({
+      label: "empty folder",
+      root,
+      home,
+      expected: 0,
+      timeoutMs: 60_000,
+      env: { SVC_ASR: "none", OLLAMA_HOST: NO_MODEL_HOST },
+    });
+    walls.push(res.wallMs);
+  }
+  const used = cpu();
+  walls.sort((a, b) => a - b);
+  const figures = {
+    runs: STARTUP_RUNS,
+    medianMs: Math.round(walls[Math.floor(walls.length / 2)]),
+    minMs: Math.round(walls[0]),
+    cpuMsPerRun: Math.round((used.cpuS * 1000) / STARTUP_RUNS),
+    otherLoad: used.otherLoad,
+    loadAvg: used.loadAvg,
+    targetMs: STARTUP_TARGET_MS,
+  };
+  figures.pass = figures.medianMs <= STARTUP_TARGET_MS;
+  log(
+    `ingest: start-up (svc ingest of an empty folder, ${STARTUP_RUNS} runs): median ${figures.medianMs} ms, ` +
+      `min ${figures.minMs} ms, ${figures.cpuMsPerRun} ms CPU per run (other load ${Math.round(used.otherLoad * 100)}%)`,
+  );
+  return figures;
 }
 
 /** Corpus clips joined `LONG_PARTS` at a time without re-encoding (same codec settings throughout). */
@@ -150,8 +211,19 @@ export async function benchIngest(corpus) {
   // Floors and svc read copies in the same temp folders, so both find them equally warm in the page cache.
   const short = await shortClips(corpus, join(clipsDir, "short"));
   const long = await longClips(corpus, join(clipsDir, "long"));
+  const pattern = await patternClips(join(clipsDir, "pattern"));
 
+  const started = await startup();
   const cases = [];
+  cases.push(
+    await ingestCase({
+      label: `${pattern.length} × ${SHORT_S} s 1080p test-pattern clips (as measured from outside), no model host`,
+      clips: pattern,
+      concurrency,
+      target: RATIO_TARGET,
+      env: { OLLAMA_HOST: NO_MODEL_HOST },
+    }),
+  );
   cases.push(
     await ingestCase({
       label: `${short.length} × ${SHORT_S} s 1080p clips, no model host`,
@@ -222,6 +294,7 @@ export async function benchIngest(corpus) {
 
   return {
     concurrency,
+    startup: started,
     cases,
     full: {
       files: total,

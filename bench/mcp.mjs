@@ -9,7 +9,6 @@
 // queries whose embeddings the daemon has already cached (the model host counts its embed
 // requests to prove none was made); the same tool with every query new is shown beside it.
 
-import { setTimeout as sleep } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { sceneLibrary } from "./chat.mjs";
@@ -85,25 +84,6 @@ function addLongTakes(root, dist, count) {
   }
 }
 
-/** The model host's count of /api/embed requests so far (it answers SIGUSR2 on stdout). */
-async function startCountingModelHost() {
-  const waiting = [];
-  const host = await startModelHost(SEMANTIC_MJS, {
-    onLine(line) {
-      const count = /^embed requests (\d+)$/.exec(line);
-      if (count) waiting.shift()?.(Number(count[1]));
-    },
-  });
-  const embedRequests = async () => {
-    const answer = new Promise((resolve) => waiting.push(resolve));
-    host.child.kill("SIGUSR2");
-    const count = await Promise.race([answer, sleep(10_000, null, { ref: false })]);
-    if (count === null) throw new BenchError("the model-host test server did not report its embed requests");
-    return count;
-  };
-  return { ...host, embedRequests };
-}
-
 /** `count` distinct search phrases from the library's vocabulary. */
 function distinctPhrases(words, count) {
   const phrases = new Set();
@@ -126,11 +106,11 @@ function timedRun(load) {
  * calls[(c × stride + i) mod calls.length]; per-call latency at the client.
  */
 async function measure({ url, pid, host, kind = "wire", clients, tool, calls, stride = 1, label }) {
-  const embedsBefore = await host.embedRequests();
+  const embedsBefore = (await host.embedCounts()).requests;
   const meter = serverMeter(pid);
   const { times, errors } = await timedRun({ url, kind, clients, tool, calls, stride, seconds: MEASURE_S });
   const server = meter();
-  const embedRequests = (await host.embedRequests()) - embedsBefore;
+  const embedRequests = (await host.embedCounts()).requests - embedsBefore;
   times.sort((a, b) => a - b);
   return {
     tool,
@@ -153,7 +133,7 @@ async function measure({ url, pid, host, kind = "wire", clients, tool, calls, st
 
 export async function benchMcp() {
   await compileModelHost();
-  const host = await startCountingModelHost();
+  const host = await startModelHost(SEMANTIC_MJS);
   const dist = await libraryDist();
   const { fakeEmbedding } = await import(pathToFileURL(SERVER_JS).href);
   const root = await tempDir("mcp");

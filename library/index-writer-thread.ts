@@ -17,6 +17,8 @@ export interface WriterReply {
   size: number;
   /** Why the index was rebuilt from the database, when it was. */
   rebuilt?: string | undefined;
+  /** Projects whose index the thread still holds open for a pass after this request. */
+  holding: number;
 }
 
 interface Open {
@@ -35,7 +37,12 @@ interface Open {
 class IndexWriter {
   private readonly open = new Map<string, Open>();
 
-  async handle(request: WriterRequest): Promise<WriterReply> {
+  /** Projects with an index held open. */
+  get holding(): number {
+    return this.open.size;
+  }
+
+  async handle(request: WriterRequest): Promise<Omit<WriterReply, "holding">> {
     switch (request.op) {
       case "open": {
         const { entry, rebuilt } = await this.acquire(request.root, request.model);
@@ -102,7 +109,7 @@ class IndexWriter {
     return entry;
   }
 
-  private async release(root: string): Promise<WriterReply> {
+  private async release(root: string): Promise<Omit<WriterReply, "holding">> {
     const entry = this.held(root);
     entry.users -= 1;
     try {
@@ -122,9 +129,10 @@ class IndexWriter {
 
 function main(): void {
   const writer = new IndexWriter();
-  answerRequests<WriterRequest, WriterReply>((request) => writer.handle(request), {
-    serial: true,
-  });
+  answerRequests<WriterRequest, WriterReply>(
+    async (request) => ({ ...(await writer.handle(request)), holding: writer.holding }),
+    { serial: true },
+  );
 }
 
 main();

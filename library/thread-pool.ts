@@ -62,9 +62,11 @@ interface Slot<Req, Res> {
   worker: Worker;
   pending: Map<number, Pending<Req, Res>>;
   exited: Promise<void>;
+  /** Ends the thread once it has had nothing to do for a while (see ThreadPoolOptions.retire). */
+  retireTimer: NodeJS.Timeout | null;
 }
 
-export interface ThreadPoolOptions {
+export interface ThreadPoolOptions<Res = unknown> {
   /** Shown in errors and logs ("vector search"). */
   name: string;
   /** The worker module, as returned by `threadScript`. */
@@ -75,6 +77,12 @@ export interface ThreadPoolOptions {
   /** Resend a request once to a fresh thread when its thread dies (only for read-only work). */
   retryOnCrash: boolean;
   log: Logger;
+  /**
+   * Ends a thread that has nothing to do `afterMs` after an answer for which `idle` holds (it
+   * keeps nothing a later request needs): an idle thread holds its own heap and loaded modules,
+   * tens of MB. A later request starts a fresh one.
+   */
+  retire?: { afterMs: number; idle(answer: Res): boolean };
 }
 
 /**
@@ -106,7 +114,7 @@ export class ThreadPool<Req, Res> {
   private nextId = 1;
   private closed = false;
 
-  constructor(private readonly options: ThreadPoolOptions) {
+  constructor(private readonly options: ThreadPoolOptions<Res>) {
     this.slots = Array.from({ length: Math.max(1, options.size) }, () => null);
   }
 
@@ -166,6 +174,7 @@ export class ThreadPool<Req, Res> {
       return;
     }
     // The thread is replaced at once; what else it held goes to a fresh one (or fails).
+    if (slot.retireTimer) clearTimeout(slot.retireTimer);
     this.slots[index] = null;
     this.stopping.add(slot.worker);
     this.options.log.warn(
@@ -188,10 +197,16 @@ export class ThreadPool<Req, Res> {
     }
   }
 
+  /** Threads running now. */
+  threadCount(): number {
+    return this.slots.filter((slot) => slot !== null).length;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     const slots = this.slots.splice(0).filter((s): s is Slot<Req, Res> => s !== null);
     for (const slot of slots) {
+      if (slot.retireTimer) clearTimeout(slot.retireTimer);
       for (const pending of slot.pending.values()) {
         pending.reject(new ThreadFailed(`${this.options.name} shut down before answering`));
       }
@@ -206,6 +221,10 @@ export class ThreadPool<Req, Res> {
       if ((this.slots[i]?.pending.size ?? 0) < (this.slots[best]?.pending.size ?? 0)) best = i;
     }
     const slot = this.slots[best] ?? this.spawn(best);
+    if (slot.retireTimer) {
+      clearTimeout(slot.retireTimer);
+      slot.retireTimer = null;
+    }
     slot.pending.set(pending.id, pending);
     const envelope: Envelope<Req> = { id: pending.id, request: pending.request };
     // A transferred buffer is gone from this thread after posting, and a retry needs the data again.
@@ -218,6 +237,7 @@ export class ThreadPool<Req, Res> {
       worker,
       pending: new Map(),
       exited: new Promise((resolve) => worker.once("exit", () => resolve())),
+      retireTimer: null,
     };
     this.slots[index] = slot;
     worker.unref();
@@ -225,8 +245,10 @@ export class ThreadPool<Req, Res> {
       const pending = slot.pending.get(reply.id);
       if (!pending) return;
       slot.pending.delete(reply.id);
-      if (reply.ok) pending.resolve(reply.value);
-      else {
+      if (reply.ok) {
+        this.retireLater(index, slot, reply.value);
+        pending.resolve(reply.value);
+      } else {
         const error = new Error(reply.message);
         error.name = reply.name;
         if (reply.stack) error.stack = reply.stack;
@@ -237,11 +259,30 @@ export class ThreadPool<Req, Res> {
       this.options.log.error({ err: error, threads: this.options.name }, "a worker thread failed");
     });
     worker.on("exit", (code) => {
+      if (slot.retireTimer) clearTimeout(slot.retireTimer);
       if (this.slots[index] === slot) this.slots[index] = null;
       this.stopping.delete(worker);
       this.rehome(slot, `stopped (exit code ${code})`);
     });
     return slot;
+  }
+
+  /**
+   * After an answer that leaves the thread holding nothing, ends it once it has stayed without
+   * work for `retire.afterMs`. It leaves the pool before it is stopped, so a request that comes
+   * meanwhile starts a fresh thread and no request is ever sent to one that is stopping.
+   */
+  private retireLater(index: number, slot: Slot<Req, Res>, answer: Res): void {
+    const retire = this.options.retire;
+    if (!retire || slot.pending.size > 0 || !retire.idle(answer)) return;
+    if (slot.retireTimer) clearTimeout(slot.retireTimer);
+    slot.retireTimer = setTimeout(() => {
+      slot.retireTimer = null;
+      if (this.slots[index] !== slot || slot.pending.size > 0) return;
+      this.slots[index] = null;
+      void slot.worker.terminate();
+    }, retire.afterMs);
+    slot.retireTimer.unref();
   }
 }
 

@@ -20,10 +20,14 @@ const SEARCH_THREADS = Math.min(2, availableParallelism());
 const MAX_WAITING_SEARCHES = 128;
 // A rebuild the searches asked for is not retried sooner than this after the last attempt.
 const REBUILD_COOLDOWN_MS = 60_000;
+// The writer thread ends this long after the last pass let its index go: an idle daemon need not
+// keep its heap and modules (~16 MB), while back-to-back passes of a busy watch folder reuse it.
+const WRITER_IDLE_MS = 5_000;
 
 export interface VectorThreadOptions {
   searchThreads?: number;
   maxWaitingSearches?: number;
+  writerIdleMs?: number;
 }
 
 /**
@@ -48,6 +52,7 @@ export class VectorThreads {
       maxPending: Number.MAX_SAFE_INTEGER,
       retryOnCrash: false,
       log,
+      retire: { afterMs: options.writerIdleMs ?? WRITER_IDLE_MS, idle: (answer) => answer.holding === 0 },
     });
     this.search = new ThreadPool({
       name: "semantic search",

@@ -75,11 +75,12 @@ export function openLibrary(root: string, options: { readOnly?: boolean } = {}):
   }
   const db = openDatabase(paths.libraryDb, LIBRARY_MIGRATIONS, paths.backups);
   if (options.readOnly) db.pragma("query_only = ON");
+  const search = new MediaSearchRepo(db);
   return {
     paths,
     db,
     media: new MediaRepo(db),
-    search: new MediaSearchRepo(db),
+    search,
     edits: new MediaEditsRepo(db),
     scenes: new ScenesRepo(db),
     tags: new TagsRepo(db),
@@ -91,7 +92,10 @@ export function openLibrary(root: string, options: { readOnly?: boolean } = {}):
     analytics: new AnalyticsRepo(db),
     record: new LibraryRecordRepo(db),
     collections: new CollectionsRepo(db),
-    close: () => db.close(),
+    close: () => {
+      search.close();
+      db.close();
+    },
   };
 }
 

@@ -1,4 +1,5 @@
 import { ByteBoundedCache } from "../byte-cache.js";
+import { FtsRowMatch } from "../fts-row-match.js";
 import { Repository } from "../statements.js";
 import type { MediaKind, MediaRow } from "./media.js";
 import type { TagRow } from "./tags.js";
@@ -238,6 +239,7 @@ const and = (a: Sql, b: Sql): Sql => ({
 const whereClause = (parts: readonly string[]) => (parts.length ? `WHERE ${parts.join(" AND ")}` : "");
 
 export class MediaSearchRepo extends Repository {
+  private readonly rowMatch = new FtsRowMatch(this.db);
   private days: { version: string | undefined; counts: readonly Readonly<DayCount>[] } | null = null;
   // Recent pages by request: a review station polling the first page is answered from here
   // until the database changes.
@@ -350,14 +352,45 @@ export class MediaSearchRepo extends Repository {
 
   /** Ids passing `filter`, best text match first (FTS5 rank); needs at least one search term. */
   ranked(filter: MediaFilter, limit: number): number[] {
-    if (filter.terms.length === 0) return [];
+    if (filter.terms.length === 0 || limit < 1) return [];
     const { where, params } = filterSql({ ...filter, terms: [] });
-    const rows = this.prepare(
-      `SELECT m.id FROM media_fts f JOIN media m ON m.id = f.rowid
-         WHERE media_fts MATCH ? ${where.length ? `AND ${where.join(" AND ")}` : ""}
-         ORDER BY f.rank, m.id LIMIT ?`,
-    ).all(ftsExpression(filter.terms), ...params, limit) as { id: number }[];
-    return rows.map((r) => r.id);
+    const matching = `FROM media_fts f JOIN media m ON m.id = f.rowid
+         WHERE media_fts MATCH ? ${where.length ? `AND ${where.join(" AND ")}` : ""}`;
+    const expression = ftsExpression(filter.terms);
+    const firstTwo = (terms: readonly TextTerm[]) =>
+      (
+        this.prepare(`SELECT m.id ${matching} LIMIT 2`, true).all(ftsExpression(terms), ...params) as [
+          number,
+        ][]
+      ).map(([id]) => id);
+    // FTS5's bm25 weighs each word by the rows holding it, counted along the word's whole list on
+    // every query: most of the index for "the" or "you". Only two or more matches need that order,
+    // and a query of several words (a spoken sentence) mostly matches one item or none.
+    if (filter.terms.length > 1) {
+      // A prefix is merged from the lists of every word it starts before anything is matched, while
+      // whole words are walked only as far as needed: those decide first whether one row is left.
+      // When two or more are, the ranking below merges the prefix once, not a probe and it twice.
+      const words = filter.terms.filter((t) => !t.prefix);
+      if (words.length > 0 && words.length < filter.terms.length) {
+        const candidates = firstTwo(words);
+        if (candidates.length === 0) return [];
+        if (candidates.length === 1) return candidates.filter((id) => this.rowMatch.matches(id, expression));
+      } else {
+        const found = firstTwo(filter.terms);
+        if (found.length < 2) return found;
+      }
+    }
+    const rows = this.prepare(`SELECT m.id ${matching} ORDER BY f.rank, m.id LIMIT ?`, true).all(
+      expression,
+      ...params,
+      limit,
+    ) as [number][];
+    return rows.map(([id]) => id);
+  }
+
+  /** Frees the in-memory copy `ranked` tests single rows on. */
+  close(): void {
+    this.rowMatch.close();
   }
 
   /** Rows and tags of `ids`, in that order (ids that no longer exist are left out). */

@@ -204,3 +204,38 @@ describe("index writing off the event loop", () => {
     }
   });
 });
+
+describe("the writer thread between passes", () => {
+  it("ends once the last pass lets its index go, never while one holds it, and a later pass starts it again", async () => {
+    const root = await mkdtemp(join(tmpdir(), "svc-vidle-"));
+    const store = openLibrary(root);
+    const threads = new VectorThreads(silentLogger(), { writerIdleMs: 100 });
+    const sibling = new VectorThreads(silentLogger(), { writerIdleMs: 100 });
+    try {
+      const name = "clip.mov";
+      const file: FileIdentity = { relPath: name, kind: "video", size: 1, mtimeMs: 1, fingerprint: name };
+      const id = store.media.saveProbe(file, CLIP_PROBE, stageDone("probe"));
+      const vector = Float32Array.from({ length: DIM }, (_, i) => (i % 3) - 1);
+      store.vectors.replaceForMedia(id, MODEL, [{ scene_idx: ITEM_VECTOR, vector, text_hash: name }]);
+      const held = await threads.writer.request({ op: "open", root, model: MODEL });
+      expect(held.holding).toBe(1);
+      // A pass in another process's threads opens and closes meanwhile: its writer ends, this one
+      // (whose countdown would have started first) holds an index for a pass and stays.
+      await sibling.writer.request({ op: "open", root, model: MODEL });
+      expect((await sibling.writer.request({ op: "close", root, model: MODEL })).holding).toBe(0);
+      await until("the sibling's writer to end", () => sibling.writer.threadCount() === 0);
+      expect(threads.writer.threadCount()).toBe(1);
+      const released = await threads.writer.request({ op: "close", root, model: MODEL });
+      expect(released).toMatchObject({ size: 1, holding: 0 });
+      await until("the writer to end", () => threads.writer.threadCount() === 0);
+      expect(await threads.writer.request({ op: "rebuild", root, model: MODEL })).toMatchObject({
+        size: 1,
+        holding: 0,
+      });
+    } finally {
+      await Promise.all([threads.close(), sibling.close()]);
+      store.close();
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});

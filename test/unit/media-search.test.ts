@@ -9,7 +9,7 @@ import type { Links } from "../../library/media/view.js";
 import { openDatabase } from "../../state/db.js";
 import { LIBRARY_MIGRATIONS } from "../../state/migrations/library.js";
 import type { MediaKind } from "../../state/repos/media.js";
-import { ftsExpression } from "../../state/repos/media-search.js";
+import { ftsExpression, type MediaFilter } from "../../state/repos/media-search.js";
 import { type LibraryStore, openLibrary } from "../../state/stores.js";
 
 const links: Links = { thumbnail: (id) => `t/${id}`, keyframe: (id, i) => `k/${id}/${i}` };
@@ -24,8 +24,8 @@ interface Seed {
   duration: number | null;
 }
 
-function add(seed: Seed): number {
-  return store.media.saveProbe(
+function add(seed: Seed, into: LibraryStore = store): number {
+  return into.media.saveProbe(
     { relPath: seed.path, kind: seed.kind, size: 1, mtimeMs: 1, fingerprint: seed.path },
     {
       duration_s: seed.duration,
@@ -358,5 +358,103 @@ describe("kept answers", () => {
     }
     expect(ids({ q: "keptpage" })).toEqual([]);
     expect(days()).toBe(0);
+  });
+});
+
+describe("text ranking of a semantic search", () => {
+  // A library of its own: transcripts of common words (long lists in the index) and accented ones.
+  let ranking: LibraryStore;
+  let rankingDir: string;
+  const WORDS = [
+    "you",
+    "young",
+    "the",
+    "then",
+    "theatre",
+    "a",
+    "apple",
+    "Café",
+    "cafe",
+    "über",
+    "uber",
+    "take",
+  ];
+  const KINDS = ["video", "audio", "image"] as const;
+
+  beforeAll(async () => {
+    rankingDir = await mkdtemp(join(tmpdir(), "svc-ranking-"));
+    ranking = openLibrary(rankingDir);
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed;
+    };
+    for (let i = 0; i < 120; i += 1) {
+      const id = add(
+        { path: `day ${i % 3}/clip-${i}.mov`, kind: KINDS[i % 3] ?? "video", created: null, duration: 1 },
+        ranking,
+      );
+      const words = Array.from({ length: 2 + (next() % 7) }, () => WORDS[next() % WORDS.length]);
+      ranking.db.prepare("UPDATE media SET transcript = ? WHERE id = ?").run(words.join(" "), id);
+      if (i % 5 === 0) ranking.tags.add(id, WORDS[next() % WORDS.length] ?? "take", "manual");
+    }
+  });
+  afterAll(async () => {
+    ranking.close();
+    await rm(rankingDir, { recursive: true, force: true });
+  });
+
+  const filterOf = (terms: MediaFilter["terms"], kinds: MediaFilter["kinds"] = []): MediaFilter => ({
+    kinds,
+    shots: [],
+    tags: [],
+    cameras: [],
+    languages: [],
+    ratings: [],
+    terms,
+  });
+
+  /** What ranked() answered before it looked for one match first: every match, in bm25 order. */
+  const reference = (filter: MediaFilter, limit: number) =>
+    (
+      ranking.db
+        .prepare(
+          `SELECT m.id FROM media_fts f JOIN media m ON m.id = f.rowid WHERE media_fts MATCH ?
+           ${filter.kinds.length ? "AND m.kind = ?" : ""} ORDER BY f.rank, m.id LIMIT ?`,
+        )
+        .all(ftsExpression(filter.terms), ...filter.kinds, limit) as { id: number }[]
+    ).map((r) => r.id);
+
+  it("answers every query as the full bm25 ranking does, one match or many, prefix or not", () => {
+    const term = fc.record({
+      text: fc.oneof(fc.constantFrom(...WORDS), fc.constantFrom("th", "yo", "caf", "ub", "x", "clip", "day")),
+      prefix: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(term, { minLength: 1, maxLength: 6 }),
+        fc.option(fc.constantFrom(...KINDS), { nil: undefined }),
+        fc.integer({ min: 1, max: 30 }),
+        (terms, kind, limit) => {
+          const filter = filterOf(terms, kind ? [kind] : []);
+          expect(ranking.search.ranked(filter, limit)).toEqual(reference(filter, limit));
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it("tests the prefix on the one row the whole words leave, with the index's own tokenizer", () => {
+    const id = add({ path: "solo/one.mov", kind: "video", created: null, duration: 1 }, ranking);
+    ranking.db.prepare("UPDATE media SET transcript = ? WHERE id = ?").run("zebra QUOKKA Éclair", id);
+    const ask = (...words: string[]) =>
+      ranking.search.ranked(filterOf(words.map((text, i) => ({ text, prefix: i === words.length - 1 }))), 20);
+    expect(ask("zebra", "quokka", "ecl")).toEqual([id]);
+    expect(ask("ZEBRA", "éclair", "quo")).toEqual([id]);
+    expect(ask("zebra", "quokka", "one")).toEqual([id]);
+    expect(ask("zebra", "quokka", "solo")).toEqual([id]);
+    expect(ask("zebra", "quokka", "eclairs")).toEqual([]);
+    expect(ask("zebra", "quokka", "x")).toEqual([]);
+    expect(ask("zebra", "walrus", "ecl")).toEqual([]);
   });
 });

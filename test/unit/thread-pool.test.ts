@@ -12,7 +12,13 @@ const serialScript = new URL("../support/threads/serial-thread.mjs", import.meta
 const pools: ThreadPool<unknown, unknown>[] = [];
 
 function pool(
-  options: { size?: number; maxPending?: number; retryOnCrash?: boolean; serial?: boolean } = {},
+  options: {
+    size?: number;
+    maxPending?: number;
+    retryOnCrash?: boolean;
+    serial?: boolean;
+    retireAfterMs?: number;
+  } = {},
 ) {
   const made = new ThreadPool<unknown, unknown>({
     name: "test threads",
@@ -21,6 +27,9 @@ function pool(
     maxPending: options.maxPending ?? 100,
     retryOnCrash: options.retryOnCrash ?? true,
     log: silentLogger(),
+    ...(options.retireAfterMs === undefined
+      ? {}
+      : { retire: { afterMs: options.retireAfterMs, idle: (answer: unknown) => answer === "idle" } }),
   });
   pools.push(made);
   return made;
@@ -71,6 +80,28 @@ describe("ThreadPool", () => {
     await expect(threads.request({ echo: "third" })).rejects.toBeInstanceOf(ThreadsBusy);
     await Promise.all(held);
     expect(await threads.request({ echo: "later" })).toBe("later");
+  });
+
+  it("ends a thread left without work after an answer that says it holds nothing, and starts another on demand", async () => {
+    const holding = pool({ size: 1, retireAfterMs: 100 });
+    const idle = pool({ size: 1, retireAfterMs: 100 });
+    expect(await holding.request({ echo: "busy" })).toBe("busy");
+    expect(await idle.request({ echo: "idle" })).toBe("idle");
+    await until("the idle thread to end", () => idle.threadCount() === 0);
+    // The other pool's answer came first: had it started the same countdown, it would be over too.
+    expect(holding.threadCount()).toBe(1);
+    expect(await idle.request({ echo: "again" })).toBe("again");
+    expect(idle.threadCount()).toBe(1);
+  });
+
+  it("keeps a thread that gets work while it waits to end", async () => {
+    const threads = pool({ size: 1, retireAfterMs: 100 });
+    expect(await threads.request({ echo: "idle" })).toBe("idle");
+    expect(await threads.request({ sleepMs: 400, echo: "busy" })).toBe("busy");
+    const sibling = pool({ size: 1, retireAfterMs: 100 });
+    expect(await sibling.request({ echo: "idle" })).toBe("idle");
+    await until("the sibling's idle thread to end", () => sibling.threadCount() === 0);
+    expect(threads.threadCount()).toBe(1);
   });
 
   it("fails what is pending when it is closed", async () => {
