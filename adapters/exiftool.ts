@@ -1,4 +1,5 @@
-import { execa, type ResultPromise } from "execa";
+import { type ChildProcessByStdio, spawn } from "node:child_process";
+import type { Readable, Writable } from "node:stream";
 import { guarded, ProcessError, run } from "./process.js";
 
 export interface Exiftool {
@@ -20,13 +21,7 @@ interface Waiter {
   reject(error: Error): void;
 }
 
-type StayOpenChild = ResultPromise<{
-  stdin: "pipe";
-  stdout: "pipe";
-  stderr: "ignore";
-  buffer: false;
-  reject: false;
-}>;
+type StayOpenChild = ChildProcessByStdio<Writable, Readable, null>;
 
 /** One exiftool process and the output it has sent that no request has taken yet. */
 interface Running {
@@ -56,13 +51,7 @@ class StayOpenSession {
 
   private start(): Running {
     const command = guarded(this.path, ["-stay_open", "True", "-@", "-"]);
-    const child: StayOpenChild = execa(command.file, command.args, {
-      stdin: "pipe",
-      stdout: "pipe",
-      stderr: "ignore",
-      buffer: false,
-      reject: false,
-    });
+    const child: StayOpenChild = spawn(command.file, command.args, { stdio: ["pipe", "pipe", "ignore"] });
     const running: Running = { child, output: "" };
     child.stdout.setEncoding("utf8");
     child.stdout.on("data", (chunk: string) => {
@@ -79,9 +68,10 @@ class StayOpenSession {
     child.stdin.on("error", () =>
       this.stop(running, new ProcessError("exiftool stopped unexpectedly", "exiftool", "failed")),
     );
-    void child.then(() =>
-      this.stop(running, new ProcessError("exiftool exited unexpectedly", "exiftool", "failed")),
-    );
+    const ended = () =>
+      this.stop(running, new ProcessError("exiftool exited unexpectedly", "exiftool", "failed"));
+    child.once("error", ended);
+    child.once("close", ended);
     child.unref();
     (child.stdout as { unref?: () => void }).unref?.();
     (child.stdin as { unref?: () => void }).unref?.();
