@@ -1,13 +1,11 @@
-import { readdir } from "node:fs/promises";
-import { basename, dirname, extname, join } from "node:path";
 import pino, { type Logger } from "pino";
-import roll from "pino-roll";
 import { redactLogLine } from "../formats/secrets.js";
 import type { Config } from "./config.js";
-import { isErrno } from "./errno.js";
 import { homePaths } from "./paths.js";
+import { rollingLog } from "./rolling-log.js";
 
 export type { Logger } from "pino";
+export { rolledLogFiles } from "./rolling-log.js";
 
 /** Paths pino masks wherever they appear in a log record. */
 export const REDACT_PATHS = [
@@ -40,13 +38,7 @@ export interface ClosableLogger {
 
 export async function createLogger(config: Config, options: LoggerOptions): Promise<ClosableLogger> {
   const paths = homePaths(config.home);
-  const file = await roll({
-    file: paths.logFile,
-    size: "10m",
-    limit: { count: 5 },
-    mkdir: true,
-    symlink: true,
-  });
+  const file = await rollingLog(paths.logFile, { maxBytes: 10 * 1024 * 1024, keep: 5 });
   const streams: pino.StreamEntry[] = [
     { stream: file, level: config.logLevel === "silent" ? "fatal" : config.logLevel },
   ];
@@ -78,28 +70,4 @@ export async function createLogger(config: Config, options: LoggerOptions): Prom
 /** A logger that drops everything, for code paths that run before configuration is known. */
 export function silentLogger(): Logger {
   return pino({ level: "silent" });
-}
-
-/**
- * The files pino-roll writes for `logFile`, oldest first: it never writes `svc.log` itself but
- * `svc.1.log`, `svc.2.log`, … (plus a `current.log` symlink that not every platform allows).
- */
-export async function rolledLogFiles(logFile: string): Promise<string[]> {
-  const ext = extname(logFile);
-  const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const pattern = new RegExp(`^${literal(basename(logFile, ext))}\\.(\\d+)${literal(ext)}$`);
-  let names: string[];
-  try {
-    names = await readdir(dirname(logFile));
-  } catch (error) {
-    if (isErrno(error, "ENOENT")) return [];
-    throw error;
-  }
-  return names
-    .flatMap((name) => {
-      const match = pattern.exec(name);
-      return match ? [{ name, n: Number(match[1]) }] : [];
-    })
-    .sort((a, b) => a.n - b.n)
-    .map(({ name }) => join(dirname(logFile), name));
 }
