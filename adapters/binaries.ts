@@ -1,6 +1,7 @@
 import { accessSync, constants, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { delimiter, join } from "node:path";
+import type { ToolVersionCache } from "../state/tool-versions.js";
 import { run } from "./process.js";
 
 export type BinarySource = "env" | "path" | "bundled";
@@ -52,28 +53,34 @@ function findBundled(name: string): string | undefined {
   }
 }
 
-async function versionOf(name: string, path: string): Promise<string> {
+async function versionOf(name: string, path: string, cache?: ToolVersionCache): Promise<string> {
+  const known = cache?.get(path);
+  if (known !== undefined) return known;
   const flag = name === "exiftool" ? "-ver" : "-version";
   const { stdout } = await run(path, [flag], { timeoutMs: 15_000 });
   const first = stdout.split(/\r?\n/)[0]?.trim() ?? "";
   const match = /version\s+(\S+)/i.exec(first);
-  return match?.[1] ?? first;
+  const version = match?.[1] ?? first;
+  cache?.set(path, version);
+  return version;
 }
 
 /**
  * Resolution order: the explicit variable, then PATH, then the copy shipped by the optional
  * installer package. An explicit variable that points nowhere is an error, not a silent fallback.
+ * A program is run (`-version`) to learn that it works; with `cache`, only when its file changed.
  */
 export async function resolveBinary(
   name: string,
   explicit: string | undefined,
   passedOver: (source: BinarySource, reason: string) => void = () => {},
+  cache?: ToolVersionCache,
 ): Promise<ResolvedBinary | null> {
   if (explicit) {
     if (!isExecutable(explicit)) {
       throw new Error(`SVC_${name.toUpperCase()}: ${explicit} is not an executable file`);
     }
-    return { name, path: explicit, source: "env", version: await versionOf(name, explicit) };
+    return { name, path: explicit, source: "env", version: await versionOf(name, explicit, cache) };
   }
   const candidates: [BinarySource, string | undefined][] = [
     ["path", findOnPath(name)],
@@ -82,7 +89,7 @@ export async function resolveBinary(
   for (const [source, path] of candidates) {
     if (!path) continue;
     try {
-      return { name, path, source, version: await versionOf(name, path) };
+      return { name, path, source, version: await versionOf(name, path, cache) };
     } catch (error) {
       // A broken copy (wrong architecture, missing libraries) is passed over for the next one,
       // and said so: "ffmpeg not found" while one sits on PATH would be a puzzle.

@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { Config } from "../state/config.js";
+import type { ToolVersionCache } from "../state/tool-versions.js";
 import { type Asr, createAsr } from "./asr/index.js";
 import { type BinarySource, type ResolvedBinary, resolveBinary } from "./binaries.js";
 import { type ChineseScript, chineseScriptLoader } from "./chinese.js";
@@ -30,16 +31,24 @@ export interface Adapters {
   close(): void;
 }
 
-/** `log` hears of programs found but passed over because they do not run. */
-export async function createAdapters(config: Config, log?: Logger): Promise<Adapters> {
+/**
+ * `log` hears of programs found but passed over because they do not run; `versions` spares
+ * running an unchanged program again to learn that it works.
+ */
+export async function createAdapters(
+  config: Config,
+  log?: Logger,
+  versions?: ToolVersionCache,
+): Promise<Adapters> {
   const passedOver = (name: string) => (source: BinarySource, reason: string) =>
     log?.warn({ tool: name, source, reason }, "a copy of the program does not run; trying the next one");
   const [ffmpeg, ffprobe, exiftool, speech] = await Promise.all([
-    resolveBinary("ffmpeg", config.binaries.ffmpeg, passedOver("ffmpeg")),
-    resolveBinary("ffprobe", config.binaries.ffprobe, passedOver("ffprobe")),
-    resolveBinary("exiftool", config.binaries.exiftool, passedOver("exiftool")),
+    resolveBinary("ffmpeg", config.binaries.ffmpeg, passedOver("ffmpeg"), versions),
+    resolveBinary("ffprobe", config.binaries.ffprobe, passedOver("ffprobe"), versions),
+    resolveBinary("exiftool", config.binaries.exiftool, passedOver("exiftool"), versions),
     createAsr(config.asr),
   ]);
+  await versions?.save();
   const exiftoolAdapter = exiftool ? createExiftool(exiftool.path) : null;
   return {
     ffmpeg: ffmpeg ? createFfmpeg(ffmpeg.path) : null,

@@ -8,19 +8,12 @@ import { createQueues } from "../pipeline/queues.js";
 import { type Config, ConfigError, loadConfig } from "../state/config.js";
 import { MigrationBackupError } from "../state/db.js";
 import { createLogger } from "../state/logger.js";
+import { homePaths } from "../state/paths.js";
 import { openRegistry, ProjectRootMissing } from "../state/stores.js";
+import { toolVersionCache } from "../state/tool-versions.js";
+import { fail, type Io } from "./io.js";
 
-export interface Io {
-  stdout: NodeJS.WritableStream & { isTTY?: boolean };
-  stderr: NodeJS.WritableStream & { isTTY?: boolean };
-  env: NodeJS.ProcessEnv;
-}
-
-export const processIo = (): Io => ({ stdout: process.stdout, stderr: process.stderr, env: process.env });
-
-export function fail(io: Io, message: string): void {
-  io.stderr.write(`svc: ${message}\n`);
-}
+export { fail, type Io, processIo } from "./io.js";
 
 /** Maps what an operation threw to a message and an exit code; never prints a stack trace. */
 export function reportError(io: Io, error: unknown): number {
@@ -115,7 +108,10 @@ export async function withContext(
     });
     const { log } = logger;
     // Registry-only commands skip probing for ffmpeg/exiftool (a few hundred ms of start-up).
-    const adapters = options.tools === false ? noTools(config) : await createAdapters(config, log);
+    const adapters =
+      options.tools === false
+        ? noTools(config)
+        : await createAdapters(config, log, toolVersionCache(homePaths(config.home).toolVersions));
     const vectorThreads = new VectorThreads(log);
     const queryEmbeddings = new QueryEmbeddings(adapters.modelHost);
     const ctx: AppContext = {

@@ -47,6 +47,8 @@ export interface HomePaths {
   readonly backups: string;
   /** Colour LUTs: built-ins generated at first use, imported ones, checked copies of SVC_LUT_DIR files. */
   readonly luts: string;
+  /** The versions ffmpeg, ffprobe and exiftool gave, per program file (`state/tool-versions.ts`). */
+  readonly toolVersions: string;
 }
 
 export function homePaths(home: string): HomePaths {
@@ -58,6 +60,7 @@ export function homePaths(home: string): HomePaths {
     licence: join(home, "licence.json"),
     backups: join(home, "backups"),
     luts: join(home, "luts"),
+    toolVersions: join(home, "tool-versions.json"),
   });
 }
 
