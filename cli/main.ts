@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { EXIT } from "../library/errors.js";
 import { readVersion } from "../library/version.js";
-import { fail, type Io, processIo } from "./context.js";
+import { fail, type Io, processIo } from "./io.js";
 
 const HELP = `svc — local media-library daemon
 

@@ -9,7 +9,7 @@ import { type LibraryStore, openLibrary } from "../state/stores.js";
 import { type UserFolder, userFolder } from "./containment.js";
 import type { AppContext } from "./context.js";
 import { EXIT, UserError } from "./errors.js";
-import { passModels } from "./models.js";
+import { idlePassModels, passModels } from "./models.js";
 import { checkDerivedDirs, checkStorage } from "./preflight.js";
 import { claimSlot, ingestSlotName, type SlotLease } from "./slots.js";
 import { sweepInterruptedWork } from "./sweep.js";
@@ -155,7 +155,11 @@ export async function runIngest(
       });
     }
     const passStarted = new Date().toISOString();
-    const models = await passModels(ctx, request.options, request.signal);
+    // A pass with nothing to look at asks the model host nothing (its first request costs a cold
+    // `svc ingest` a tenth of its start-up).
+    const models = scanned.files.length
+      ? await passModels(ctx, request.options, request.signal)
+      : idlePassModels();
     for (const problem of models.missing) ctx.log.error({ problem }, "a model this pass needs is missing");
     const vectors = models.embed.ok
       ? await openVectorSink(ctx.vectorThreads, request.root, ctx.config.models.embed, ctx.log)

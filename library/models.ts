@@ -30,3 +30,9 @@ export async function passModels(
   const missing = needed.filter((model) => !status.pulled[model]).map(pullHint);
   return { ...result, missing };
 }
+
+/** For a pass with no files: no model is asked about, and none is used. */
+export function idlePassModels(): PassModels & { missing: string[] } {
+  const idle: ModelReadiness = { ok: false, reason: "the pass has no files" };
+  return { vision: idle, embed: idle, missing: [] };
+}
