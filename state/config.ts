@@ -19,8 +19,17 @@ const ASR_BACKENDS = ["auto", "whisper-cpp", "openai", "pocketsphinx", "none"] a
 export type AsrBackend = (typeof ASR_BACKENDS)[number];
 const HWDECODE = ["auto", "none", "vaapi", "videotoolbox", "cuda", "qsv"] as const;
 
-const text = (fallback: string) => z.string().trim().min(1).default(fallback);
-const optionalText = () => z.string().trim().min(1).optional();
+// Each helper records what docs/configuration.md shows for a variable (`default`, `allowed`); the
+// entries below add a one-line `.describe()`, and `npm run docs` renders the table from them.
+const text = (fallback: string, allowed = "text") =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .default(fallback)
+    .meta({ default: `\`${fallback}\``, allowed });
+const optionalText = (allowed = "text") =>
+  z.string().trim().min(1).optional().meta({ default: "unset", allowed });
 const integer = (fallback: number, min: number, max: number) =>
   z
     .string()
@@ -28,7 +37,8 @@ const integer = (fallback: number, min: number, max: number) =>
     .regex(/^-?\d+$/, `expected a whole number from ${min} to ${max}`)
     .transform(Number)
     .pipe(z.number().int().min(min).max(max))
-    .default(fallback);
+    .default(fallback)
+    .meta({ default: `${fallback}`, allowed: `whole number, ${min}–${max}` });
 const decimal = (fallback: number, min: number, max: number) =>
   z
     .string()
@@ -36,17 +46,28 @@ const decimal = (fallback: number, min: number, max: number) =>
     .regex(/^\d+(\.\d+)?$/, `expected a number from ${min} to ${max}`)
     .transform(Number)
     .pipe(z.number().min(min).max(max))
-    .default(fallback);
+    .default(fallback)
+    .meta({ default: `${fallback}`, allowed: `number, ${min}–${max}` });
 const flag = (fallback: boolean) =>
   z
     .enum(["0", "1", "true", "false", "yes", "no", "on", "off"], { error: "expected 1 or 0" })
     .transform((v) => ["1", "true", "yes", "on"].includes(v))
-    .default(fallback);
+    .default(fallback)
+    .meta({
+      default: fallback ? "1" : "0",
+      allowed: "`1` or `0` (also `true`/`false`, `yes`/`no`, `on`/`off`)",
+    });
 const url = (fallback: string) =>
   z
     .url({ protocol: /^https?$/, error: "expected an http:// or https:// URL" })
     .default(fallback)
-    .transform((v) => v.replace(/\/+$/, ""));
+    .transform((v) => v.replace(/\/+$/, ""))
+    .meta({ default: `\`${fallback}\``, allowed: "http:// or https:// URL" });
+const choice = <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>
+  z
+    .enum(values, { error: `expected one of ${values.join(", ")}` })
+    .default(fallback as never)
+    .meta({ default: `\`${fallback}\``, allowed: values.map((v) => `\`${v}\``).join(", ") });
 const hostList = () =>
   z
     .string()
@@ -57,44 +78,113 @@ const hostList = () =>
         .map((h) => h.trim().toLowerCase())
         .filter(Boolean),
     )
-    .pipe(z.array(z.string().regex(/^[a-z0-9.*:[\]-]+$/, "expected host names separated by commas")));
+    .pipe(z.array(z.string().regex(/^[a-z0-9.*:[\]-]+$/, "expected host names separated by commas")))
+    .meta({ default: "unset", allowed: "host names separated by commas" });
+const FOLDERS = "absolute folders separated like `PATH` (`:`; `;` on Windows)";
 
 const schema = z.object({
-  PROJECT_ROOT: optionalText(),
-  SVC_HOME: optionalText(),
-  SVC_PORT: integer(8501, 0, 65535),
-  SVC_MCP_PORT: integer(8502, 0, 65535),
-  SVC_BIND_HOST: text("127.0.0.1"),
-  OLLAMA_HOST: url("http://127.0.0.1:11434"),
-  SVC_CHAT_MODEL: text("qwen2.5:14b"),
-  SVC_INTENT_MODEL: optionalText(),
-  SVC_VISION_MODEL: text("qwen2.5vl:7b"),
-  SVC_EMBED_MODEL: text("bge-m3"),
-  SVC_ASR: z.enum(ASR_BACKENDS, { error: `expected one of ${ASR_BACKENDS.join(", ")}` }).default("auto"),
-  SVC_WHISPER_BIN: optionalText(),
-  SVC_WHISPER_MODEL: optionalText(),
-  SVC_ASR_URL: z.url({ protocol: /^https?$/, error: "expected an http:// or https:// URL" }).optional(),
-  SVC_PROXY_HEIGHT: integer(720, 144, 4320),
-  SVC_PROXY_HWDECODE: z.enum(HWDECODE, { error: `expected one of ${HWDECODE.join(", ")}` }).default("auto"),
-  SVC_EDITOR_PROXY_HEIGHT: integer(1080, 144, 1080),
-  SVC_INGEST_HALT_STREAK: integer(5, 0, 1_000_000),
-  SVC_LUT_DIR: optionalText(),
-  SVC_ADMIN_BOOTSTRAP_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
-  SVC_ALLOWED_HOSTS: hostList(),
-  SVC_TRUST_LOOPBACK: flag(true),
-  SVC_TRUST_PROXY_HEADERS: flag(false),
-  SVC_FFMPEG: optionalText(),
-  SVC_FFPROBE: optionalText(),
-  SVC_EXIFTOOL: optionalText(),
-  SVC_LOG_LEVEL: z.enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(", ")}` }).default("info"),
-  SVC_CPU_CONCURRENCY: integer(Math.max(1, availableParallelism()), 1, 64),
-  SVC_SCENE_THRESHOLD: decimal(0.3, 0.01, 1),
-  SVC_WATCH_SETTLE_MS: integer(2000, 50, 600_000),
-  SVC_WATCH_POLL: flag(false),
-  SVC_TRASH_DAYS: integer(30, 0, 36_500),
-  SVC_OFFLOAD_DESTS: optionalText(),
-  SVC_CARD_MOUNT_ROOTS: optionalText(),
-  SVC_OFFLOAD_SOURCES: optionalText(),
+  PROJECT_ROOT: optionalText("a folder").describe(
+    "the footage folder `svc ingest` works on; `svc serve` registers it as a project and makes it the default one",
+  ),
+  SVC_HOME: optionalText("a folder")
+    .meta({ default: "`~/.svc`" })
+    .describe(
+      "svc's own data: the registry database (projects, tokens, bins, conversations), logs, LUTs, the licence",
+    ),
+  SVC_PORT: integer(8501, 0, 65535).describe(
+    "the HTTP API's port (`0` picks a free one); `svc chat` and `svc open` call it",
+  ),
+  SVC_MCP_PORT: integer(8502, 0, 65535).describe(
+    "the MCP-over-HTTP port of `svc serve` (`0` picks a free one)",
+  ),
+  SVC_BIND_HOST: text("127.0.0.1", "an address to listen on").describe(
+    "the address the API and MCP listeners bind to; `0.0.0.0` opens them to the LAN (use tokens)",
+  ),
+  OLLAMA_HOST: url("http://127.0.0.1:11434").describe(
+    "the model host (Ollama) serving the chat, vision and embedding models",
+  ),
+  SVC_CHAT_MODEL: text("qwen2.5:14b", "a model name").describe(
+    "the chat model: answers chat turns, names proposed collections, and routes turns when `SVC_INTENT_MODEL` is unset",
+  ),
+  SVC_INTENT_MODEL: optionalText("a model name").describe(
+    "an optional smaller model that only classifies chat turns",
+  ),
+  SVC_VISION_MODEL: text("qwen2.5vl:7b", "a model name").describe(
+    "the vision model that describes key frames",
+  ),
+  SVC_EMBED_MODEL: text("bge-m3", "a model name").describe("the embedding model behind semantic search"),
+  SVC_ASR: choice(ASR_BACKENDS, "auto").describe(
+    "the speech recogniser; `auto` takes whisper.cpp when configured, else an OpenAI-compatible server when `SVC_ASR_URL` is set, else pocketsphinx when installed",
+  ),
+  SVC_WHISPER_BIN: optionalText("a program").describe("the whisper.cpp command-line program (`whisper-cli`)"),
+  SVC_WHISPER_MODEL: optionalText("a file").describe("the whisper.cpp model (`ggml-*.bin`)"),
+  SVC_ASR_URL: z
+    .url({ protocol: /^https?$/, error: "expected an http:// or https:// URL" })
+    .optional()
+    .meta({ default: "unset", allowed: "http:// or https:// URL" })
+    .describe(
+      "base URL of an OpenAI-compatible `/v1/audio/transcriptions` server (faster-whisper-server, whisper.cpp's server, LocalAI)",
+    ),
+  SVC_PROXY_HEIGHT: integer(720, 144, 4320).describe(
+    "most lines of a playback proxy; smaller sources keep theirs",
+  ),
+  SVC_PROXY_HWDECODE: choice(HWDECODE, "auto").describe(
+    "hardware decoding for playback proxies: `auto` looks once for one that works, `none` never looks",
+  ),
+  SVC_EDITOR_PROXY_HEIGHT: integer(1080, 144, 1080).describe(
+    "most lines of an editor proxy (ProRes 422 Proxy in `Proxy/` beside the source)",
+  ),
+  SVC_INGEST_HALT_STREAK: integer(5, 0, 1_000_000).describe(
+    "consecutive failures that halt an ingest pass; `0` never halts",
+  ),
+  SVC_LUT_DIR: optionalText("a folder").describe("a folder of `.cube` LUTs offered as colour profiles"),
+  SVC_ADMIN_BOOTSTRAP_TOKEN: z
+    .string()
+    .min(16, "must be at least 16 characters")
+    .optional()
+    .meta({ default: "unset", allowed: "at least 16 characters" })
+    .describe("a secret that seeds one `admin` token at the first `svc serve`, once"),
+  SVC_ALLOWED_HOSTS: hostList().describe(
+    "extra `Host` names loopback callers may use under local trust (`*.example.lan` allows subdomains)",
+  ),
+  SVC_TRUST_LOOPBACK: flag(true).describe(
+    "callers on this machine need no token; `0` requires tokens from loopback too (a reverse proxy on the same machine)",
+  ),
+  SVC_TRUST_PROXY_HEADERS: flag(false).describe(
+    "check the address your own reverse proxy appends to `X-Forwarded-For`/`Forwarded`; never when clients reach svc directly",
+  ),
+  SVC_FFMPEG: optionalText("a program")
+    .meta({ default: "`PATH`, then bundled" })
+    .describe("the ffmpeg program"),
+  SVC_FFPROBE: optionalText("a program")
+    .meta({ default: "`PATH`, then bundled" })
+    .describe("the ffprobe program"),
+  SVC_EXIFTOOL: optionalText("a program")
+    .meta({ default: "`PATH`" })
+    .describe("the exiftool program (optional: camera metadata)"),
+  SVC_LOG_LEVEL: choice(LOG_LEVELS, "info").describe("what the log (stdout and `$SVC_HOME/logs/`) records"),
+  SVC_CPU_CONCURRENCY: integer(Math.max(1, availableParallelism()), 1, 64)
+    .meta({ default: "number of cores" })
+    .describe("ffmpeg and image jobs run at once (ingest, proxies, renders)"),
+  SVC_SCENE_THRESHOLD: decimal(0.3, 0.01, 1).describe("the ffmpeg scene score that counts as a cut"),
+  SVC_WATCH_SETTLE_MS: integer(2000, 50, 600_000).describe(
+    "milliseconds a file's size and time must stay unchanged before the watcher ingests it",
+  ),
+  SVC_WATCH_POLL: flag(false).describe(
+    "poll folders instead of waiting for file events (network shares that send none)",
+  ),
+  SVC_TRASH_DAYS: integer(30, 0, 36_500).describe(
+    "days a deleted file stays restorable in `.svc/trash`; `0` keeps it until `svc trash empty`",
+  ),
+  SVC_OFFLOAD_DESTS: optionalText(FOLDERS).describe(
+    "where `svc serve` offloads camera cards that appear by themselves; unset, card watching is off",
+  ),
+  SVC_CARD_MOUNT_ROOTS: optionalText(FOLDERS)
+    .meta({ default: "`/media/$USER:/run/media/$USER` (`/Volumes` on macOS)" })
+    .describe("where new volumes (camera cards) appear"),
+  SVC_OFFLOAD_SOURCES: optionalText("absolute folders separated by commas").describe(
+    "folders besides the mount roots and registered projects that `POST /api/offload` may read a card from",
+  ),
   SVC_LICENCE_PUBLIC_KEY: z
     .string()
     .trim()
@@ -104,7 +194,9 @@ const schema = z.object({
         /^[A-Za-z0-9+/]{43}=?$/.test(v),
       "expected an Ed25519 public key as PEM (SPKI) or as base64 of its raw 32 bytes",
     )
-    .optional(),
+    .optional()
+    .meta({ default: "unset", allowed: "Ed25519 public key: PEM (SPKI) or base64 of its raw 32 bytes" })
+    .describe("an extra key licences are verified against (the licensor's own testing, key rotation)"),
 });
 
 type Env = z.infer<typeof schema>;
@@ -265,10 +357,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 const clientSchema = z.object({
-  SVC_URL: z.url({ protocol: /^https?$/, error: "expected an http:// or https:// URL" }).optional(),
-  SVC_TOKEN: optionalText(),
+  SVC_URL: z
+    .url({ protocol: /^https?$/, error: "expected an http:// or https:// URL" })
+    .optional()
+    .meta({ default: "`http://127.0.0.1:$SVC_PORT`", allowed: "http:// or https:// URL" })
+    .describe("the running svc that `svc chat` and `svc open` talk to (`--url` wins)"),
+  SVC_TOKEN: optionalText("a token's secret").describe("the token `svc chat` sends (`--token` wins)"),
   SVC_PORT: integer(8501, 0, 65535),
 });
+
+/** One row of docs/configuration.md: a variable, its default, what it accepts and what it does. */
+export interface ConfigVariableDoc {
+  readonly name: string;
+  readonly default: string;
+  readonly allowed: string;
+  readonly description: string;
+}
+
+function documentation(shape: Record<string, z.ZodType>): ConfigVariableDoc[] {
+  return Object.entries(shape).map(([name, variable]) => {
+    const meta = variable.meta() ?? {};
+    return {
+      name,
+      default: String(meta.default ?? "unset"),
+      allowed: String(meta.allowed ?? ""),
+      description: String(meta.description ?? ""),
+    };
+  });
+}
+
+/** The daemon's variables, then those only the client commands read, as the configuration page lists them. */
+export function configDocumentation(): { daemon: ConfigVariableDoc[]; client: ConfigVariableDoc[] } {
+  const { SVC_PORT: _shared, ...clientOnly } = clientSchema.shape;
+  return { daemon: documentation(schema.shape), client: documentation(clientOnly) };
+}
 
 /** Where a client command (`svc chat`) finds a running daemon, and the token it sends. */
 export interface ClientConfig {

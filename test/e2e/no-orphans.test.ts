@@ -137,7 +137,7 @@ describe.skipIf(!hasTools)("no child outlives svc", () => {
 });
 
 /**
- * The short version of bench/kill-trials.mjs (the README names the 100-trial run): one kill of
+ * The short version of bench/kill-trials.mjs (docs/development.md names the 100-trial run): one kill of
  * `svc ingest` and one of `svc serve` at seeded random moments; the moments that matter most
  * (children running, catch-up, SIGTERM, an uncaught error) have their own tests above.
  */

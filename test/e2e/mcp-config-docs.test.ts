@@ -10,7 +10,7 @@ import { OFFLINE } from "../support/env.js";
 import { callTool } from "../support/mcp.js";
 import { tempWorkspace } from "../support/temp.js";
 
-const README = join(import.meta.dirname, "..", "..", "README.md");
+const PAGE = join(import.meta.dirname, "..", "..", "docs", "mcp.md");
 
 interface ServerEntry {
   command?: string;
@@ -21,21 +21,21 @@ interface ServerEntry {
   headers?: Record<string, string>;
 }
 
-/** The `mcpServers.svc` entry of the JSON block that follows `<!-- mcp-config:<name> -->` in the README. */
-async function readmeConfig(name: string): Promise<ServerEntry> {
-  const text = await readFile(README, "utf8");
+/** The `mcpServers.svc` entry of the JSON block that follows `<!-- mcp-config:<name> -->` in docs/mcp.md. */
+async function pageConfig(name: string): Promise<ServerEntry> {
+  const text = await readFile(PAGE, "utf8");
   const match = new RegExp(`<!-- mcp-config:${name}\\b[^>]*-->\\s*\`\`\`json\\n([\\s\\S]*?)\`\`\``).exec(
     text,
   );
-  if (!match?.[1]) throw new Error(`README has no mcp-config:${name} block`);
+  if (!match?.[1]) throw new Error(`docs/mcp.md has no mcp-config:${name} block`);
   return (JSON.parse(match[1]) as { mcpServers: { svc: ServerEntry } }).mcpServers.svc;
 }
 
-describe("the README's MCP client set-up works as pasted", () => {
+describe("the MCP client set-up of docs/mcp.md works as pasted", () => {
   let ws: Awaited<ReturnType<typeof tempWorkspace>>;
 
   beforeAll(async () => {
-    ws = await tempWorkspace("svc-mcp-readme-");
+    ws = await tempWorkspace("svc-mcp-docs-");
     seedClips(ws.root, [
       { name: "B007.mov", shot: "2026-05-01", duration_s: 4, scenes: [{ description: "a lighthouse" }] },
     ]);
@@ -45,7 +45,7 @@ describe("the README's MCP client set-up works as pasted", () => {
   });
 
   it("Claude Desktop's stdio entry starts svc mcp and serves the tools", async () => {
-    const entry = await readmeConfig("stdio");
+    const entry = await pageConfig("stdio");
     expect(entry.command).toBe("svc");
     // `svc` on the PATH, as `npm install -g .` puts it there.
     const bin = join(ws.base, "bin");
@@ -87,7 +87,7 @@ describe("the README's MCP client set-up works as pasted", () => {
     });
 
     it("connects with the token `svc token create` printed", async () => {
-      const entry = await readmeConfig("http");
+      const entry = await pageConfig("http");
       expect(entry.type).toBe("http");
       const created = await svc(
         ["token", "create", "--name", "assistant laptop", "--scopes", "videos_read"],
