@@ -7,10 +7,13 @@
  * picture from an endless `testsrc` plus `-frames:v 1` never exits (it spins at full CPU), so
  * relying on `-frames` alone to end an input is not safe.
  */
-import { mkdir, open, rm, stat, symlink, truncate, writeFile } from "node:fs/promises";
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { copyFile, mkdir, open, rename, rm, stat, symlink, truncate, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { execa } from "execa";
+import { MEDIA_CACHE_VAR } from "./media-cache-setup.js";
 
 const TIMEOUT_MS = 60_000;
 
@@ -40,11 +43,35 @@ function ffmpegBin(): string {
   return process.env.SVC_FFMPEG || "ffmpeg";
 }
 
+/**
+ * Runs ffmpeg to write its last argument, or copies what the same arguments wrote earlier in this
+ * run (`media-cache-setup.ts`): a copy, because tests change their fixtures.
+ */
 async function ffmpeg(args: readonly string[]): Promise<void> {
+  const output = args.at(-1) ?? "";
+  const cacheDir = process.env[MEDIA_CACHE_VAR];
+  const key = createHash("sha256")
+    .update(JSON.stringify([ffmpegBin(), args.slice(0, -1), path.extname(output)]))
+    .digest("hex");
+  // Only generated sources: a file given as input could hold something else next time.
+  const readsFiles = args.slice(0, -1).some((arg) => path.isAbsolute(arg) && existsSync(arg));
+  const cached = cacheDir && !readsFiles ? path.join(cacheDir, `${key}${path.extname(output)}`) : null;
+  if (cached) {
+    try {
+      await copyFile(cached, output);
+      return;
+    } catch {
+      // Not made yet in this run.
+    }
+  }
   // -nostdin: ffmpeg otherwise reads the test runner's stdin for interactive commands.
   await execa(ffmpegBin(), ["-hide_banner", "-nostdin", "-loglevel", "error", "-y", ...args], {
     timeout: TIMEOUT_MS,
   });
+  if (!cached) return;
+  const temp = `${cached}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+  await copyFile(output, temp);
+  await rename(temp, cached);
 }
 
 async function hasEncoder(name: string): Promise<boolean> {
