@@ -15,8 +15,10 @@ import { startMcpHttp } from "../../mcp/http.js";
 import { loadConfig } from "../../state/config.js";
 import { createLogger } from "../../state/logger.js";
 import { openRegistry, type RegistryStore } from "../../state/stores.js";
+import { toolVersionCache } from "../../state/tool-versions.js";
 import { testContext } from "./context.js";
 import { OFFLINE } from "./env.js";
+import { RUN_CACHE_VAR } from "./run-cache-setup.js";
 import { tempWorkspace } from "./temp.js";
 
 export interface StartApiOptions {
@@ -93,7 +95,12 @@ export async function startApi(options: StartApiOptions = {}): Promise<TestApi> 
   const version = readVersion();
   registry.install.ensure(version);
   const logger = await createLogger(config, { stdout: false });
-  const adapters = await createAdapters(config, logger.log);
+  const runCache = process.env[RUN_CACHE_VAR];
+  const adapters = await createAdapters(
+    config,
+    logger.log,
+    runCache ? toolVersionCache(join(runCache, "tool-versions.json")) : undefined,
+  );
   const ctx = testContext({ config, adapters, registry, log: logger.log, version });
   if (root !== null) await ensureProjectRoot(ctx, root);
   const deps = createApiDeps(ctx);

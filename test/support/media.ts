@@ -13,7 +13,7 @@ import { copyFile, mkdir, open, rename, rm, stat, symlink, truncate, writeFile }
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { execa } from "execa";
-import { MEDIA_CACHE_VAR } from "./media-cache-setup.js";
+import { RUN_CACHE_VAR } from "./run-cache-setup.js";
 
 const TIMEOUT_MS = 60_000;
 
@@ -45,11 +45,11 @@ function ffmpegBin(): string {
 
 /**
  * Runs ffmpeg to write its last argument, or copies what the same arguments wrote earlier in this
- * run (`media-cache-setup.ts`): a copy, because tests change their fixtures.
+ * run (`run-cache-setup.ts`): a copy, because tests change their fixtures.
  */
 async function ffmpeg(args: readonly string[]): Promise<void> {
   const output = args.at(-1) ?? "";
-  const cacheDir = process.env[MEDIA_CACHE_VAR];
+  const cacheDir = process.env[RUN_CACHE_VAR];
   const key = createHash("sha256")
     .update(JSON.stringify([ffmpegBin(), args.slice(0, -1), path.extname(output)]))
     .digest("hex");
