@@ -16,6 +16,7 @@ import { type ApiResponse, startApi, type TestApi } from "../support/api.js";
 import { makeSceneClip, makeStill } from "../support/media.js";
 import { type FakeModelHost, startFakeModelHost } from "../support/modelhost-server.js";
 import { type Answer, answerChecker } from "../support/openapi.js";
+import { seedConversation } from "../support/rows.js";
 import { needTools } from "../support/tools.js";
 import { until } from "../support/until.js";
 
@@ -139,18 +140,7 @@ function freshTrash(blocked = false): number {
 
 function freshConversation(): string {
   const id = fresh("conversation");
-  api.registry.conversations.addTurn({
-    conversationId: id,
-    title: "conformance",
-    projectScope: [],
-    prompt: "hello",
-    answer: "hi",
-    intent: "general",
-    scenes: [],
-    tokensUsed: 2,
-    latencyMs: 1,
-  });
-  return id;
+  return seedConversation(api.registry, id, "conformance");
 }
 
 const freshBin = () => api.registry.bins.create(fresh("bin")).id;

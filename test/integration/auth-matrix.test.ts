@@ -17,6 +17,7 @@ import { svc } from "../support/cli.js";
 import { makeSceneClip, makeStill } from "../support/media.js";
 import { type FakeModelHost, startFakeModelHost } from "../support/modelhost-server.js";
 import { answerChecker } from "../support/openapi.js";
+import { seedConversation } from "../support/rows.js";
 import { needTools } from "../support/tools.js";
 import { until } from "../support/until.js";
 
@@ -117,18 +118,7 @@ let conversations = 0;
 function freshConversation(api: TestApi): string {
   conversations += 1;
   const id = `matrix-${conversations}`;
-  api.registry.conversations.addTurn({
-    conversationId: id,
-    title: "matrix",
-    projectScope: [],
-    prompt: "hello",
-    answer: "hi",
-    intent: "general",
-    scenes: [],
-    tokensUsed: 2,
-    latencyMs: 1,
-  });
-  return id;
+  return seedConversation(api.registry, id, "matrix");
 }
 
 async function slotFree(api: TestApi): Promise<void> {

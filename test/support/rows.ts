@@ -1,4 +1,5 @@
 import type { ProbeFields, StageOutcome } from "../../state/repos/media.js";
+import type { RegistryStore } from "../../state/stores.js";
 
 /** A small video's probe, for tests that need media rows without probing a file. */
 export const CLIP_PROBE: ProbeFields = {
@@ -22,3 +23,19 @@ export const stageDone = (stage: string): StageOutcome => ({
   startedAt: new Date().toISOString(),
   elapsedMs: 1,
 });
+
+/** A stored one-turn conversation, for tests that read or delete chat history. */
+export function seedConversation(registry: RegistryStore, id: string, title: string): string {
+  registry.conversations.addTurn({
+    conversationId: id,
+    title,
+    projectScope: [],
+    prompt: "hello",
+    answer: "hi",
+    intent: "general",
+    scenes: [],
+    tokensUsed: 2,
+    latencyMs: 1,
+  });
+  return id;
+}
