@@ -3,7 +3,11 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
-    globalSetup: ["test/support/decoy-model-host.ts", "test/support/run-cache-setup.ts"],
+    globalSetup: [
+      "test/support/decoy-model-host.ts",
+      "test/support/run-cache-setup.ts",
+      "test/support/nobody-reach-setup.ts",
+    ],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",

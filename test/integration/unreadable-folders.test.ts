@@ -1,6 +1,6 @@
-import { chmod, copyFile, mkdir, mkdtemp, rm, stat, symlink } from "node:fs/promises";
+import { chmod, copyFile, mkdir, mkdtemp, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { execa } from "execa";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { markMissing } from "../../library/missing.js";
@@ -15,28 +15,6 @@ const hasTools = needTools("ffmpeg", "ffprobe", "setpriv");
 // Tests run as root, whom permissions do not stop: svc runs as `nobody` here.
 const NOBODY = ["--reuid=65534", "--regid=65534", "--clear-groups"];
 const MISSING_JS = join(import.meta.dirname, "..", "..", "dist", "library", "missing.js");
-
-/**
- * `nobody` must reach the built CLI and node_modules in this checkout. A checkout inside a private
- * folder (mktemp -d is 0700) is opened for traversal (o+x) while the suite runs, then put back.
- */
-async function letNobodyReachCheckout(): Promise<() => Promise<void>> {
-  const restore: [string, number][] = [];
-  let dir = join(import.meta.dirname, "..", "..");
-  for (;;) {
-    const mode = (await stat(dir)).mode & 0o7777;
-    if ((mode & 0o001) === 0) {
-      restore.push([dir, mode]);
-      await chmod(dir, mode | 0o001);
-    }
-    const parent = dirname(dir);
-    if (parent === dir) break;
-    dir = parent;
-  }
-  return async () => {
-    for (const [path, mode] of restore) await chmod(path, mode);
-  };
-}
 
 const FILES = [
   "ok/a.png",
@@ -149,9 +127,7 @@ describe.skipIf(!hasTools)("a folder that cannot be read marks nothing missing",
   let fixtures: string;
   let still: string;
   const cleanups: (() => Promise<void>)[] = [];
-  let closeCheckout: () => Promise<void> = async () => {};
   beforeAll(async () => {
-    closeCheckout = await letNobodyReachCheckout();
     fixtures = await mkdtemp(join(tmpdir(), "svc-unreadable-fixtures-"));
     still = await makeStill(fixtures, "png");
   });
@@ -160,7 +136,6 @@ describe.skipIf(!hasTools)("a folder that cannot be read marks nothing missing",
   });
   afterAll(async () => {
     await rm(fixtures, { recursive: true, force: true });
-    await closeCheckout();
   });
   const setUp = async () => {
     const ws = await workspace(still);
