@@ -10,6 +10,9 @@ usage:
   svc ingest [--dir D] [--refresh] [--regenerate-thumbnails] [--vision-only] [--no-embed]
              [--language L] [--progress json]
                                     one ingest pass over PROJECT_ROOT
+  svc ingest --retraditionalize [--dry-run] | --migrate-storage
+             | --propose-collections [--collection-dry-run] | --apply-collections
+                                    maintenance passes over PROJECT_ROOT
   svc embed [--rebuild] [--json]    bring embeddings and the vector index up to date
   svc chat [--url URL] [--token T] [--conversation ID] [--project NAME]… [--json] ["PROMPT"]
                                     ask a running svc serve; without PROMPT, one prompt per line
@@ -17,9 +20,11 @@ usage:
   svc export batch --ids 1,2,3 [--formats srt,vtt,txt,edl,edl-markers,fcpxml] [-o FILE.zip]
                                     timelines and per-clip files for NLEs (same as the API)
   svc mcp                           MCP tools over stdio (for Claude Desktop and other MCP clients)
-  svc offload SRC --dest D [--dest D2 …] [--hash xxh64|xxh3|md5|sha1] [--no-verify] [--resume]
+  svc offload SRC --dest D [--dest D2 …] [--hash xxh64|xxh3|xxh128|md5|sha1|c4] [--no-verify] [--resume]
               [--progress json]     copy a card to drives, verify every copy, write ASC MHL
-  svc offload verify DEST           recheck a destination against its ASC MHL history
+  svc offload verify DEST [--record]
+                                    recheck a destination against its ASC MHL history
+                                    (--record adds a verified generation)
   svc open [--url URL] [--no-browser]
                                     the web app in a browser (an app window with Chromium);
                                     starts svc here first when none answers
@@ -31,11 +36,13 @@ usage:
   svc token list [--json] | show ID [--json] | revoke ID
   svc trash list [--json] | restore ID [--json] | empty [--older-than DAYS]
                                     deleted files of PROJECT_ROOT: list, put back, remove for good
-  svc service install [--user] [--dir DIR] | uninstall [--user] [--dir DIR]
+  svc service install [--user] [--dir DIR] [--manager systemd|launchd]
+              | uninstall [--user] [--dir DIR] [--manager systemd|launchd]
                                     write (or remove) the systemd unit or launchd agent for svc serve
   svc --version
 
-configuration is by environment variables (PROJECT_ROOT, SVC_HOME, SVC_PORT, …); see the README.
+configuration is by environment variables (PROJECT_ROOT, SVC_HOME, SVC_PORT, …); see
+docs/configuration.md.
 `;
 
 type Command = (argv: string[], io: Io) => Promise<number>;

@@ -5,7 +5,7 @@ import { fail, type Io, type StopSignals, stopSignals, withContext } from "./con
 
 export async function serveCommand(argv: string[], io: Io): Promise<number> {
   if (argv.length > 0) {
-    fail(io, "usage: svc serve (configure with environment variables; see the README)");
+    fail(io, "usage: svc serve (configure with environment variables; see docs/configuration.md)");
     return EXIT.usage;
   }
   // Listening from the first moment: a SIGTERM while the daemon is still starting (service
