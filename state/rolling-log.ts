@@ -26,8 +26,8 @@ function naming(logFile: string) {
   };
 }
 
-/** The numbered files of `logFile`, oldest first: `svc.1.log`, `svc.2.log`, … */
-export async function rolledLogFiles(logFile: string): Promise<string[]> {
+/** The numbered files of `logFile` with their numbers, oldest first. */
+async function numberedFiles(logFile: string): Promise<{ path: string; n: number }[]> {
   const { pattern } = naming(logFile);
   let names: string[];
   try {
@@ -39,10 +39,14 @@ export async function rolledLogFiles(logFile: string): Promise<string[]> {
   return names
     .flatMap((name) => {
       const match = pattern.exec(name);
-      return match ? [{ name, n: Number(match[1]) }] : [];
+      return match ? [{ path: join(dirname(logFile), name), n: Number(match[1]) }] : [];
     })
-    .sort((a, b) => a.n - b.n)
-    .map(({ name }) => join(dirname(logFile), name));
+    .sort((a, b) => a.n - b.n);
+}
+
+/** The numbered files of `logFile`, oldest first: `svc.1.log`, `svc.2.log`, … */
+export async function rolledLogFiles(logFile: string): Promise<string[]> {
+  return (await numberedFiles(logFile)).map(({ path }) => path);
 }
 
 const sizeOf = (file: string) => {
@@ -79,9 +83,7 @@ function pointCurrent(file: string) {
 export async function rollingLog(logFile: string, options: RollingLogOptions): Promise<LogDestination> {
   await makeFolders(dirname(logFile));
   const { file } = naming(logFile);
-  const existing = await rolledLogFiles(logFile);
-  const last = existing.at(-1);
-  let n = last ? Number(naming(logFile).pattern.exec(basename(last))?.[1]) : 1;
+  let n = (await numberedFiles(logFile)).at(-1)?.n ?? 1;
   let current = file(n);
   let size = sizeOf(current);
   if (size >= options.maxBytes) {
@@ -92,11 +94,8 @@ export async function rollingLog(logFile: string, options: RollingLogOptions): P
   pointCurrent(current);
   // By number, not by count: the file just reopened may not exist yet when the folder is read.
   const prune = async (newest: number) => {
-    const { pattern } = naming(logFile);
-    const stale = (await rolledLogFiles(logFile)).filter(
-      (f) => Number(pattern.exec(basename(f))?.[1]) < newest - options.keep,
-    );
-    await Promise.all(stale.map((f) => rm(f, { force: true })));
+    const stale = (await numberedFiles(logFile)).filter(({ n: number }) => number < newest - options.keep);
+    await Promise.all(stale.map(({ path }) => rm(path, { force: true })));
   };
   let rolling = false;
   let closed = false;
