@@ -3,7 +3,8 @@ import { parseArgs } from "node:util";
 import { postSvc, SvcUnreachable } from "../adapters/svc-api.js";
 import { EXIT } from "../library/errors.js";
 import { type ClientConfig, loadClientConfig } from "../state/config.js";
-import { fail, type Io, reportError, stopSignals } from "./context.js";
+import { reportError, stopSignals } from "./context.js";
+import { fail, type Io } from "./io.js";
 
 export const CHAT_USAGE = `usage:
   svc chat [--url URL] [--token T] [--conversation ID] [--project NAME]… [--json] ["PROMPT"]

@@ -13,8 +13,6 @@ import { openRegistry, ProjectRootMissing } from "../state/stores.js";
 import { toolVersionCache } from "../state/tool-versions.js";
 import { fail, type Io } from "./io.js";
 
-export { fail, type Io, processIo } from "./io.js";
-
 /** Maps what an operation threw to a message and an exit code; never prints a stack trace. */
 export function reportError(io: Io, error: unknown): number {
   if (error instanceof UserError) {

@@ -1,7 +1,8 @@
 import { parseArgs } from "node:util";
 import { buildEmbeddings } from "../library/embed.js";
 import { EXIT, UserError } from "../library/errors.js";
-import { fail, type Io, stopSignals, withContext } from "./context.js";
+import { stopSignals, withContext } from "./context.js";
+import { fail, type Io } from "./io.js";
 
 const USAGE = "usage: svc embed [--rebuild] [--json]";
 

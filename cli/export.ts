@@ -7,7 +7,8 @@ import { exportTimeline, TIMELINE_QUERY, timelineFormat } from "../library/expor
 import { LibraryPool } from "../library/library-pool.js";
 import { ensureProjectRoot } from "../library/projects.js";
 import { writeFileAtomic } from "../state/atomic.js";
-import { fail, type Io, withContext } from "./context.js";
+import { withContext } from "./context.js";
+import { fail, type Io } from "./io.js";
 
 export const EXPORT_USAGE = `usage: svc export timeline --ids 1,2,3 --format edl|fcpxml|xmeml|srt|vtt|otio [--fps 25] [--name NAME] [--project P] [-o FILE]
        svc export batch --ids 1,2,3 [--formats srt,vtt,txt,edl,edl-markers,fcpxml] [--project P] [-o FILE.zip]`;

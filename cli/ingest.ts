@@ -7,7 +7,8 @@ import { claimSlot, ingestSlotName } from "../library/slots.js";
 import { migrateStorage } from "../library/storage-migration.js";
 import { projectPaths } from "../state/paths.js";
 import { openLibrary } from "../state/stores.js";
-import { fail, type Io, stopSignals, withContext } from "./context.js";
+import { stopSignals, withContext } from "./context.js";
+import { fail, type Io } from "./io.js";
 import { createProgressBar } from "./progress.js";
 
 export const INGEST_USAGE =

@@ -1,6 +1,7 @@
 import { EXIT } from "../library/errors.js";
 import { serveStdio } from "../mcp/stdio.js";
-import { fail, type Io, stopSignals, withContext } from "./context.js";
+import { stopSignals, withContext } from "./context.js";
+import { fail, type Io } from "./io.js";
 
 /** `svc mcp`: the read-only MCP tools over stdio, for a client that starts svc itself. */
 export async function mcpCommand(argv: string[], io: Io): Promise<number> {

@@ -5,7 +5,8 @@ import { DEFAULT_HASH, HASH_FORMATS, isHashFormat } from "../library/offload/has
 import { runOffload } from "../library/offload/run.js";
 import { startOffload } from "../library/offload/start.js";
 import { verifyDestination } from "../library/offload/verify.js";
-import { fail, type Io, stopSignals, withContext } from "./context.js";
+import { stopSignals, withContext } from "./context.js";
+import { fail, type Io } from "./io.js";
 import { createProgressBar } from "./progress.js";
 
 export const OFFLOAD_USAGE =

@@ -4,7 +4,8 @@ import { waitForSvc } from "../adapters/svc-health.js";
 import { startDaemon } from "../daemon/serve.js";
 import { EXIT } from "../library/errors.js";
 import { loadClientConfig } from "../state/config.js";
-import { fail, type Io, stopSignals, withContext } from "./context.js";
+import { stopSignals, withContext } from "./context.js";
+import { fail, type Io } from "./io.js";
 
 const USAGE = "usage: svc open [--url URL] [--no-browser]";
 

@@ -1,4 +1,4 @@
-import type { Io } from "./context.js";
+import type { Io } from "./io.js";
 
 /** A one-line progress bar on stderr, drawn only when stderr is a terminal. */
 export function createProgressBar(io: Io) {

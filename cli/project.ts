@@ -1,7 +1,8 @@
 import { resolve } from "node:path";
 import { EXIT } from "../library/errors.js";
 import { addProject, listProjectStates, removeProject } from "../library/projects.js";
-import { fail, type Io, withContext } from "./context.js";
+import { withContext } from "./context.js";
+import { fail, type Io } from "./io.js";
 
 export const PROJECT_USAGE =
   "usage: svc project add NAME PATH | svc project list [--json] | svc project remove NAME";

@@ -4,7 +4,8 @@ import { idList } from "../library/export/timeline.js";
 import { LibraryPool } from "../library/library-pool.js";
 import { ensureProjectRoot } from "../library/projects.js";
 import { EditorProxies, type EditorProxyJob, MAX_PROXY_IDS } from "../library/proxy/editor-jobs.js";
-import { fail, type Io, stopSignals, withContext } from "./context.js";
+import { stopSignals, withContext } from "./context.js";
+import { fail, type Io } from "./io.js";
 import { createProgressBar } from "./progress.js";
 
 export const PROXY_USAGE =

@@ -1,7 +1,8 @@
 import { startDaemon } from "../daemon/serve.js";
 import type { AppContext } from "../library/context.js";
 import { EXIT } from "../library/errors.js";
-import { fail, type Io, type StopSignals, stopSignals, withContext } from "./context.js";
+import { type StopSignals, stopSignals, withContext } from "./context.js";
+import { fail, type Io } from "./io.js";
 
 export async function serveCommand(argv: string[], io: Io): Promise<number> {
   if (argv.length > 0) {

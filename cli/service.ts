@@ -12,7 +12,8 @@ import {
   type ServiceTarget,
   uninstallService,
 } from "../library/service.js";
-import { fail, type Io, withContext } from "./context.js";
+import { withContext } from "./context.js";
+import { fail, type Io } from "./io.js";
 
 export const SERVICE_USAGE =
   "usage: svc service install [--user] [--dir DIR] [--manager systemd|launchd] | svc service uninstall [--user] [--dir DIR] [--manager systemd|launchd]";

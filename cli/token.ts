@@ -1,7 +1,8 @@
 import { parseArgs } from "node:util";
 import { EXIT } from "../library/errors.js";
 import { createToken, listTokens, revokeToken, showToken, type TokenInfo } from "../library/tokens.js";
-import { fail, type Io, withContext } from "./context.js";
+import { withContext } from "./context.js";
+import { fail, type Io } from "./io.js";
 
 export const TOKEN_USAGE = `usage:
   svc token create --name NAME --scopes SCOPE[,SCOPE…] [--ip-allowlist CIDR[,CIDR…]] [--expires-in DAYS] [--json]

@@ -3,7 +3,8 @@ import { EXIT, UserError } from "../library/errors.js";
 import { parseMediaId } from "../library/media/ids.js";
 import { listTrash, purgeTrash, restoreFromTrash } from "../library/trash.js";
 import { openLibrary } from "../state/stores.js";
-import { fail, type Io, withContext } from "./context.js";
+import { withContext } from "./context.js";
+import { fail, type Io } from "./io.js";
 
 export const TRASH_USAGE =
   "usage: svc trash list [--json] | svc trash restore ID [--json] | svc trash empty [--older-than DAYS]";
