@@ -12,11 +12,11 @@ import { createToken } from "../../library/tokens.js";
 import { BackupWriter } from "../../library/transcript-backups.js";
 import { NO_EDITORIAL } from "../../state/repos/trash.js";
 import { openLibrary } from "../../state/stores.js";
-import { type ApiResponse, startApi, type TestApi } from "../support/api.js";
+import { type ApiResponse, readResponse, startApi, type TestApi } from "../support/api.js";
 import { makeSceneClip, makeStill } from "../support/media.js";
 import { type FakeModelHost, startFakeModelHost } from "../support/modelhost-server.js";
 import { type Answer, answerChecker } from "../support/openapi.js";
-import { seedConversation } from "../support/rows.js";
+import { CLIP_PROBE, seedConversation, stageDone } from "../support/rows.js";
 import { needTools } from "../support/tools.js";
 import { until } from "../support/until.js";
 
@@ -104,18 +104,14 @@ function freshRow(ext = "png", kind: "image" | "video" = "image"): number {
     lib.media.saveProbe(
       { relPath: name, kind, size: 1, mtimeMs: 1, fingerprint: name },
       {
+        ...CLIP_PROBE,
         duration_s: kind === "video" ? 1 : null,
         codec: kind === "video" ? "prores" : null,
-        audio_codec: null,
         fps: null,
         width: 64,
         height: 64,
-        start_timecode: null,
-        audio_tracks: 0,
-        creation_date: null,
-        metadata_json: null,
       },
-      { stage: "probe", status: "done", detail: null, startedAt: new Date().toISOString(), elapsedMs: 1 },
+      stageDone("probe"),
     ),
   );
 }
@@ -694,22 +690,12 @@ function declaredOversize(route: RouteDef, path: string, type: string): Promise<
       agent: false,
     });
     req.on("error", reject);
-    req.on("response", (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => {
+    req.on("response", (res) =>
+      readResponse(res).then((answer) => {
         req.destroy();
-        const body = Buffer.concat(chunks);
-        const text = body.toString("utf8");
-        resolve({
-          status: res.statusCode ?? 0,
-          headers: res.headers,
-          text,
-          body,
-          json: () => JSON.parse(text),
-        });
-      });
-    });
+        resolve(answer);
+      }, reject),
+    );
     req.flushHeaders();
   });
 }

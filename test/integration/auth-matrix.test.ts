@@ -17,7 +17,7 @@ import { svc } from "../support/cli.js";
 import { makeSceneClip, makeStill } from "../support/media.js";
 import { type FakeModelHost, startFakeModelHost } from "../support/modelhost-server.js";
 import { answerChecker } from "../support/openapi.js";
-import { seedConversation } from "../support/rows.js";
+import { CLIP_PROBE, seedConversation, stageDone } from "../support/rows.js";
 import { needTools } from "../support/tools.js";
 import { until } from "../support/until.js";
 
@@ -65,26 +65,8 @@ function freshRow(api: TestApi): number {
       mtimeMs: 1,
       fingerprint: `f${freshRows}`,
     };
-    const probe = {
-      duration_s: null,
-      codec: null,
-      audio_codec: null,
-      fps: null,
-      width: 64,
-      height: 64,
-      start_timecode: null,
-      audio_tracks: 0,
-      creation_date: null,
-      metadata_json: null,
-    };
-    const outcome = {
-      stage: "probe",
-      status: "done" as const,
-      detail: null,
-      startedAt: new Date().toISOString(),
-      elapsedMs: 1,
-    };
-    return lib.media.saveProbe(file, probe, outcome);
+    const probe = { ...CLIP_PROBE, duration_s: null, codec: null, fps: null, width: 64, height: 64 };
+    return lib.media.saveProbe(file, probe, stageDone("probe"));
   } finally {
     lib.close();
   }

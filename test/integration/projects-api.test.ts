@@ -7,6 +7,7 @@ import { ensureProjectRoot } from "../../library/projects.js";
 import { createToken } from "../../library/tokens.js";
 import { openLibrary } from "../../state/stores.js";
 import { startApi, type TestApi } from "../support/api.js";
+import { CLIP_PROBE, stageDone } from "../support/rows.js";
 
 const SCRIPT = join(import.meta.dirname, "..", "..", "scripts", "licence.mjs");
 
@@ -92,19 +93,8 @@ describe("projects, entitlements and licences over the API", () => {
     const lib = openLibrary(first);
     const id = lib.media.saveProbe(
       { relPath: "a.mov", kind: "video", size: 1, mtimeMs: 1, fingerprint: "a" },
-      {
-        duration_s: 1,
-        codec: "h264",
-        audio_codec: null,
-        fps: 25,
-        width: 64,
-        height: 64,
-        start_timecode: null,
-        audio_tracks: 0,
-        creation_date: null,
-        metadata_json: null,
-      },
-      { stage: "probe", status: "done", detail: null, startedAt: new Date().toISOString(), elapsedMs: 1 },
+      { ...CLIP_PROBE, width: 64, height: 64 },
+      stageDone("probe"),
     );
     lib.close();
     await writeFile(join(first, "a.mov"), "x");

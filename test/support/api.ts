@@ -1,5 +1,5 @@
 import { readdir, readFile } from "node:fs/promises";
-import { request as httpRequest } from "node:http";
+import { request as httpRequest, type IncomingMessage } from "node:http";
 import { join } from "node:path";
 import { serve } from "h3";
 import { createAdapters } from "../../adapters/index.js";
@@ -174,23 +174,30 @@ function send(port: number, method: string, path: string, options: RequestOption
     headers["content-length"] = String(Buffer.byteLength(body));
   }
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: "127.0.0.1", port, method, path, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("error", reject);
-      res.on("end", () => {
-        const body = Buffer.concat(chunks);
-        const text = body.toString("utf8");
-        resolve({
-          status: res.statusCode ?? 0,
-          headers: res.headers,
-          text,
-          body,
-          json: <T>() => JSON.parse(text) as T,
-        });
-      });
-    });
+    const req = httpRequest({ host: "127.0.0.1", port, method, path, headers, agent: false }, (res) =>
+      readResponse(res).then(resolve, reject),
+    );
     req.on("error", reject);
     req.end(body);
+  });
+}
+
+/** The whole answer of a request made with node:http, as the tests read it. */
+export function readResponse(res: IncomingMessage): Promise<ApiResponse> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    res.on("data", (chunk: Buffer) => chunks.push(chunk));
+    res.on("error", reject);
+    res.on("end", () => {
+      const body = Buffer.concat(chunks);
+      const text = body.toString("utf8");
+      resolve({
+        status: res.statusCode ?? 0,
+        headers: res.headers,
+        text,
+        body,
+        json: <T>() => JSON.parse(text) as T,
+      });
+    });
   });
 }
