@@ -48,6 +48,7 @@ EXPOSE 8501 8502
 # Health is public (no token) and answers 503 while a required tool or the model host is missing.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:8501/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# tini forwards SIGTERM to svc (its clean shutdown) and reaps ffmpeg children.
-ENTRYPOINT ["/usr/bin/tini", "--", "node", "/opt/svc/dist/cli/main.js"]
+# tini forwards SIGTERM to svc (its clean shutdown) and reaps ffmpeg children. svc runs as a
+# program, so its first line gives node the flags its memory figures depend on.
+ENTRYPOINT ["/usr/bin/tini", "--", "/opt/svc/dist/cli/main.js"]
 CMD ["serve"]

@@ -90,7 +90,7 @@ export async function benchEditorProxy() {
     await rm(plainOut, { force: true });
 
     t0 = performance.now();
-    const s = await run(process.execPath, [CLI, "proxy", "editor", "--ids", String(id)], {
+    const s = await run(CLI, ["proxy", "editor", "--ids", String(id)], {
       env: svcEnv({ PROJECT_ROOT: root, SVC_HOME: home }),
     });
     svc.push(performance.now() - t0);

@@ -63,7 +63,7 @@ function startDaemon(root, home, extraEnv = {}) {
   const waiters = new Set();
   const warnings = [];
   let exited = null;
-  const proc = start(process.execPath, [CLI, "serve"], {
+  const proc = start(CLI, ["serve"], {
     env: readmeEnv({ PROJECT_ROOT: root, SVC_HOME: home, SVC_PORT: "0", SVC_MCP_PORT: "0", ...extraEnv }),
     onLine(line) {
       let record;

@@ -138,7 +138,7 @@ function spawnSvc(trial, mode) {
   const args = mode === "serve" ? ["serve"] : ["ingest", "--progress", "json"];
   const env = svcEnvFor(trial, mode === "serve" ? { SVC_PORT: "0", SVC_MCP_PORT: "0" } : {});
   let finished = false;
-  const proc = start(process.execPath, [CLI, ...args], {
+  const proc = start(CLI, [...args], {
     env,
     onLine(line) {
       if (line.includes('"event":"summary"') || line.includes('"ingest pass finished"')) finished = true;
@@ -210,7 +210,7 @@ async function runTrial(fixtures, mode, delayMs, index) {
       );
 
     let summary = null;
-    const rerun = await start(process.execPath, [CLI, "ingest", "--progress", "json"], {
+    const rerun = await start(CLI, ["ingest", "--progress", "json"], {
       env: svcEnvFor(trial),
       timeoutMs: 5 * 60_000,
       onLine(line) {

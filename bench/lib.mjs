@@ -11,6 +11,7 @@ import { pathToFileURL } from "node:url";
 import Database from "better-sqlite3";
 
 export const REPO = join(import.meta.dirname, "..");
+// Run as a program, as `svc` runs: its first line chooses the interpreter and its flags.
 export const CLI = join(REPO, "dist", "cli", "main.js");
 export const FFMPEG = process.env.SVC_FFMPEG || "ffmpeg";
 
@@ -221,7 +222,7 @@ export async function svcIngest({ label, root, home, expected, env = {}, timeout
   const noise = [];
   let summary = null;
   const cpu = cpuMeter();
-  const res = await run(process.execPath, [CLI, "ingest", "--progress", "json"], {
+  const res = await run(CLI, ["ingest", "--progress", "json"], {
     env: svcEnv({ PROJECT_ROOT: root, SVC_HOME: home, ...env }),
     timeoutMs,
     onLine(line) {
@@ -683,7 +684,7 @@ export function startDaemon({ root, home, port, logLevel, env = {} }) {
   const records = [];
   const waiters = new Set();
   const state = { watching: true };
-  const proc = start(process.execPath, [CLI, "serve"], {
+  const proc = start(CLI, ["serve"], {
     env: svcEnv({
       PROJECT_ROOT: root,
       SVC_HOME: home,

@@ -53,9 +53,9 @@ async function makeCard(dir) {
 }
 
 async function svcOffload(card, dests, home, extra = []) {
-  const args = [CLI, "offload", card, ...dests.flatMap((d) => ["--dest", d]), "--progress", "json", ...extra];
+  const args = ["offload", card, ...dests.flatMap((d) => ["--dest", d]), "--progress", "json", ...extra];
   const summaries = [];
-  const result = await run(process.execPath, args, {
+  const result = await run(CLI, args, {
     env: { ...process.env, SVC_HOME: home },
     onLine: (line) => {
       const event = JSON.parse(line);
@@ -103,7 +103,7 @@ async function offloadRound(base, card, home, mib, xxhsum, round) {
   const timeVerify = async () => {
     await dropCaches();
     let verifyLine = "";
-    const verify = await run(process.execPath, [CLI, "offload", "verify", join(base, "d1")], {
+    const verify = await run(CLI, ["offload", "verify", join(base, "d1")], {
       env: { ...process.env, SVC_HOME: home },
       onLine: (line) => {
         verifyLine = line;
@@ -156,7 +156,7 @@ export async function benchOffload() {
   await dropCaches();
   const two = [join(base, "r1"), join(base, "r2")];
   const rchar = readBytesOf(
-    `SVC_HOME=${home} ${process.execPath} ${CLI} offload ${card} --dest ${two[0]} --dest ${two[1]} --no-verify`,
+    `SVC_HOME=${home} ${CLI} offload ${card} --dest ${two[0]} --dest ${two[1]} --no-verify`,
   );
   figures.twoDestReadRatio = rchar / bytes;
   await Promise.all([join(base, "d1"), ...two].map((d) => rm(d, { recursive: true, force: true })));

@@ -1,4 +1,7 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=4
+// The flag caps V8's young generation at 4 MB per semi-space (16 MB by default): a burst such as
+// a catch-up pass over 10,000 files grows it to the cap, and it stays resident while the daemon
+// idles (about 154 MB idle with the default, 133 MB with this cap, watching 10,000 files).
 import { EXIT } from "../library/errors.js";
 import { readVersion } from "../library/version.js";
 import { fail, type Io, processIo } from "./io.js";

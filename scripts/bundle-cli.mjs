@@ -5,7 +5,7 @@
 // and its libraries') before doing anything, two thirds of its start-up; bundled, a short command
 // starts in well under half the time. Each command is still its own chunk, loaded when it runs.
 // Native addons, and packages that find their own files at run time, stay outside the bundle.
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "rolldown";
@@ -41,5 +41,9 @@ await build({
   logLevel: "warn",
   output: { dir: out, format: "esm", entryFileNames: "[name].js", chunkFileNames: "[name]-[hash].js" },
 });
-const shebang = readFileSync(entry, "utf8").startsWith("#!") ? "#!/usr/bin/env node\n" : "";
+// The entry keeps cli/main.ts's own first line (the interpreter and its flags): that is how `svc`
+// starts when run as a program. Executable, as npm makes a linked bin.
+const first = readFileSync(entry, "utf8").split("\n", 1)[0];
+const shebang = first.startsWith("#!") ? `${first}\n` : "";
 writeFileSync(entry, `${shebang}import "./bundle/main.js";\n`);
+chmodSync(entry, 0o755);
