@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { Ollama } from "ollama";
 import { deadline } from "./deadline.js";
+import { createHttpFetch } from "./http-fetch.js";
 
 export type ModelHostErrorKind =
   | "unreachable"
@@ -243,11 +244,12 @@ export function createModelHost(options: { host: string; timeoutMs?: number }): 
    * client itself only wires signals up for streaming requests.
    */
   const callSignal = new AsyncLocalStorage<AbortSignal>();
+  const http = createHttpFetch();
   const client = new Ollama({
     host: shown,
     headers,
     fetch: async (input, init) => {
-      const response = await fetch(input, { ...init, signal: callSignal.getStore() ?? null });
+      const response = await http.fetch(input, { ...init, signal: callSignal.getStore() ?? null });
       if (!response.ok) throw await readFailure(response);
       return response;
     },
