@@ -2,6 +2,7 @@ import { statSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import type { BinItemRow, BinRow } from "../state/repos/bins.js";
+import type { MemberRule } from "../state/repos/collections.js";
 import type { AppContext } from "./context.js";
 import { requireEntitlement } from "./entitlements.js";
 import { EXIT, UserError } from "./errors.js";
@@ -147,6 +148,29 @@ export function removeBinItem(
       404,
     );
   return { removed: true };
+}
+
+/**
+ * The rule the items of bin `id` in one project meet: those still the items that were added (an
+ * id reused by another item is not one of them), missing files included, as the bin lists them.
+ */
+export function binRule(
+  ctx: AppContext,
+  libraries: LibraryPool,
+  id: number,
+  project: string | undefined,
+): MemberRule {
+  requireBin(ctx, id);
+  const name = libraries.project(project).name;
+  const added = new Map(
+    ctx.registry.bins
+      .items(id)
+      .filter((row) => row.project === name)
+      .map((row) => [row.media_id, row.media_created_at]),
+  );
+  const { rows } = libraries.library(project).search.rowsByIds([...added.keys()]);
+  const ids = rows.filter((row) => row.created_at === added.get(row.id)).map((row) => row.id);
+  return [[{ kind: "id_in", ids }]];
 }
 
 /** Deleted media leaves every bin. */

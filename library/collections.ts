@@ -5,6 +5,7 @@ import { z } from "zod";
 import { isErrno } from "../state/errno.js";
 import type { MemberClause, MemberRule } from "../state/repos/collections.js";
 import type { LibraryStore } from "../state/stores.js";
+import { EXIT, UserError } from "./errors.js";
 import { wholeNumber } from "./media/query.js";
 import { type Links, type MediaItem, mediaItem } from "./media/view.js";
 import { PROJECT_PARAM } from "./project-param.js";
@@ -312,6 +313,27 @@ function entryRule(entry: CollectionEntry, tagNames: readonly string[]): MemberR
   return rule;
 }
 
+interface Defined {
+  view: Omit<CollectionView, "count" | "items">;
+  rule: MemberRule;
+}
+
+/** The built-ins not disabled, then the file's entries, each with the rule its members meet. */
+function defined(store: LibraryStore, defs: CollectionDefinitions, now: Date): Defined[] {
+  const tagNames = store.collections.tagNames();
+  const ratings = store.collections.ratings();
+  const since = new Date(now.getTime() - RECENT_DAYS * 86_400_000).toISOString();
+  const builtins = BUILTIN_KEYS.filter((key) => !defs.disabled.includes(key)).map((key) => ({
+    view: { key, title: BUILTIN_TITLES[key], builtin: true },
+    rule: builtinRule(key, tagNames, ratings, since),
+  }));
+  const entries = defs.entries.map((entry) => ({
+    view: { ...entry, builtin: false },
+    rule: entryRule(entry, tagNames),
+  }));
+  return [...builtins, ...entries];
+}
+
 /**
  * `GET /api/collections`: the built-ins not disabled, then the file's entries, each with its
  * members (present items only, by tag overlap case- and width-folded, then the hard filters).
@@ -323,25 +345,26 @@ export function collectionsReport(
   limit = DEFAULT_MEMBER_LIMIT,
   now = new Date(),
 ): CollectionsReport {
-  const tagNames = store.collections.tagNames();
-  const ratings = store.collections.ratings();
-  const since = new Date(now.getTime() - RECENT_DAYS * 86_400_000).toISOString();
   const members = (rule: MemberRule): { count: number; items: MediaItem[] } => {
     const { count, ids } = store.collections.members(rule, limit);
     const { rows, tags } = store.search.rowsByIds(ids);
     return { count, items: rows.map((row) => mediaItem(row, tags.get(row.id) ?? [], links)) };
   };
-  const collections: CollectionView[] = [];
-  for (const key of BUILTIN_KEYS) {
-    if (defs.disabled.includes(key)) continue;
-    collections.push({
-      key,
-      title: BUILTIN_TITLES[key],
-      builtin: true,
-      ...members(builtinRule(key, tagNames, ratings, since)),
-    });
-  }
-  for (const entry of defs.entries)
-    collections.push({ ...entry, builtin: false, ...members(entryRule(entry, tagNames)) });
+  const collections = defined(store, defs, now).map(({ view, rule }) => ({ ...view, ...members(rule) }));
   return { collections, dropped: defs.dropped, ...(defs.problem ? { file_problem: defs.problem } : {}) };
+}
+
+/**
+ * The rule the members of the collection keyed `key` meet (present items only, as the report
+ * lists them); 404 when the project has no such collection, or has it disabled.
+ */
+export function collectionRule(
+  store: LibraryStore,
+  defs: CollectionDefinitions,
+  key: string,
+  now = new Date(),
+): MemberRule {
+  const found = defined(store, defs, now).find((d) => d.view.key === key);
+  if (!found) throw new UserError(`collection: no collection "${key.slice(0, 80)}"`, EXIT.usage, 404);
+  return [...found.rule, [{ kind: "present" }]];
 }

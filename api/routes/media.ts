@@ -23,6 +23,7 @@ import {
 } from "../../library/media/edit.js";
 import { keyframeFile, streamFile, thumbnailFile } from "../../library/media/files.js";
 import { parseIndex, parseMediaId } from "../../library/media/ids.js";
+import { MEMBERS_QUERY, memberRules } from "../../library/media/members.js";
 import { SERVED_TYPES } from "../../library/media/playback.js";
 import { LIST_QUERY, wholeNumber } from "../../library/media/query.js";
 import { projectSearch, searchMediaJson } from "../../library/media/search.js";
@@ -58,7 +59,7 @@ import type { ApiDeps, RouteDef } from "./types.js";
 
 const PROJECT = { project: PROJECT_PARAM };
 const PROJECT_QUERY = z.object(PROJECT);
-const LIST_QUERY_WITH_PROJECT = LIST_QUERY.extend(PROJECT);
+const MEDIA_QUERY = LIST_QUERY.extend({ ...PROJECT, ...MEMBERS_QUERY.shape });
 const TAGS_QUERY = z.object({
   ...PROJECT,
   prefix: z.string().max(200, "at most 200 characters").optional(),
@@ -87,13 +88,18 @@ export const mediaRoutes: readonly RouteDef[] = [
     path: "/api/media",
     scopes: ACCESS.read,
     handler: async (event, deps) => {
-      const { project, ...query } = readQuery(event, LIST_QUERY_WITH_PROJECT);
+      const { project, collection, bin, ...query } = readQuery(event, MEDIA_QUERY);
       const { store, links } = inProject(deps, project);
-      return jsonTextResponse(await searchMediaJson(projectSearch(deps.ctx, store, project), query, links));
+      const members = await memberRules(deps.ctx, deps.libraries, project, { collection, bin });
+      const search = projectSearch(deps.ctx, store, project);
+      return jsonTextResponse(await searchMediaJson(search, { ...query, members }, links));
     },
     doc: {
       summary: "One page of the library: filtered, sorted, or searched with `q`",
-      query: LIST_QUERY_WITH_PROJECT,
+      description:
+        "`collection` and `bin` narrow the page to a smart collection's members or a bin's items, " +
+        "with every other filter and `q`; an unknown collection or bin is 404.",
+      query: MEDIA_QUERY,
       response: MEDIA_SEARCH_PAGE,
     },
   },

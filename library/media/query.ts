@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { MemberRule } from "../../state/repos/collections.js";
 import type { MediaKind } from "../../state/repos/media.js";
 import type {
   Keyset,
@@ -51,7 +52,7 @@ export function parseShot(value: string): ShotFilter | null {
 }
 
 // A form that submits an empty field means "no filter", not "filter on nothing".
-const optional = <T extends z.ZodType>(schema: T) =>
+export const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
 /** A whole number in a query string, within bounds: no signs, exponents or fractions. */
@@ -86,7 +87,11 @@ export const LIST_QUERY = z.object({
   rating: optional(label),
   q: optional(z.string().max(MAX_Q_LENGTH, `at most ${MAX_Q_LENGTH} characters`)),
 });
-export type ListQuery = z.infer<typeof LIST_QUERY>;
+/**
+ * A list request: the query string's values, and the member rules a caller narrowed it to (a
+ * smart collection, a bin: see members.ts), which need the project's definitions to resolve.
+ */
+export type ListQuery = z.infer<typeof LIST_QUERY> & { members?: MemberRule[] };
 
 const invalid = (message: string) => new UserError(message, EXIT.usage, 422);
 
@@ -202,6 +207,7 @@ export function buildFilter(query: ListQuery): MediaFilter {
   if (query.camera) filter.cameras.push(query.camera);
   if (query.lang) filter.languages.push(query.lang);
   if (query.rating) filter.ratings.push(query.rating);
+  if (query.members?.length) filter.members = [...query.members];
   return filter;
 }
 

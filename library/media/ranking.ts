@@ -122,8 +122,9 @@ function walkHits(
 }
 
 const hasConditions = (f: MediaFilter) =>
-  f.kinds.length + f.shots.length + f.tags.length + f.cameras.length + f.languages.length + f.ratings.length >
-  0;
+  [f.kinds, f.shots, f.tags, f.cameras, f.languages, f.ratings, f.members ?? []].some(
+    (list) => list.length > 0,
+  );
 
 /**
  * One page of a semantic search: vector hits (scenes and items) and FTS5 text matches, merged by

@@ -1,8 +1,9 @@
 import { Repository } from "../statements.js";
 
 /**
- * One condition on a present item. Tag names and ratings are exact spellings: the caller folds
- * (NFKC, case) and hands over every spelling the library holds that folds to what it wants.
+ * One condition on an item (`members` asks only of present ones). Tag names and ratings are exact
+ * spellings: the caller folds (NFKC, case) and hands over every spelling the library holds that
+ * folds to what it wants.
  */
 export type MemberClause =
   | { kind: "status"; status: string }
@@ -12,7 +13,10 @@ export type MemberClause =
   | { kind: "tag_in"; names: readonly string[] }
   | { kind: "no_tag_in"; names: readonly string[] }
   | { kind: "min_duration"; seconds: number }
-  | { kind: "has_audio" };
+  | { kind: "has_audio" }
+  /** The file was there at the last scan: where a list, unlike `members`, would include missing items. */
+  | { kind: "present" }
+  | { kind: "id_in"; ids: readonly number[] };
 
 /** Groups of clauses: an item is a member when, in every group, one clause holds. */
 export type MemberRule = readonly (readonly MemberClause[])[];
@@ -22,7 +26,8 @@ const json = (values: readonly unknown[]) => JSON.stringify(values);
 /** A clause no item can meet: one that asks for a spelling the library does not hold. */
 const impossible = (clause: MemberClause) =>
   (clause.kind === "tag_in" && clause.names.length === 0) ||
-  (clause.kind === "rating_in" && clause.ratings.length === 0);
+  (clause.kind === "rating_in" && clause.ratings.length === 0) ||
+  (clause.kind === "id_in" && clause.ids.length === 0);
 
 // The items carrying any of a JSON list of tag spellings. NOCASE lets tags_name serve the lookup;
 // the spellings handed over already include every one that differs only in ASCII case, so it
@@ -55,7 +60,28 @@ function clauseSql(clause: MemberClause): { sql: string; params: unknown[] } {
       return { sql: "COALESCE(m.duration_s, 0) >= ?", params: [clause.seconds] };
     case "has_audio":
       return { sql: "m.audio_tracks > 0", params: [] };
+    case "present":
+      return { sql: "m.missing_since IS NULL", params: [] };
+    case "id_in":
+      return { sql: "m.id IN (SELECT value FROM json_each(?))", params: [json(clause.ids)] };
   }
+}
+
+/**
+ * A rule as SQL conditions over `m`, one per group, all to hold; null when some group has no
+ * clause that can hold, so the rule admits nothing.
+ */
+export function ruleSql(rule: MemberRule): { where: string[]; params: unknown[] } | null {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  for (const group of rule) {
+    const possible = group.filter((clause) => !impossible(clause));
+    if (possible.length === 0) return null;
+    const parts = possible.map(clauseSql);
+    for (const part of parts) params.push(...part.params);
+    where.push(`(${parts.map((p) => p.sql).join(" OR ")})`);
+  }
+  return { where, params };
 }
 
 export class CollectionsRepo extends Repository {
@@ -82,17 +108,11 @@ export class CollectionsRepo extends Repository {
    * them took ~0.2 s per collection at 100,000 items.
    */
   members(rule: MemberRule, limit: number): { count: number; ids: number[] } {
-    const params: unknown[] = [];
-    const groups: string[] = [];
-    for (const group of rule) {
-      const possible = group.filter((clause) => !impossible(clause));
-      // A group none of whose clauses can hold admits nothing; SQLite would refuse the constant
-      // false condition with INDEXED BY ("no query solution"), so it is answered here.
-      if (possible.length === 0) return { count: 0, ids: [] };
-      const parts = possible.map(clauseSql);
-      for (const part of parts) params.push(...part.params);
-      groups.push(`(${parts.map((p) => p.sql).join(" OR ")})`);
-    }
+    const sql = ruleSql(rule);
+    // A rule that admits nothing is answered here: SQLite would refuse its constant false
+    // condition with INDEXED BY ("no query solution").
+    if (!sql) return { count: 0, ids: [] };
+    const { where: groups, params } = sql;
     const from = `FROM media m INDEXED BY media_members WHERE m.missing_since IS NULL${groups.map((g) => ` AND ${g}`).join("")}`;
     const { count } = this.prepare(`SELECT COUNT(*) AS count ${from}`).get(...params) as { count: number };
     const ids =

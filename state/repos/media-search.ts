@@ -1,6 +1,7 @@
 import { ByteBoundedCache } from "../byte-cache.js";
 import { FtsRowMatch } from "../fts-row-match.js";
 import { Repository } from "../statements.js";
+import { type MemberRule, ruleSql } from "./collections.js";
 import type { MediaKind, MediaRow } from "./media.js";
 import type { TagRow } from "./tags.js";
 
@@ -30,6 +31,8 @@ export interface MediaFilter {
   languages: string[];
   ratings: string[];
   terms: TextTerm[];
+  /** Rules every item must also meet: a smart collection's, a bin's items. */
+  members?: MemberRule[];
 }
 
 /** Where the previous page ended: the sort value and id of its last row. */
@@ -198,6 +201,11 @@ function filterSql(filter: MediaFilter): Sql {
   equal("m.camera_id", filter.cameras);
   equal("m.language", filter.languages);
   equal("m.rating", filter.ratings);
+  for (const rule of filter.members ?? []) {
+    const sql = ruleSql(rule);
+    where.push(...(sql?.where ?? ["0"]));
+    params.push(...(sql?.params ?? []));
+  }
   if (filter.terms.length > 0) {
     where.push("m.id IN (SELECT rowid FROM media_fts WHERE media_fts MATCH ?)");
     params.push(ftsExpression(filter.terms));

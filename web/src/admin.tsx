@@ -1,11 +1,16 @@
 import { useEffect, useState } from "preact/hooks";
-import type { z } from "zod";
-import type { ENTITLEMENTS, PROJECTS, TOKEN_CREATED, TOKEN_LIST } from "../../api/responses.js";
-import { ApiError, getJson, request, SCOPES, sendJson, type TokenInfo } from "./api.js";
-
-type Projects = z.infer<typeof PROJECTS>;
-type Entitlements = z.infer<typeof ENTITLEMENTS>;
-type CreatedToken = z.infer<typeof TOKEN_CREATED>;
+import { ApiError, SCOPES } from "./api.js";
+import {
+  type CreatedToken,
+  createToken,
+  type Entitlements,
+  entitlements,
+  projects as listProjects,
+  tokens as listTokens,
+  type Projects as ProjectsReport,
+  revokeToken,
+  type TokenInfo,
+} from "./client.js";
 
 const failure = (e: unknown) => (e instanceof ApiError ? `${e.status}: ${e.message}` : String(e));
 
@@ -69,7 +74,7 @@ function NewToken({ onCreated }: { onCreated: (token: CreatedToken) => void }) {
           ...(allowlist.trim() ? { ip_allowlist: commaList(allowlist) } : {}),
           ...(days.trim() ? { expires_in_days: Number(days) } : {}),
         };
-        sendJson<CreatedToken>("POST", "/api/tokens", body).then(
+        createToken(body).then(
           (token) => {
             setError(null);
             setName("");
@@ -129,7 +134,7 @@ export function Tokens() {
   const [version, setVersion] = useState(0);
   useEffect(() => {
     let stop = false;
-    getJson<z.infer<typeof TOKEN_LIST>>("/api/tokens").then(
+    listTokens().then(
       (body) => {
         if (stop) return;
         setTokens(body.tokens);
@@ -144,7 +149,7 @@ export function Tokens() {
     };
   }, [version]);
   const revoke = (token: TokenInfo) =>
-    request(`/api/tokens/${encodeURIComponent(token.id)}`, { method: "DELETE" }).then(
+    revokeToken(token.id).then(
       () => setVersion((v) => v + 1),
       (e: unknown) => setError(failure(e)),
     );
@@ -205,10 +210,10 @@ export function Tokens() {
 }
 
 export function Projects() {
-  const [report, setReport] = useState<Projects | null>(null);
+  const [report, setReport] = useState<ProjectsReport | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    getJson<Projects>("/api/projects").then(setReport, (e: unknown) => setError(failure(e)));
+    listProjects().then(setReport, (e: unknown) => setError(failure(e)));
   }, []);
   const projects = report?.projects;
   return (
@@ -258,7 +263,7 @@ export function EntitlementsPanel() {
   const [report, setReport] = useState<Entitlements | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    getJson<Entitlements>("/api/entitlements").then(setReport, (e: unknown) => setError(failure(e)));
+    entitlements().then(setReport, (e: unknown) => setError(failure(e)));
   }, []);
   return (
     <section class="panel" aria-label="Entitlements">

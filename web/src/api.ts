@@ -1,7 +1,7 @@
-/** The one way the app reaches svc: the public /api routes of the origin it was served from. */
-
-import type { z } from "zod";
-import type { MEDIA_SEARCH_PAGE, SCENES, SEGMENTS, TAG, TOKEN, WORDS } from "../../api/responses.js";
+/**
+ * How the app reaches svc: requests with the stored token to the origin it was served from (which
+ * routes, client.ts), failures as ApiError, reachability and refusals as events.
+ */
 
 const TOKEN_KEY = "svc.token";
 const SCALE_KEY = "svc.uiScale";
@@ -93,17 +93,6 @@ export async function download(path: string, init: RequestInit = {}): Promise<st
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
   return name;
 }
-
-// The answers' types come from the routes' own response schemas (type-only: nothing of the
-// server is bundled), so the app cannot drift from what the API sends.
-type SearchPage = z.infer<typeof MEDIA_SEARCH_PAGE>;
-export type Tag = z.infer<typeof TAG>;
-export type MediaItem = SearchPage["items"][number];
-export type MediaPage = SearchPage;
-export type Scene = z.infer<typeof SCENES>[number];
-export type Segment = z.infer<typeof SEGMENTS>[number];
-export type TokenInfo = z.infer<typeof TOKEN>;
-export type Word = z.infer<typeof WORDS>["words"][number];
 
 // The scope names a token can carry, from the server's own list (a constant, not server code), so
 // the Tokens panel offers exactly what POST /api/tokens accepts.

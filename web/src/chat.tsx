@@ -1,11 +1,15 @@
 import { useEffect, useState } from "preact/hooks";
-import type { z } from "zod";
-import type { CHAT_REPLY, CONVERSATIONS } from "../../api/responses.js";
-import { getJson, type Scene, seconds, sendJson } from "./api.js";
+import { seconds } from "./api.js";
+import {
+  type Conversation,
+  chat,
+  chatHistory,
+  conversations as listConversations,
+  type Scene,
+  scenes as scenesOf,
+} from "./client.js";
 import { navigate } from "./router.js";
 import { Thumb } from "./thumb.js";
-
-type Conversation = z.infer<typeof CONVERSATIONS>["items"][number];
 
 interface SceneRef {
   project: string;
@@ -31,11 +35,10 @@ async function cite(refs: SceneRef[]): Promise<Cited[]> {
   return Promise.all(
     refs.map(async (ref) => {
       const key = `${ref.project}/${ref.media_id}`;
-      const q = ref.project ? `?project=${encodeURIComponent(ref.project)}` : "";
       if (!byMedia.has(key))
         byMedia.set(
           key,
-          getJson<Scene[]>(`/api/media/${ref.media_id}/scenes${q}`).catch(() => []),
+          scenesOf(ref.project, ref.media_id).catch(() => []),
         );
       const scenes = (await byMedia.get(key)) ?? [];
       return { ...ref, keyframe_url: scenes.find((s) => s.id === ref.scene_id)?.keyframe_url ?? null };
@@ -83,8 +86,8 @@ export function Chat() {
   const [error, setError] = useState<string | null>(null);
 
   const refresh = () =>
-    getJson<{ conversations?: Conversation[]; items?: Conversation[] }>("/api/chat/conversations").then(
-      (body) => setConversations(body.conversations ?? body.items ?? []),
+    listConversations().then(
+      (body) => setConversations(body.items),
       () => setConversations([]),
     );
   useEffect(() => void refresh(), []);
@@ -92,10 +95,8 @@ export function Chat() {
   const open = async (id: string) => {
     setCurrent(id);
     try {
-      const body = await getJson<{ messages?: Message[]; items?: Message[] }>(
-        `/api/chat/history/${encodeURIComponent(id)}`,
-      );
-      setMessages(body.messages ?? body.items ?? []);
+      const body = await chatHistory(id);
+      setMessages(body.messages);
     } catch (e) {
       setError((e as Error).message);
     }
@@ -109,7 +110,7 @@ export function Chat() {
     setMessages((m) => [...m, { role: "user", content: prompt }]);
     try {
       const body = { prompt, ...(current ? { conversation_id: current } : {}) };
-      const reply = await sendJson<z.infer<typeof CHAT_REPLY>>("POST", "/api/chat", body);
+      const reply = await chat(body);
       setPrompt("");
       await open(reply.conversation_id);
       void refresh();

@@ -1,9 +1,12 @@
 import { useState } from "preact/hooks";
-import type { z } from "zod";
-import type { EDITOR_PROXIES_DONE } from "../../api/responses.js";
-import { download, getJson, sendJson } from "./api.js";
-import { type Filters, listQuery, mediaPages, membersOf } from "./library.js";
-import type { ProxyJobs } from "./status-views.js";
+import {
+  downloadBatch,
+  downloadTimeline,
+  editorProxyStatus,
+  makeEditorProxies,
+  mediaPages,
+} from "./client.js";
+import { type Filters, listQuery } from "./library/filters.js";
 
 const TIMELINE_FORMATS = [
   ["edl", "EDL (CMX 3600)"],
@@ -49,13 +52,8 @@ export function Export({
   // Pages of ids, yielding to the browser between them, so 10,000 clips keep the page responsive.
   const selectMatching = () =>
     run("Selecting", async () => {
-      const members = await membersOf(filters, project);
-      if (members) {
-        setSelected(new Set(members.items.map((item) => item.id)));
-        return `${members.items.length} clips selected${members.note ? ` (${members.note})` : ""}`;
-      }
       const all = new Set<number>();
-      for await (const page of mediaPages(listQuery(filters, project), PAGE, MAX_BATCH)) {
+      for await (const page of mediaPages(project, listQuery(filters), PAGE, MAX_BATCH)) {
         for (const item of page.items) all.add(item.id);
         setStatus(`Selecting… ${all.size}`);
       }
@@ -63,7 +61,6 @@ export function Export({
       return `${all.size} clips selected`;
     });
 
-  const projectParam = project ? `&project=${encodeURIComponent(project)}` : "";
   return (
     <section class="export" aria-label="Export">
       <h1>Export and hand-off</h1>
@@ -91,11 +88,7 @@ export function Export({
         <button
           type="button"
           disabled={busy || ids.length === 0 || ids.length > MAX_TIMELINE}
-          onClick={() =>
-            void run("Exporting", () =>
-              download(`/api/export/timeline/${format}?ids=${ids.join(",")}${projectParam}`),
-            )
-          }
+          onClick={() => void run("Exporting", () => downloadTimeline(project, format, ids))}
         >
           Download timeline
         </button>
@@ -123,17 +116,7 @@ export function Export({
           type="button"
           disabled={busy || ids.length === 0 || batch.size === 0}
           onClick={() =>
-            void run("Exporting", () =>
-              download("/api/export/batch", {
-                method: "POST",
-                headers: { "content-type": "application/json" },
-                body: JSON.stringify({
-                  ids: ids.slice(0, MAX_BATCH),
-                  formats: [...batch],
-                  ...(project ? { project } : {}),
-                }),
-              }),
-            )
+            void run("Exporting", () => downloadBatch(project, ids.slice(0, MAX_BATCH), [...batch]))
           }
         >
           Download batch zip
@@ -161,7 +144,7 @@ export function Export({
 /** Starts the encodes and reports their progress from the status route while the request runs. */
 async function editorProxies(ids: number[], project: string, report: (s: string) => void): Promise<string> {
   const timer = setInterval(() => {
-    getJson<ProxyJobs>("/api/proxy/editor/status").then(
+    editorProxyStatus().then(
       (s) => {
         const job = s.jobs.find((j) => j.state === "running");
         if (!job) return;
@@ -174,11 +157,7 @@ async function editorProxies(ids: number[], project: string, report: (s: string)
     );
   }, 1000);
   try {
-    const reply = await sendJson<z.infer<typeof EDITOR_PROXIES_DONE>>(
-      "POST",
-      "/api/proxy/editor",
-      project ? { ids, project } : { ids },
-    );
+    const reply = await makeEditorProxies(project, ids);
     return `proxies: ${reply.results.length} clips handled`;
   } finally {
     clearInterval(timer);

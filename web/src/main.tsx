@@ -1,10 +1,12 @@
 import { type ComponentChildren, render } from "preact";
 import { useCallback, useEffect, useState } from "preact/hooks";
-import { ApiError, events, forgetToken, getJson, saveToken, uiScale } from "./api.js";
+import { ApiError, events, forgetToken, saveToken, uiScale } from "./api.js";
 import { Chat } from "./chat.js";
-import { Clip } from "./clip.js";
+import { reachable, version } from "./client.js";
+import { Clip } from "./clip/clip.js";
 import { Export } from "./export.js";
-import { type Filters, Library, NO_FILTERS } from "./library.js";
+import { type Filters, NO_FILTERS } from "./library/filters.js";
+import { Library } from "./library/library.js";
 import { Operations, Settings } from "./ops.js";
 import { navigate, useLocation } from "./router.js";
 import "./style.css";
@@ -71,7 +73,7 @@ function App() {
   const [scale, setScale] = useState(uiScale());
 
   const check = useCallback(() => {
-    getJson("/api/version").then(
+    version().then(
       () => setAuth({ state: "in" }),
       (e: unknown) => {
         if (e instanceof ApiError && (e.status === 401 || e.status === 403)) {
@@ -104,7 +106,7 @@ function App() {
   useEffect(() => {
     if (!offline) return;
     const timer = setInterval(() => {
-      fetch("/api/health").then(
+      reachable().then(
         () => setOffline(false),
         () => undefined,
       );

@@ -1,39 +1,36 @@
 import { useEffect, useState } from "preact/hooks";
-import type { z } from "zod";
-import type { INGEST_STARTED, LOG_TAIL, PROJECTS, STATUS } from "../../api/responses.js";
 import { EntitlementsPanel, Projects, Tokens } from "./admin.js";
+import { ApiError, forgetToken, SCALE_MAX, SCALE_MIN, saveUiScale, storedToken, uiScale } from "./api.js";
 import {
-  ApiError,
-  forgetToken,
-  getJson,
-  SCALE_MAX,
-  SCALE_MIN,
-  saveUiScale,
-  sendJson,
-  storedToken,
-  uiScale,
-} from "./api.js";
-import {
-  type EmbedStatus,
-  EmbedView,
-  type OffloadJobs,
-  OffloadJobsView,
-  type ProxyJobs,
-  ProxyJobsView,
-  type Stats,
-  StatsView,
-} from "./status-views.js";
+  editorProxyStatus,
+  embedStatus,
+  logTail,
+  offloadStatus,
+  projects,
+  startIngest,
+  stats,
+  status,
+} from "./client.js";
+import { EmbedView, OffloadJobsView, ProxyJobsView, StatsView } from "./status-views.js";
 
-type Status = z.infer<typeof STATUS>;
+/** A panel's reading of the project (routes of no project ignore it). */
+type Read<T> = (project: string) => Promise<T>;
 
-/** One panel's data, or the reason it could not be read (often: needs an admin token). */
-function usePanel<T>(path: string, every = 0) {
+// The log's last lines, as the panel shows them.
+const recentLog = () => logTail(100);
+
+/**
+ * One panel's data, or the reason it could not be read (often: needs an admin token). `read`
+ * is one of the client's functions, the same on every render, so only a change of project or
+ * period reads again.
+ */
+function usePanel<T>(read: Read<T>, project: string, every = 0) {
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let stop = false;
     const load = () =>
-      getJson<T>(path).then(
+      read(project).then(
         (d) => {
           if (stop) return;
           setData(d);
@@ -49,22 +46,25 @@ function usePanel<T>(path: string, every = 0) {
       stop = true;
       clearInterval(timer);
     };
-  }, [path, every]);
+  }, [read, project, every]);
   return { data, error };
 }
 
 function Panel<T>({
   title,
-  path,
+  read,
+  project,
   every,
   render,
 }: {
   title: string;
-  path: string;
+  read: Read<T>;
+  /** The project a project's reading is of; none for the service's own. */
+  project?: string;
   every?: number;
   render: (d: T) => preact.ComponentChildren;
 }) {
-  const { data, error } = usePanel<T>(path, every);
+  const { data, error } = usePanel<T>(read, project ?? "", every);
   return (
     <section class="panel" aria-label={title}>
       <h2>{title}</h2>
@@ -82,7 +82,7 @@ function IngestButton({ project }: { project: string }) {
       <button
         type="button"
         onClick={() =>
-          sendJson<z.infer<typeof INGEST_STARTED>>("POST", "/api/ingest", project ? { project } : {}).then(
+          startIngest(project).then(
             (body) => setState(`Started an ingest pass of ${body.job.project} (job ${body.job.id})`),
             (e: unknown) => setState((e as Error).message),
           )
@@ -97,13 +97,12 @@ function IngestButton({ project }: { project: string }) {
 }
 
 export function Operations({ project }: { project: string }) {
-  const p = project ? `?project=${encodeURIComponent(project)}` : "";
   return (
     <div class="ops">
       <h1>Operations</h1>
-      <Panel<Status>
+      <Panel
         title="Health"
-        path="/api/status"
+        read={status}
         every={10_000}
         render={(h) => (
           <>
@@ -131,35 +130,32 @@ export function Operations({ project }: { project: string }) {
           </>
         )}
       />
-      <Panel<Stats>
+      <Panel
         title="Library"
-        path={`/api/stats${p}`}
+        read={stats}
+        project={project}
         every={5000}
         render={(s) => <StatsView s={s} />}
       />
       <IngestButton project={project} />
-      <Panel<EmbedStatus>
+      <Panel
         title="Embeddings"
-        path={`/api/embed/status${p}`}
+        read={embedStatus}
+        project={project}
         every={5000}
         render={(e) => <EmbedView e={e} />}
       />
-      <Panel<ProxyJobs>
+      <Panel
         title="Editor proxies"
-        path="/api/proxy/editor/status"
+        read={editorProxyStatus}
         every={3000}
         render={(j) => <ProxyJobsView p={j} />}
       />
-      <Panel<OffloadJobs>
-        title="Offloads"
-        path="/api/offload/status"
-        every={3000}
-        render={(o) => <OffloadJobsView o={o} />}
-      />
+      <Panel title="Offloads" read={offloadStatus} every={3000} render={(o) => <OffloadJobsView o={o} />} />
       <EntitlementsPanel />
-      <Panel<z.infer<typeof LOG_TAIL>>
+      <Panel
         title="Service log (redacted)"
-        path="/api/logs/tail?lines=100"
+        read={recentLog}
         every={5000}
         render={(t) => (
           // A keyboard user scrolls the log too; it takes focus for that alone.
@@ -188,7 +184,7 @@ export function Settings({
   const [name, setName] = useState(project);
   const [known, setKnown] = useState<string[]>([]);
   useEffect(() => {
-    getJson<z.infer<typeof PROJECTS>>("/api/projects").then(
+    projects().then(
       (body) => setKnown(body.projects.map((p) => p.name)),
       () => setKnown([]),
     );

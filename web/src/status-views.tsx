@@ -1,13 +1,5 @@
 // The operations view's readings of svc's status routes, as an admin reads them at a glance.
-// The types are those the routes document (api/responses.ts, types only: nothing of the server
-// is bundled).
-import type { z } from "zod";
-import type { EDITOR_PROXY_STATUS, EMBED_STATUS, OFFLOAD_STATUS, STATS } from "../../api/responses.js";
-
-export type Stats = z.infer<typeof STATS>;
-export type EmbedStatus = z.infer<typeof EMBED_STATUS>;
-export type ProxyJobs = z.infer<typeof EDITOR_PROXY_STATUS>;
-export type OffloadJobs = z.infer<typeof OFFLOAD_STATUS>;
+import type { EmbedStatus, OffloadJobs, ProxyJobs, Stats } from "./client.js";
 
 const MIB = 1024 * 1024;
 const mib = (bytes: number) => `${(bytes / MIB).toLocaleString(undefined, { maximumFractionDigits: 1 })} MiB`;
