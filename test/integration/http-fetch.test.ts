@@ -23,11 +23,9 @@ describe("http-fetch: the model host client's fetch over node:http", () => {
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  beforeAll(() => {
     client = createHttpFetch();
   });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
   afterEach(() => {
     client.close();
     client = createHttpFetch();
