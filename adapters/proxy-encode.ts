@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { deadline } from "./deadline.js";
-import { lutFilter } from "./ffmpeg.js";
+import { lutFilter } from "./ffmpeg/args.js";
 import { ProcessError, run, toolName } from "./process.js";
 
 /** SVC_PROXY_HWDECODE: `auto` looks for one, `none` never does, a name tries only that one. */

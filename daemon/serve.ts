@@ -3,6 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { serve as serveHttp } from "h3";
 import { createApi } from "../api/app.js";
 import { createApiDeps, stopApiWork } from "../api/deps.js";
+import type { ApiDeps } from "../api/routes/types.js";
 import { listenFailure, reachableUrls } from "../library/addresses.js";
 import type { AppContext } from "../library/context.js";
 import { refreshEmbeddings } from "../library/embed.js";
@@ -50,64 +51,82 @@ export interface RunningDaemon {
   stop(): Promise<void>;
 }
 
-/**
- * Composes the daemon: HTTP API, one watcher per registered project root, the ingest queue and
- * the schedules. Projects registered while it runs are picked up within 30 s.
- */
-export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
+/** Refuses a layout svc cannot serve, checks the configured folders and seeds the bootstrap token. */
+async function checkState(ctx: AppContext): Promise<void> {
   const { config, log } = ctx;
   if (config.projectRoot) await refuseLegacyLayout(projectPaths(config.projectRoot));
   checkCardDests(ctx);
   checkSourceFolders(ctx);
   if (seedBootstrapToken(ctx.registry, config.adminBootstrapToken))
     log.info("seeded the bootstrap admin token");
-  const queue = new IngestQueue(ctx);
-  // Aborted by stop(): background jobs (embed freshness, trash purge) end with the daemon.
-  const shutdown = new AbortController();
-  const background = new Set<Promise<void>>();
-  const inBackground = (name: string, work: () => Promise<void>) => {
-    const running = work()
-      .catch((error: unknown) => log.error({ job: name, err: error }, "background job failed"))
-      .finally(() => background.delete(running));
-    background.add(running);
-    return running;
-  };
-  let limitReported = false;
-  // PROJECT_ROOT missing on first start: waited for (looked at every ROOT_LOOK_MS), never created.
-  let rootAwaited = false;
-  const registerRoot = async () => {
-    if (!config.projectRoot) return;
-    try {
-      const row = await ensureProjectRoot(ctx, config.projectRoot);
-      rootAwaited = false;
-      if (!row && !limitReported) {
-        limitReported = true;
-        log.warn(
-          "PROJECT_ROOT's project is served but not registered: the free tier's project limit is reached (see /api/entitlements)",
-        );
-      }
-    } catch (error) {
-      if (!rootAwaited)
-        log.warn(
-          { reason: (error as Error).message },
-          "PROJECT_ROOT is not there yet (a drive not mounted?); svc registers it once it appears and creates nothing in its place",
-        );
-      rootAwaited = true;
-    }
-  };
+}
 
-  // A destination inside a watched project is scanned once its copies are verified and in place:
-  // the watcher saw the renames already (never the hidden temps); the scan catches any it missed.
-  const deps = createApiDeps(ctx, (dest) => {
-    for (const { root } of projects.watched())
-      if (dest === root || dest.startsWith(`${root}${sep}`)) queue.addScan(root);
-  });
-  const { libraries, offloads } = deps;
-  const projects = new ProjectWatches(ctx, queue, libraries);
-  const syncProjects = async () => {
-    await registerRoot();
-    await projects.sync(new Map(ctx.registry.projects.all().map((p) => [p.root, p.name])));
+interface BackgroundJobs {
+  /** Runs `work` detached; a failure is logged under `name`, never thrown. */
+  run(name: string, work: () => Promise<void>): Promise<void>;
+  /** Waits for the running jobs to end, at most BACKGROUND_STOP_MS. */
+  settle(): Promise<void>;
+}
+
+function backgroundJobs(log: AppContext["log"]): BackgroundJobs {
+  const running = new Set<Promise<void>>();
+  return {
+    run(name, work) {
+      const job = work()
+        .catch((error: unknown) => log.error({ job: name, err: error }, "background job failed"))
+        .finally(() => running.delete(job));
+      running.add(job);
+      return job;
+    },
+    settle: () => settled(running, BACKGROUND_STOP_MS, log),
   };
+}
+
+interface RootRegistration {
+  /** Registers PROJECT_ROOT's project when it is there; says once why when it cannot. */
+  register(): Promise<void>;
+  /** True while PROJECT_ROOT is missing and looked for every ROOT_LOOK_MS. */
+  readonly awaited: boolean;
+}
+
+/** PROJECT_ROOT missing on first start is waited for, never created. */
+function rootRegistration(ctx: AppContext): RootRegistration {
+  const { config, log } = ctx;
+  let limitReported = false;
+  let awaited = false;
+  return {
+    get awaited() {
+      return awaited;
+    },
+    async register() {
+      if (!config.projectRoot) return;
+      try {
+        const row = await ensureProjectRoot(ctx, config.projectRoot);
+        awaited = false;
+        if (!row && !limitReported) {
+          limitReported = true;
+          log.warn(
+            "PROJECT_ROOT's project is served but not registered: the free tier's project limit is reached (see /api/entitlements)",
+          );
+        }
+      } catch (error) {
+        if (!awaited)
+          log.warn(
+            { reason: (error as Error).message },
+            "PROJECT_ROOT is not there yet (a drive not mounted?); svc registers it once it appears and creates nothing in its place",
+          );
+        awaited = true;
+      }
+    },
+  };
+}
+
+type HttpServer = ReturnType<typeof serveHttp>;
+type LibraryPool = ApiDeps["libraries"];
+
+/** The HTTP API, listening, and the URL it answers at. */
+async function listenApi(ctx: AppContext, deps: ApiDeps): Promise<{ server: HttpServer; url: string }> {
+  const { config } = ctx;
   const server = serveHttp(createApi(deps), {
     port: config.port,
     hostname: config.bindHost,
@@ -119,15 +138,23 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
   } catch (error) {
     throw listenFailure(error, "SVC_PORT", config.bindHost, config.port);
   }
-  const cards = watchCards(ctx, offloads);
-  const url = server.url ?? `http://${config.bindHost}:${config.port}/`;
-  let mcp: McpListener;
+  return { server, url: server.url ?? `http://${config.bindHost}:${config.port}/` };
+}
+
+/** MCP over HTTP, listening; when it cannot, the API stops listening too. */
+async function listenMcp(ctx: AppContext, libraries: LibraryPool, api: HttpServer): Promise<McpListener> {
+  const { config } = ctx;
   try {
-    mcp = await startMcpHttp({ ctx, libraries }, config.bindHost, config.mcpPort);
+    return await startMcpHttp({ ctx, libraries }, config.bindHost, config.mcpPort);
   } catch (error) {
-    await server.close(true);
+    await api.close(true);
     throw listenFailure(error, "SVC_MCP_PORT", config.bindHost, config.mcpPort);
   }
+}
+
+/** Where svc listens, and which copy of each tool is in use (source and version; paths stay out of logs). */
+function logStart(ctx: AppContext, url: string, mcp: McpListener): void {
+  const { config, log } = ctx;
   const apiPort = Number(new URL(url).port);
   log.info(
     {
@@ -138,7 +165,6 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
     },
     "svc listening",
   );
-  // Which copy of each tool is in use (source and version; paths stay out of logs).
   const tools = Object.fromEntries(
     Object.entries(ctx.adapters.binaries).map(([name, bin]) => [
       name,
@@ -146,20 +172,40 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
     ]),
   );
   log.info({ tools }, "external tools");
+}
 
-  await syncProjects();
-  void inBackground("trash-purge", () => purgeExpiredTrash(ctx, projects.watched()));
-  void inBackground("running-totals", () => warmTotals(ctx, libraries, shutdown.signal));
-  void inBackground("model-check", async () => {
-    for (const missing of await missingModels(ctx, shutdown.signal)) {
+/** What the daemon does in the background, on a timer or on a schedule. */
+interface Routine {
+  ctx: AppContext;
+  queue: IngestQueue;
+  projects: ProjectWatches;
+  libraries: LibraryPool;
+  background: BackgroundJobs;
+  root: RootRegistration;
+  syncProjects(): Promise<void>;
+  /** Aborted at stop: background jobs end with the daemon. */
+  signal: AbortSignal;
+}
+
+/** The jobs of the first start: trash past its days, running totals, models the host lacks. */
+function startFirstJobs({ ctx, projects, libraries, background, signal }: Routine): void {
+  const { config, log } = ctx;
+  void background.run("trash-purge", () => purgeExpiredTrash(ctx, projects.watched()));
+  void background.run("running-totals", () => warmTotals(ctx, libraries, signal));
+  void background.run("model-check", async () => {
+    for (const missing of await missingModels(ctx, signal)) {
       const role = missing.model === config.models.intent ? "SVC_INTENT_MODEL" : "a configured model";
       log.warn(missing, `${role} is not installed on the model host: run \`${missing.pull}\``);
     }
   });
+}
+
+/** The project sync, the look for a missing PROJECT_ROOT and the schedules; returns their stop. */
+function startTimers({ ctx, queue, projects, background, root, syncProjects, signal }: Routine): () => void {
   const syncNow = () =>
-    void syncProjects().catch((e) => log.warn({ reason: String(e) }, "project sync failed"));
+    void syncProjects().catch((e) => ctx.log.warn({ reason: String(e) }, "project sync failed"));
   const sync = setInterval(syncNow, PROJECT_SYNC_MS);
-  const awaitRoot = setInterval(() => rootAwaited && syncNow(), ROOT_LOOK_MS);
+  const awaitRoot = setInterval(() => root.awaited && syncNow(), ROOT_LOOK_MS);
   const schedules = startSchedules([
     {
       name: "rescan",
@@ -171,15 +217,62 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
     {
       name: "embed-freshness",
       cron: EMBED_FRESHNESS_CRON,
-      run: () =>
-        inBackground("embed-freshness", () => refreshEmbeddings(ctx, projects.watched(), shutdown.signal)),
+      run: () => background.run("embed-freshness", () => refreshEmbeddings(ctx, projects.watched(), signal)),
     },
     {
       name: "trash-purge",
       cron: TRASH_PURGE_CRON,
-      run: () => inBackground("trash-purge", () => purgeExpiredTrash(ctx, projects.watched())),
+      run: () => background.run("trash-purge", () => purgeExpiredTrash(ctx, projects.watched())),
     },
   ]);
+  return () => {
+    clearInterval(sync);
+    clearInterval(awaitRoot);
+    schedules.stop();
+  };
+}
+
+/**
+ * Composes the daemon: HTTP API, one watcher per registered project root, the ingest queue and
+ * the schedules. Projects registered while it runs are picked up within 30 s.
+ */
+export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
+  await checkState(ctx);
+  const queue = new IngestQueue(ctx);
+  const shutdown = new AbortController();
+  const background = backgroundJobs(ctx.log);
+  const root = rootRegistration(ctx);
+  // A destination inside a watched project is scanned once its copies are verified and in place:
+  // the watcher saw the renames already (never the hidden temps); the scan catches any it missed.
+  const deps = createApiDeps(ctx, (dest) => {
+    for (const { root } of projects.watched())
+      if (dest === root || dest.startsWith(`${root}${sep}`)) queue.addScan(root);
+  });
+  const { libraries, offloads } = deps;
+  const projects = new ProjectWatches(ctx, queue, libraries);
+  const syncProjects = async () => {
+    await root.register();
+    await projects.sync(new Map(ctx.registry.projects.all().map((p) => [p.root, p.name])));
+  };
+
+  const { server, url } = await listenApi(ctx, deps);
+  const cards = watchCards(ctx, offloads);
+  const mcp = await listenMcp(ctx, libraries, server);
+  logStart(ctx, url, mcp);
+
+  await syncProjects();
+  const routine: Routine = {
+    ctx,
+    queue,
+    projects,
+    libraries,
+    background,
+    root,
+    syncProjects,
+    signal: shutdown.signal,
+  };
+  startFirstJobs(routine);
+  const stopTimers = startTimers(routine);
 
   return {
     url,
@@ -187,12 +280,10 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
     queue,
     async stop() {
       shutdown.abort();
-      clearInterval(sync);
-      clearInterval(awaitRoot);
-      schedules.stop();
+      stopTimers();
       cards?.stop();
       await projects.close();
-      await Promise.all([queue.stop(), stopApiWork(deps), settled(background, BACKGROUND_STOP_MS, log)]);
+      await Promise.all([queue.stop(), stopApiWork(deps), background.settle()]);
       await Promise.all([server.close(true), mcp.close()]);
       libraries.closeAll();
     },

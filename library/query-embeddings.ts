@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import type { ModelHost } from "../adapters/modelhost.js";
 
 // Distinct query texts remembered per process (a 1024-d vector is 4 KiB: 4 MiB in all).
@@ -23,7 +24,7 @@ interface Waiting {
  * build of one model: they are dropped when the model host reports another digest.
  */
 export class QueryEmbeddings {
-  private readonly cache = new Map<string, Float32Array>();
+  private readonly cache = new LRUCache<string, Float32Array>({ max: CACHE_ENTRIES });
   private readonly inFlight = new Map<string, Promise<Float32Array>>();
   private readonly waiting = new Map<string, Waiting[]>();
   private readonly digests = new Map<
@@ -40,16 +41,11 @@ export class QueryEmbeddings {
     await this.checkDigest(model);
     const key = `${model}\u0000${text}`;
     const cached = this.cache.get(key);
-    if (cached) {
-      // Map order is insertion order: re-inserting marks the entry as recently used.
-      this.cache.delete(key);
-      this.cache.set(key, cached);
-      return cached.slice();
-    }
+    if (cached) return cached.slice();
     let pending = this.inFlight.get(key);
     if (!pending) {
       pending = this.enqueue(model, text).then((vector) => {
-        this.remember(key, vector);
+        this.cache.set(key, vector);
         return vector;
       });
       this.inFlight.set(key, pending);
@@ -60,14 +56,6 @@ export class QueryEmbeddings {
     }
     // Each caller gets its own copy: what a caller does with it must not change the cached one.
     return (await pending).slice();
-  }
-
-  private remember(key: string, vector: Float32Array): void {
-    this.cache.set(key, vector);
-    if (this.cache.size > CACHE_ENTRIES) {
-      const oldest = this.cache.keys().next().value;
-      if (oldest !== undefined) this.cache.delete(oldest);
-    }
   }
 
   private enqueue(model: string, text: string): Promise<Float32Array> {

@@ -6,6 +6,7 @@ import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { LRUCache } from "lru-cache";
 import { type Caller, guard, isCrossSite, type RequestFacts } from "../api/guard.js";
 import type { Scope } from "../library/scopes.js";
 import { verifyToken } from "../library/tokens.js";
@@ -70,22 +71,31 @@ async function readBody(req: IncomingMessage): Promise<string> {
 
 /** The MCP sessions of one listener, each with its own server instance; no state outside it. */
 class Sessions {
-  private readonly open = new Map<string, Session>();
+  // add() ends the least recently used session itself before a new one would push it out; the
+  // cache's own eviction, for adds racing past that, still closes what it drops.
+  private readonly open = new LRUCache<string, Session>({
+    max: MAX_SESSIONS,
+    dispose: (session, _id, reason) => {
+      if (reason === "evict") void session.server.close().catch(() => {});
+    },
+  });
   private readonly answers = new AnswerCache();
 
   constructor(private readonly deps: McpDeps) {}
 
   get(id: string, owner: string): Session | undefined {
-    const session = this.open.get(id);
+    const session = this.open.peek(id);
     if (!session || session.owner !== owner) return undefined;
+    // Only its owner's use makes a session recently used.
+    this.open.get(id);
     session.lastUsed = Date.now();
     return session;
   }
 
   async add(id: string, session: Session): Promise<void> {
     if (this.open.size >= MAX_SESSIONS) {
-      const oldest = [...this.open].sort((a, b) => a[1].lastUsed - b[1].lastUsed)[0];
-      if (oldest) await this.end(oldest[0]);
+      const oldest = this.open.rkeys().next().value;
+      if (oldest !== undefined) await this.end(oldest);
     }
     this.open.set(id, session);
   }
@@ -95,14 +105,15 @@ class Sessions {
   }
 
   async end(id: string): Promise<void> {
-    const session = this.open.get(id);
+    const session = this.open.peek(id);
     if (!session) return;
     this.open.delete(id);
     await session.server.close().catch(() => {});
   }
 
   async sweep(now = Date.now()): Promise<void> {
-    for (const [id, session] of this.open) if (now - session.lastUsed > IDLE_MS) await this.end(id);
+    for (const [id, session] of [...this.open.entries()])
+      if (now - session.lastUsed > IDLE_MS) await this.end(id);
   }
 
   async closeAll(): Promise<void> {

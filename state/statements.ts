@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3";
+import { LRUCache } from "lru-cache";
 import type { Db } from "./db.js";
 
 export type Statement = Database.Statement<unknown[]>;
@@ -7,15 +8,17 @@ export type Statement = Database.Statement<unknown[]>;
  * Prepared statements of one connection, compiled once per SQL text. Compiling cost more than
  * running most of svc's queries, and statements prepared per call (about 4 kB of native memory
  * each) piled up until a full garbage collection. Filters combine into many SQL texts, so past
- * `max` the oldest are dropped.
+ * `max` the least recently used are dropped.
  */
 export class StatementCache {
-  private readonly statements = new Map<string, Statement>();
+  private readonly statements: LRUCache<string, Statement>;
 
   constructor(
     private readonly db: Db,
-    private readonly max = 200,
-  ) {}
+    max = 200,
+  ) {
+    this.statements = new LRUCache({ max });
+  }
 
   /** The statement for `sql`; `raw` ones return rows as arrays. */
   get(sql: string, raw = false): Statement {
@@ -24,10 +27,6 @@ export class StatementCache {
     if (!statement) {
       statement = this.db.prepare(sql);
       if (raw) statement.raw(true);
-      if (this.statements.size >= this.max) {
-        const oldest = this.statements.keys().next().value;
-        if (oldest !== undefined) this.statements.delete(oldest);
-      }
       this.statements.set(key, statement);
     }
     return statement;

@@ -1,4 +1,4 @@
-import { ByteBoundedCache } from "../byte-cache.js";
+import { LRUCache } from "lru-cache";
 import { FtsRowMatch } from "../fts-row-match.js";
 import { Repository } from "../statements.js";
 import { type MemberRule, ruleSql } from "./collections.js";
@@ -251,15 +251,17 @@ export class MediaSearchRepo extends Repository {
   private days: { version: string | undefined; counts: readonly Readonly<DayCount>[] } | null = null;
   // Recent pages by request: a review station polling the first page is answered from here
   // until the database changes.
-  private readonly pages = new ByteBoundedCache<string, { version: string | undefined; page: Page }>(
-    MAX_PAGE_CACHE_BYTES,
-    MAX_PAGES,
-    (kept) => pageBytes(kept.page),
-  );
+  // Bounded by bytes as well as by entries, so a few large pages (long transcripts) push out many
+  // small ones instead of piling up; a page larger than the whole bound is never kept.
+  private readonly pages = new LRUCache<string, { version: string | undefined; page: Page }>({
+    max: MAX_PAGES,
+    maxSize: MAX_PAGE_CACHE_BYTES,
+    sizeCalculation: (kept) => pageBytes(kept.page),
+  });
 
   /** Pages kept and the bytes they are counted as. */
   get pageCache(): { entries: number; bytes: number } {
-    return this.pages.usage;
+    return { entries: this.pages.size, bytes: this.pages.calculatedSize };
   }
 
   /**

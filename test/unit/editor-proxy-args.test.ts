@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { editorProxyArgs, progressSeconds } from "../../adapters/ffmpeg.js";
+import { editorProxyArgs } from "../../adapters/ffmpeg/args.js";
+import { progressSeconds } from "../../adapters/ffmpeg/output.js";
 
 describe("editor proxy command line", () => {
   const args = editorProxyArgs("/in/A001.mxf", "/in/Proxy/.A001.tmp", {

@@ -1,13 +1,24 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { LRUCache } from "lru-cache";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ByteBoundedCache } from "../../state/byte-cache.js";
 import { MAX_PAGE_CACHE_BYTES, type PageRequest } from "../../state/repos/media-search.js";
 import { type LibraryStore, openLibrary } from "../../state/stores.js";
 
-describe("ByteBoundedCache", () => {
-  const cache = () => new ByteBoundedCache<string, string>(10, 3, (v) => v.length);
+// The page cache is an lru-cache bounded by entries and by bytes at once; these are the rules of
+// that pairing it relies on (an upgrade that changed them would show here first).
+describe("an LRU bounded by bytes and by entries", () => {
+  const cache = () => {
+    const lru = new LRUCache<string, string>({ max: 3, maxSize: 10, sizeCalculation: (v) => v.length });
+    return {
+      get: (key: string) => lru.get(key),
+      set: (key: string, value: string) => lru.set(key, value),
+      get usage() {
+        return { entries: lru.size, bytes: lru.calculatedSize };
+      },
+    };
+  };
 
   it("drops the least recently used entries until the new one fits", () => {
     const c = cache();

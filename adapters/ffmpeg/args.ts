@@ -1,0 +1,324 @@
+import { join } from "node:path";
+
+/**
+ * Every ffmpeg command line svc uses is built here, from its options alone, so each can be read,
+ * tested and tuned in one place without running ffmpeg. A builder refuses options that would make
+ * no sense to ffmpeg before anything is started.
+ */
+
+/** The pieces of the sample library: clips with speech and distinct scenes, a still, an audio file. */
+export type SamplePiece = "scenes-clip" | "interview-clip" | "still" | "audio";
+
+export interface EditorProxyOptions {
+  /** Lines at most; a smaller picture keeps its size. */
+  maxHeight: number;
+  /** The source's start timecode (HH:MM:SS:FF, `;` for drop frame), written to the proxy's tmcd track. */
+  timecode: string | null;
+  timeoutMs: number;
+  signal?: AbortSignal | undefined;
+  /** Seconds of the source encoded so far, from ffmpeg's progress report. */
+  onProgress?: ((encodedS: number) => void) | undefined;
+}
+
+export interface AnalyseOptions {
+  threshold: number;
+  sampleEveryS: number;
+  sampleWidth: number;
+  sampleDir: string;
+  timeoutMs: number;
+  /** Measure picture motion every SIGNAL_STEP_S. */
+  motion?: boolean;
+  /** Measure the first audio track in SIGNAL_STEP_S windows; only for a file that has one. */
+  audio?: boolean;
+  /** A `.cube` 3D LUT the kept frames are rendered through (scene scores are taken on the frames as decoded). */
+  lut?: string | undefined;
+}
+
+export interface ExtractAudioOptions {
+  startS?: number | undefined;
+  durationS?: number | undefined;
+  signal?: AbortSignal | undefined;
+  timeoutMs: number;
+}
+
+export interface SilenceOptions {
+  /** Level below which audio counts as silent, in dB (e.g. -45). */
+  noiseDb: number;
+  /** Shortest silence reported, in seconds. */
+  minS: number;
+  signal?: AbortSignal | undefined;
+  timeoutMs: number;
+}
+
+/**
+ * The grid the signals are measured on. 0.2 s apart is far enough that shake shows and near
+ * enough that a pan is not a new picture; motion only needs coarse structure, so 128×72 grey.
+ */
+export const SIGNAL_STEP_S = 0.2;
+export const SIGNAL_RATE = 48_000;
+const MOTION_WIDTH = 128;
+const MOTION_HEIGHT = 72;
+
+// 0.99 rather than 1.0: lossy codecs ring around a clipped waveform, so few decoded samples sit
+// exactly at full scale, yet a clean recording almost never holds this close to it.
+const CLIP_LEVEL = 0.99;
+const SILENCE_DB = -50;
+const SILENCE_MIN_S = 0.5;
+
+const COMMON = ["-hide_banner", "-nostdin", "-v", "error"];
+// astats and silencedetect report at info level; progress lines would only bloat stderr.
+const INFO = ["-hide_banner", "-nostdin", "-nostats", "-v", "info"];
+/** Pictures go to stdout as PNGs, back to back. */
+const PNG_PIPE = ["-f", "image2pipe", "-c:v", "png", "-"];
+
+const SAMPLE_SIZE = "640x360";
+const SAMPLE_H264 = ["-c:v", "libx264", "-preset", "veryfast", "-crf", "28", "-pix_fmt", "yuv420p"];
+const SAMPLE_AAC = ["-c:a", "aac", "-b:a", "64k"];
+const lavfi = (source: string) => ["-f", "lavfi", "-i", source];
+
+/**
+ * The command line of one sample piece. Pictures come from ffmpeg's own test sources (nothing to
+ * license); each clip's scenes are concatenated so scene detection finds real cuts, and the speech
+ * is padded with silence to the picture's length.
+ */
+export function sampleArgs(piece: SamplePiece, speechWav: string, out: string): string[] {
+  const scene = (source: string, seconds: number) =>
+    lavfi(`${source}=size=${SAMPLE_SIZE}:rate=25:duration=${seconds}`);
+  switch (piece) {
+    case "scenes-clip":
+      return [
+        ...COMMON,
+        ...scene("testsrc2", 3),
+        ...lavfi(`color=c=0x1040c0:size=${SAMPLE_SIZE}:rate=25:duration=3`),
+        ...scene("smptebars", 3),
+        ...["-i", speechWav],
+        ...[
+          "-filter_complex",
+          "[1:v]drawbox=x=240:y=100:w=160:h=160:color=yellow:t=fill[b];[0:v][b][2:v]concat=n=3:v=1:a=0[v];[3:a]apad[a]",
+        ],
+        ...["-map", "[v]", "-map", "[a]", "-t", "9"],
+        ...SAMPLE_H264,
+        ...SAMPLE_AAC,
+        ...["-y", out],
+      ];
+    case "interview-clip":
+      return [
+        ...COMMON,
+        ...lavfi(`color=c=0x204020:size=${SAMPLE_SIZE}:rate=25:duration=4`),
+        ...scene("rgbtestsrc", 4),
+        ...["-i", speechWav],
+        ...[
+          "-filter_complex",
+          "[0:v]drawbox=x=80:y=60:w=200:h=240:color=0xe0c090:t=fill[a0];[a0][1:v]concat=n=2:v=1:a=0[v];[2:a]apad[a]",
+        ],
+        ...["-map", "[v]", "-map", "[a]", "-t", "8"],
+        ...SAMPLE_H264,
+        ...SAMPLE_AAC,
+        ...["-y", out],
+      ];
+    case "still":
+      return [...COMMON, ...lavfi(`testsrc2=size=1280x720:rate=1`), "-frames:v", "1", "-y", out];
+    case "audio":
+      return [...COMMON, "-i", speechWav, "-map", "0:a:0", ...SAMPLE_AAC, "-y", out];
+  }
+}
+
+/**
+ * ProRes 422 Proxy in QuickTime, as NLEs expect an offline/online pair: the first picture track
+ * scaled to at most `maxHeight` lines with both dimensions even (never up), every audio track kept
+ * as its own PCM track, the source's metadata and start timecode carried over so the proxy relinks.
+ */
+export function editorProxyArgs(file: string, out: string, options: EditorProxyOptions): string[] {
+  const height = `trunc(min(${options.maxHeight},ih)/2)*2`;
+  return [
+    ...COMMON,
+    "-nostats",
+    "-progress",
+    "pipe:1",
+    "-i",
+    file,
+    "-map",
+    "0:v:0",
+    "-map",
+    "0:a?",
+    "-map_metadata",
+    "0",
+    "-vf",
+    `scale=-2:'${height}':flags=bicubic`,
+    "-c:v",
+    "prores_ks",
+    "-profile:v",
+    "0",
+    "-pix_fmt",
+    "yuv422p10le",
+    "-c:a",
+    "pcm_s16le",
+    ...(options.timecode ? ["-timecode", options.timecode] : []),
+    "-f",
+    "mov",
+    "-y",
+    out,
+  ];
+}
+
+/**
+ * A filter rendering through a `.cube` LUT, with the path escaped for both levels of ffmpeg's
+ * filter syntax (the option value, then the graph). Camera LUTs take code values as recorded
+ * (camera-log-curves.md §0: y = CV/1023, not expanded from legal range), so the conversion to
+ * 16-bit RGB is made here, reading the frame as full range: left to ffmpeg's automatic
+ * conversion, which may sit before any filter of ours, video-range 64–940 would be stretched.
+ */
+export function lutFilter(path: string): string {
+  const value = path.replace(/[\\':]/g, (c) => `\\${c}`);
+  const graph = value.replace(/[\\'[\],;]/g, (c) => `\\${c}`);
+  return `scale=in_range=full:out_range=full,format=gbrp16le,lut3d=file=${graph}`;
+}
+
+/**
+ * One frame near `atS`, at most `width` pixels wide, as PNG. `keyframe` takes the key frame at or
+ * before `atS` and decodes nothing else; `lut` renders through a `.cube` before scaling.
+ */
+export function frameAtArgs(
+  file: string,
+  atS: number,
+  width: number,
+  keyframe: boolean,
+  lut?: string,
+): string[] {
+  // Input seeking (-ss before -i) starts decoding at the key frame before `atS`.
+  const seek = keyframe ? ["-noaccurate_seek", "-skip_frame", "nokey"] : [];
+  return [
+    ...COMMON,
+    ...seek,
+    ...["-ss", atS.toFixed(3), "-i", file, "-map", "0:v:0", "-frames:v", "1"],
+    ...["-vf", `${lut ? `${lutFilter(lut)},` : ""}scale='min(${width},iw)':-2`],
+    ...PNG_PIPE,
+  ];
+}
+
+/** A waveform picture of the first audio track, as PNG. */
+export function waveformArgs(file: string, width: number, height: number): string[] {
+  return [
+    ...COMMON,
+    "-i",
+    file,
+    "-filter_complex",
+    `[0:a:0]aformat=channel_layouts=mono,showwavespic=s=${width}x${height}:colors=0x4fc3f7[wave]`,
+    ...["-map", "[wave]", "-frames:v", "1"],
+    ...PNG_PIPE,
+  ];
+}
+
+/** Up to `count` grey PNG frames from `atS`, `stepS` apart. */
+export function framesAroundArgs(
+  file: string,
+  atS: number,
+  count: number,
+  stepS: number,
+  width: number,
+): string[] {
+  if (!Number.isInteger(count) || count < 1 || !(stepS > 0) || !(atS >= 0) || !(width >= 2)) {
+    throw new Error(
+      `frames need count ≥ 1, step > 0, time ≥ 0 and width ≥ 2, got ${count}, ${stepS}, ${atS}, ${width}`,
+    );
+  }
+  return [
+    ...COMMON,
+    ...["-ss", atS.toFixed(3), "-t", (count * stepS).toFixed(3), "-i", file, "-map", "0:v:0"],
+    ...["-vf", `fps=${1 / stepS},scale=${width}:-2,format=gray`, "-frames:v", String(count)],
+    ...PNG_PIPE,
+  ];
+}
+
+/** The first audio track (or a window of it) as 16 kHz mono 16-bit WAV. */
+export function extractAudioArgs(file: string, out: string, opts: ExtractAudioOptions): string[] {
+  const { startS, durationS } = opts;
+  if ((startS !== undefined && !(startS >= 0)) || (durationS !== undefined && !(durationS > 0))) {
+    throw new Error(`audio extraction needs start ≥ 0 and duration > 0, got ${startS} s and ${durationS} s`);
+  }
+  const window = [
+    ...(startS ? ["-ss", startS.toFixed(3)] : []),
+    ...(durationS !== undefined ? ["-t", durationS.toFixed(3)] : []),
+  ];
+  return [
+    ...COMMON,
+    ...[...window, "-i", file, "-map", "0:a:0", "-vn", "-sn", "-dn"],
+    ...["-ac", "1", "-ar", "16000", "-c:a", "pcm_s16le", "-f", "wav", "-y", out],
+  ];
+}
+
+/** silencedetect over the first audio track, read back by parseSilences. */
+export function silencesArgs(file: string, opts: SilenceOptions): string[] {
+  if (!Number.isFinite(opts.noiseDb) || !(opts.minS > 0)) {
+    throw new Error("silence detection needs a noise level in dB and a minimum length > 0 s");
+  }
+  // silencedetect reports at info level; stats stay on for the final "time=" of the progress line.
+  return [
+    ...["-hide_banner", "-nostdin", "-v", "info", "-i", file, "-map", "0:a:0", "-vn", "-sn", "-dn"],
+    ...["-af", `silencedetect=noise=${opts.noiseDb}dB:d=${opts.minS}`, "-f", "null", "-"],
+  ];
+}
+
+/** Level, clipping and silence of the first audio track over a window, read back by parseAudioStats. */
+export function audioStatsArgs(file: string, startS: number, durationS: number): string[] {
+  if (!(durationS > 0) || !(startS >= 0)) {
+    throw new Error(`audio statistics need a window inside the file, got ${startS} s + ${durationS} s`);
+  }
+  const only = (fields: string) => `astats=measure_perchannel=none:measure_overall=${fields}`;
+  // Three branches of one decode: levels as decoded; clipping as the mean of a per-sample 0/1 flag
+  // (astats' overall DC offset is the worst channel's); silence after resampling to a known rate,
+  // so the sample count gives the length actually decoded.
+  const graph =
+    "[0:a:0]asplit=3[level][clip][quiet];" +
+    `[level]${only("Peak_level+RMS_level")},anullsink;` +
+    `[clip]aeval=exprs='gte(abs(val(ch)),${CLIP_LEVEL})':c=same,${only("DC_offset")},anullsink;` +
+    `[quiet]aresample=${SIGNAL_RATE},silencedetect=n=${SILENCE_DB}dB:d=${SILENCE_MIN_S},${only("Number_of_samples")}[out]`;
+  return [
+    ...INFO,
+    ...["-ss", startS.toFixed(3), "-t", durationS.toFixed(3), "-i", file],
+    ...["-filter_complex", graph, "-map", "[out]", "-f", "null", "-"],
+  ];
+}
+
+/**
+ * The one decode pass over a clip (see Ffmpeg.analyse). Each measuring branch ends in a named
+ * metadata printer (`metadata@cut`, `metadata@motion`, `ametadata@level`, `ametadata@clip`) so
+ * the parsers can tell its lines apart.
+ */
+export function analyseArgs(file: string, options: AnalyseOptions): string[] {
+  const fps = 1 / SIGNAL_STEP_S;
+  const window = Math.round(SIGNAL_RATE * SIGNAL_STEP_S);
+  const levels = "Peak_level+RMS_level+Number_of_samples";
+  // Scene scores are taken on the decoded frames as they are: the SAD over a full frame is
+  // cheaper than scaling every frame down first, and a cut scores alike at either size. Only
+  // the branches that keep a frame now and then scale it, after dropping the rest.
+  const video = [
+    `[0:v:0]split=${options.motion ? 3 : 2}[cut][keys0]${options.motion ? "[motion]" : ""}`,
+    `[cut]select@cut='gt(scene,${options.threshold})',metadata@cut=print,nullsink`,
+    `[keys0]fps=1/${options.sampleEveryS},${options.lut ? `${lutFilter(options.lut)},` : ""}` +
+      `scale='min(${options.sampleWidth},iw)':-2[keys]`,
+  ];
+  if (options.motion) {
+    video.push(
+      `[motion]fps=${fps},scale=${MOTION_WIDTH}:${MOTION_HEIGHT},format=gray,` +
+        "tblend=all_mode=difference,signalstats,metadata@motion=print:key=lavfi.signalstats.YAVG,nullsink",
+    );
+  }
+  // The audio is cut into windows on the signal grid and measured in each: levels as decoded
+  // after resampling to a known rate (so a window's sample count gives its length), clipping as
+  // the mean of a per-sample 0/1 flag per channel, and silences over the whole track.
+  const audio = options.audio
+    ? [
+        `[0:a:0]aresample=${SIGNAL_RATE},asetnsamples=n=${window}:p=0,asplit=2[level][clip]`,
+        `[level]silencedetect=n=${SILENCE_DB}dB:d=${SILENCE_MIN_S},` +
+          `astats=metadata=1:reset=1:measure_perchannel=none:measure_overall=${levels},ametadata@level=print,anullsink`,
+        `[clip]aeval=exprs='gte(abs(val(ch)),${CLIP_LEVEL})':c=same,` +
+          "astats=metadata=1:reset=1:measure_perchannel=DC_offset:measure_overall=none,ametadata@clip=print,anullsink",
+      ]
+    : [];
+  return [
+    ...INFO,
+    ...["-i", file, "-sn", "-dn", "-filter_complex", [...video, ...audio].join(";")],
+    ...["-map", "[keys]", "-q:v", "3", "-frame_pts", "1", join(options.sampleDir, "%06d.jpg")],
+  ];
+}

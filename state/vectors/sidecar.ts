@@ -1,0 +1,56 @@
+import { readFile } from "node:fs/promises";
+import { writeFileAtomic } from "../atomic.js";
+import { isErrno } from "../errno.js";
+import { BadIndexFile } from "./errors.js";
+import type { IndexStamp } from "./set-hash.js";
+import { VECTOR_INDEX_TUNING } from "./tuning.js";
+
+// Bumped when the sidecar's meaning changes, so an old sidecar reads as a mismatch.
+const SIDECAR_FORMAT = 1;
+
+/** Ties the caller's stamp to the file: `keys` is the key hash of what was written beside it. */
+interface Sidecar extends Record<string, unknown> {
+  format: number;
+  stamp: IndexStamp;
+  keys: string;
+}
+
+const pickStamp = (s: IndexStamp): IndexStamp => ({
+  model: s.model,
+  dim: s.dim,
+  count: s.count,
+  maxKey: s.maxKey,
+  checksum: s.checksum,
+});
+
+/** Reads `<file>.json`; a missing, unreadable or foreign one is a BadIndexFile. */
+export async function readSidecar(file: string): Promise<{ stamp: IndexStamp; keys: string }> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readFile(`${file}.json`, "utf8"));
+  } catch (error) {
+    throw new BadIndexFile(isErrno(error, "ENOENT") ? "no stamp file" : "stamp file is unreadable");
+  }
+  if (typeof parsed !== "object" || parsed === null) throw new BadIndexFile("stamp file is not an object");
+  const s = parsed as Record<string, unknown>;
+  const tuning = Object.entries(VECTOR_INDEX_TUNING).every(([name, value]) => s[name] === value);
+  if (s.format !== SIDECAR_FORMAT || !tuning)
+    throw new BadIndexFile("stamp file is from another index layout");
+  const stamp = (typeof s.stamp === "object" && s.stamp !== null ? s.stamp : {}) as Record<string, unknown>;
+  return {
+    stamp: {
+      model: String(stamp.model),
+      dim: Number(stamp.dim),
+      count: Number(stamp.count),
+      maxKey: Number(stamp.maxKey),
+      checksum: String(stamp.checksum),
+    },
+    keys: String(s.keys),
+  };
+}
+
+/** Writes `<file>.json`: the index's tuning, the caller's `stamp`, and `keys`, the key hash of what was saved. */
+export async function writeSidecar(file: string, stamp: IndexStamp, keys: string): Promise<void> {
+  const sidecar: Sidecar = { format: SIDECAR_FORMAT, ...VECTOR_INDEX_TUNING, stamp: pickStamp(stamp), keys };
+  await writeFileAtomic(`${file}.json`, `${JSON.stringify(sidecar)}\n`);
+}
