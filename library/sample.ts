@@ -1,10 +1,10 @@
 import { existsSync } from "node:fs";
-import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { mkdir, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { SamplePiece } from "../adapters/ffmpeg.js";
 import { onCpuQueue } from "../pipeline/queues.js";
-import { writeFileAtomic } from "../state/atomic.js";
+import { produceAtomic, writeFileAtomic } from "../state/atomic.js";
 import type { AppContext } from "./context.js";
 import { EXIT, UserError } from "./errors.js";
 import { preflightIngest, runIngest } from "./ingest.js";
@@ -140,14 +140,10 @@ export class SampleSeeder {
       for (const { piece, name } of PIECES) {
         const out = join(dir, name);
         if (!existsSync(out)) {
-          // A hidden temp name the scanner skips; the finished file appears whole or not at all.
-          const tmp = join(dir, `.${name}.tmp${name.slice(name.lastIndexOf("."))}`);
-          try {
-            await encoder.renderSample(piece, speech, tmp, signal);
-            await rename(tmp, out);
-          } finally {
-            await rm(tmp, { force: true });
-          }
+          // A hidden temp name the scanner skips, ending in the extension ffmpeg picks the format by.
+          await produceAtomic(out, (temp) => encoder.renderSample(piece, speech, temp, signal), {
+            suffix: name.slice(name.lastIndexOf(".")),
+          });
         }
         this.current = { ...this.current, files: this.current.files + 1 };
       }
