@@ -2,8 +2,8 @@ import { stat } from "node:fs/promises";
 import { lutForItem } from "../../library/color/profiles.js";
 import { unplayableReason } from "../../library/media/playback.js";
 import { produceAtomic } from "../../state/atomic.js";
+import { proxyFile } from "../../state/derived-files.js";
 import { isErrno } from "../../state/errno.js";
-import { proxyFile } from "../../state/paths.js";
 import type { MediaKind } from "../../state/repos/media.js";
 import { type Stage, StageError } from "./types.js";
 
