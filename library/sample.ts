@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import { mkdir, stat } from "node:fs/promises";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import type { SamplePiece } from "../adapters/ffmpeg.js";
 import { onCpuQueue } from "../pipeline/queues.js";
 import { produceAtomic, writeFileAtomic } from "../state/atomic.js";
@@ -11,6 +10,7 @@ import { preflightIngest, runIngest } from "./ingest.js";
 import type { LibraryPool } from "./library-pool.js";
 import { scrubText } from "./redact.js";
 import { claimSlot, ingestSlotName, type SlotLease } from "./slots.js";
+import { packageDir } from "./version.js";
 
 /** The folder under the project root the sample is written to. */
 export const SAMPLE_DIR = "svc-sample";
@@ -24,14 +24,10 @@ const PIECES: readonly { piece: SamplePiece; name: string }[] = [
   { piece: "audio", name: "narration.m4a" },
 ];
 
-/** The bundled speech recording (made once with flite), found beside the code, source or dist. */
+/** The bundled speech recording (made once with flite), in the package folder. */
 function speechWav(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 4; i += 1) {
-    const candidate = join(dir, "assets", "sample", "speech.wav");
-    if (existsSync(candidate)) return candidate;
-    dir = dirname(dir);
-  }
+  const file = join(packageDir(), "assets", "sample", "speech.wav");
+  if (existsSync(file)) return file;
   throw new UserError(
     "the bundled sample recording is missing from this installation; reinstall svc",
     EXIT.usage,
