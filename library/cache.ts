@@ -1,11 +1,12 @@
 import { lstat, readdir, rmdir, unlink } from "node:fs/promises";
 import { join } from "node:path";
 import { STAGES } from "../pipeline/stages/types.js";
+import { ATOMIC_TEMP } from "../state/atomic.js";
 import { isErrno } from "../state/errno.js";
 import type { AppContext } from "./context.js";
 import type { LibraryPool } from "./library-pool.js";
 import { claimSlot, ingestSlotName } from "./slots.js";
-import { ATOMIC_TEMP, sweepInterruptedWork } from "./sweep.js";
+import { sweepInterruptedWork } from "./sweep.js";
 
 /** Derived folders whose files the pipeline can always produce again from the media. */
 export const REGENERABLE_DIRS = ["thumbs", "frames", "proxies"] as const;

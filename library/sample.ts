@@ -1,16 +1,16 @@
 import { existsSync } from "node:fs";
-import { mkdir, rename, rm, stat } from "node:fs/promises";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { mkdir, stat } from "node:fs/promises";
+import { join } from "node:path";
 import type { SamplePiece } from "../adapters/ffmpeg.js";
 import { onCpuQueue } from "../pipeline/queues.js";
-import { writeFileAtomic } from "../state/atomic.js";
+import { produceAtomic, writeFileAtomic } from "../state/atomic.js";
 import type { AppContext } from "./context.js";
 import { EXIT, UserError } from "./errors.js";
 import { preflightIngest, runIngest } from "./ingest.js";
 import type { LibraryPool } from "./library-pool.js";
 import { scrubText } from "./redact.js";
 import { claimSlot, ingestSlotName, type SlotLease } from "./slots.js";
+import { packageDir } from "./version.js";
 
 /** The folder under the project root the sample is written to. */
 export const SAMPLE_DIR = "svc-sample";
@@ -24,14 +24,10 @@ const PIECES: readonly { piece: SamplePiece; name: string }[] = [
   { piece: "audio", name: "narration.m4a" },
 ];
 
-/** The bundled speech recording (made once with flite), found beside the code, source or dist. */
+/** The bundled speech recording (made once with flite), in the package folder. */
 function speechWav(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 4; i += 1) {
-    const candidate = join(dir, "assets", "sample", "speech.wav");
-    if (existsSync(candidate)) return candidate;
-    dir = dirname(dir);
-  }
+  const file = join(packageDir(), "assets", "sample", "speech.wav");
+  if (existsSync(file)) return file;
   throw new UserError(
     "the bundled sample recording is missing from this installation; reinstall svc",
     EXIT.usage,
@@ -140,14 +136,10 @@ export class SampleSeeder {
       for (const { piece, name } of PIECES) {
         const out = join(dir, name);
         if (!existsSync(out)) {
-          // A hidden temp name the scanner skips; the finished file appears whole or not at all.
-          const tmp = join(dir, `.${name}.tmp${name.slice(name.lastIndexOf("."))}`);
-          try {
-            await encoder.renderSample(piece, speech, tmp, signal);
-            await rename(tmp, out);
-          } finally {
-            await rm(tmp, { force: true });
-          }
+          // A hidden temp name the scanner skips, ending in the extension ffmpeg picks the format by.
+          await produceAtomic(out, (temp) => encoder.renderSample(piece, speech, temp, signal), {
+            suffix: name.slice(name.lastIndexOf(".")),
+          });
         }
         this.current = { ...this.current, files: this.current.files + 1 };
       }

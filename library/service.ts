@@ -2,11 +2,11 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, rm } from "node:fs/promises";
 import { homedir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { build, type PlistValue, parse } from "plist";
 import { writeFileAtomic } from "../state/atomic.js";
 import { isErrno } from "../state/errno.js";
 import { EXIT, UserError } from "./errors.js";
+import { packageDir } from "./version.js";
 
 export type ServiceManager = "systemd" | "launchd";
 
@@ -69,13 +69,10 @@ export function requireServiceManager(found: ServiceManager | null, platform: st
   );
 }
 
-/** The unit and plist templates ship beside the code: the repository root or the installed package. */
+/** The unit and plist templates ship in the package folder (the repository root when run from it). */
 function templateFile(relative: string): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 4; i += 1) {
-    if (existsSync(join(dir, relative))) return join(dir, relative);
-    dir = dirname(dir);
-  }
+  const file = join(packageDir(), relative);
+  if (existsSync(file)) return file;
   throw new UserError(`${relative} is missing from this svc installation; reinstall svc`, EXIT.software);
 }
 

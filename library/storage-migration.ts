@@ -135,6 +135,8 @@ export async function migrateStorage(paths: ProjectPaths): Promise<MigrationRepo
       503,
     );
 
+  // Moves of files and folders that exist, within one file system, not writes: the one file
+  // written, the archive, went through the atomic-write helper above.
   for (const side of LEGACY_SIDE_FILES) {
     // After the checkpoint the log is empty; a leftover must not be mistaken for the new file's.
     if (await exists(join(paths.root, side))) await rename(join(paths.root, side), join(paths.dataDir, side));

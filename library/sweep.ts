@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import type { Logger } from "pino";
 import { WHISPER_TEMP_PREFIX } from "../adapters/asr/whisper-cpp.js";
+import { ATOMIC_TEMP } from "../state/atomic.js";
 import { errnoOf, isErrno } from "../state/errno.js";
 import type { ProjectPaths } from "../state/paths.js";
 import { isAlive } from "./slots.js";
@@ -13,8 +14,6 @@ const PROJECT_TEMP: readonly { dir: (paths: ProjectPaths) => string; prefix: str
   { dir: (paths) => paths.dataDir, prefix: ".asr-" },
 ];
 
-/** The temp name of an atomic write (state/atomic.ts): `.<file name>.<12 hex digits>.tmp` beside it. */
-export const ATOMIC_TEMP = /^\..+\.[0-9a-f]{12}\.tmp$/;
 // Only pipeline stages write here, under the ingest slot: a temp file in them is a killed write's.
 const ATOMIC_WRITE_DIRS: readonly ((paths: ProjectPaths) => string)[] = [
   (paths) => paths.thumbs,

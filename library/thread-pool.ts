@@ -1,8 +1,10 @@
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { isMainThread, parentPort, type Transferable, Worker } from "node:worker_threads";
 import type { Logger } from "pino";
+import { packageDir } from "./version.js";
 
 /** More requests are waiting than the pool accepts: the caller should come back shortly. */
 export class ThreadsBusy extends Error {
@@ -92,9 +94,8 @@ export interface ThreadPoolOptions<Res = unknown> {
 export function threadScript(moduleUrl: string, name: string): URL {
   const here = fileURLToPath(moduleUrl);
   if (here.endsWith(".js")) return new URL(`./${name}.js`, moduleUrl);
-  const root = fileURLToPath(new URL("..", moduleUrl));
-  const relative = here.slice(root.length).replace(/[^/\\]+\.ts$/, `${name}.js`);
-  const built = `${root}dist/${relative}`;
+  const root = packageDir();
+  const built = join(root, "dist", relative(root, dirname(here)), `${name}.js`);
   if (!existsSync(built)) throw new Error(`${built} is missing: run \`npm run build\` first`);
   return pathToFileURL(built);
 }

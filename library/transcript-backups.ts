@@ -2,7 +2,6 @@ import { createHash, randomBytes } from "node:crypto";
 import {
   closeSync,
   fsyncSync,
-  linkSync,
   mkdirSync,
   openSync,
   readdirSync,
@@ -12,7 +11,8 @@ import {
   writeSync,
 } from "node:fs";
 import { join } from "node:path";
-import { errnoOf, isErrno } from "../state/errno.js";
+import { placeNewSync } from "../state/atomic.js";
+import { errnoOf } from "../state/errno.js";
 import type { ProjectPaths } from "../state/paths.js";
 import type { MirrorText, TranscriptText } from "../state/repos/transcripts.js";
 import type { LibraryStore } from "../state/stores.js";
@@ -60,10 +60,18 @@ const EDGE_BYTES = 64 * 1024;
 
 const stampOf = (date: Date) => date.toISOString().replace(/[-:.]/g, "");
 
+const refused = (error: unknown) =>
+  new UserError(
+    `the backup cannot be written to .svc/backups (${errnoOf(error)}); nothing was changed`,
+    EXIT.migrationBackup,
+    503,
+  );
+
 /**
  * Writes one snapshot, synchronously, so it can run inside a database transaction: rows go to a
- * hidden temp file, and `finish` syncs it and links it under a fresh name (a name that exists
- * already is never replaced: another random suffix is drawn).
+ * hidden temp file, and `finish` syncs it and places it under a fresh name through the atomic-write
+ * helper (a name that exists already is never replaced: another random suffix is drawn). Any
+ * failure to write it throws, so the change it was for does not happen.
  */
 export class BackupWriter {
   private readonly fd: number;
@@ -85,11 +93,7 @@ export class BackupWriter {
       this.tmp = join(dir, `.${kind}-${randomBytes(6).toString("hex")}.tmp`);
       this.fd = openSync(this.tmp, "wx");
     } catch (error) {
-      throw new UserError(
-        `the backup cannot be written to .svc/backups (${errnoOf(error)}); nothing was changed`,
-        EXIT.migrationBackup,
-        503,
-      );
+      throw refused(error);
     }
     const header: Header = { svc_backup: FORMAT, kind, created_at: this.createdAt.toISOString() };
     this.line(header);
@@ -124,9 +128,19 @@ export class BackupWriter {
     if (this.pendingBytes >= FLUSH_BYTES) this.flush();
   }
 
+  /**
+   * A write that fails (a full disk) refuses the change the snapshot is for, like one at the start.
+   * A short write is written on from where it stopped: the next write reports why it stopped.
+   */
   private flush(): void {
     if (this.pending.length === 0) return;
-    writeSync(this.fd, this.pending.join(""));
+    const bytes = Buffer.from(this.pending.join(""));
+    try {
+      for (let at = 0; at < bytes.length; ) at += writeSync(this.fd, bytes, at);
+    } catch (error) {
+      this.abort();
+      throw refused(error);
+    }
     this.pending = [];
     this.pendingBytes = 0;
   }
@@ -140,29 +154,18 @@ export class BackupWriter {
       sha256: this.hash.digest("hex"),
     };
     this.pending.push(`${JSON.stringify(trailer)}\n`);
+    this.flush();
     try {
-      this.flush();
       fsyncSync(this.fd);
       closeSync(this.fd);
       this.closed = true;
       for (;;) {
         const id = `${this.kind}-${stampOf(this.createdAt)}-${randomBytes(4).toString("hex")}.jsonl`;
-        try {
-          linkSync(this.tmp, join(this.dir, id));
-          rmSync(this.tmp, { force: true });
-          syncDir(this.dir);
-          return id;
-        } catch (error) {
-          if (!isErrno(error, "EEXIST")) throw error;
-        }
+        if (placeNewSync(this.tmp, join(this.dir, id), { synced: true }) === "placed") return id;
       }
     } catch (error) {
       this.abort();
-      throw new UserError(
-        `the backup cannot be written to .svc/backups (${errnoOf(error)}); nothing was changed`,
-        EXIT.migrationBackup,
-        503,
-      );
+      throw refused(error);
     }
   }
 
@@ -177,18 +180,6 @@ export class BackupWriter {
       }
     }
     rmSync(this.tmp, { force: true });
-  }
-}
-
-function syncDir(dir: string): void {
-  let fd: number | undefined;
-  try {
-    fd = openSync(dir, "r");
-    fsyncSync(fd);
-  } catch {
-    // Some platforms cannot sync a folder; the link is as durable as they make it.
-  } finally {
-    if (fd !== undefined) closeSync(fd);
   }
 }
 

@@ -1,5 +1,6 @@
 import { lstat, mkdir, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { pathExists } from "../state/atomic.js";
 import { errnoOf } from "../state/errno.js";
 import { relativeInside } from "../state/paths.js";
 import type { TrashRow } from "../state/repos/trash.js";
@@ -7,7 +8,7 @@ import { type LibraryStore, openLibrary } from "../state/stores.js";
 import type { AppContext } from "./context.js";
 import { EXIT, UserError } from "./errors.js";
 import { runIngest } from "./ingest.js";
-import { moveWithoutReplacing, pathExists } from "./move-without-replacing.js";
+import { moveWithoutReplacing } from "./move-without-replacing.js";
 import { SlotBusyError } from "./slots.js";
 
 const DAY_MS = 86_400_000;

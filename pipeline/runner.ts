@@ -1,10 +1,9 @@
-import { rm, stat } from "node:fs/promises";
-import { join } from "node:path";
+import { stat } from "node:fs/promises";
 import { performance } from "node:perf_hooks";
 import PQueue from "p-queue";
 import { labelPaths } from "../library/redact.js";
+import { proxyFile, removeDerivedFiles } from "../state/derived-files.js";
 import { errnoOf } from "../state/errno.js";
-import { proxyFile } from "../state/paths.js";
 import { ItemDeletedError, type MediaRow, type StageOutcome } from "../state/repos/media.js";
 import { fingerprint } from "./fingerprint.js";
 import { createItemMachine, type ItemInput, runItem } from "./machine.js";
@@ -239,22 +238,11 @@ type FileOutcome = {
  * what existed when it ran): an id can be handed to a later item, which must not find them. A
  * leftover is logged, not a failure of the pass; cache clear removes it too.
  */
-async function removeDerivedOf(deps: RunnerDeps, mediaId: number): Promise<void> {
-  const { thumbs, frames } = deps.store.paths;
-  const targets = [
-    join(thumbs, `${mediaId}.jpg`),
-    join(frames, String(mediaId)),
-    proxyFile(deps.store.paths, mediaId),
-  ];
-  for (const target of targets) {
-    try {
-      await rm(target, { recursive: true, force: true });
-    } catch (error) {
-      const reason = errnoOf(error, String(error));
-      deps.log.warn({ media_id: mediaId, reason }, "derived file of a deleted item not removed");
-    }
-  }
-}
+const removeDerivedOf = (deps: RunnerDeps, mediaId: number) =>
+  removeDerivedFiles(deps.store.paths, mediaId, [], (_file, error) => {
+    const reason = errnoOf(error, String(error));
+    deps.log.warn({ media_id: mediaId, reason }, "derived file of a deleted item not removed");
+  });
 
 async function processFile(
   file: ScannedFile,

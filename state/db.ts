@@ -1,7 +1,7 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { basename, dirname, extname, join } from "node:path";
 import Database from "better-sqlite3";
-import { folderSyncUnsupported } from "./atomic.js";
+import { produceAtomicSync } from "./atomic.js";
 import { errnoOf } from "./errno.js";
 import { makeFolderSync } from "./folders.js";
 
@@ -82,39 +82,18 @@ function migrate(db: Db, file: string, migrations: readonly Migration[], backupD
 
 const stamp = () => new Date().toISOString().replace(/[-:.]/g, "");
 
-function fsyncPath(path: string, flags: string): void {
-  const fd = openSync(path, flags);
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-function fsyncFolder(dir: string): void {
-  try {
-    fsyncPath(dir, "r");
-  } catch (error) {
-    if (!folderSyncUnsupported(error)) throw error;
-  }
-}
-
 /**
  * `<name>-v<from>-<UTC timestamp>.db` in `dir`, written by SQLite itself (`VACUUM INTO` reads one
- * consistent state, WAL included) to a temp name, synced, then renamed, so a snapshot that exists
+ * consistent state, WAL included) through the atomic-write helper, so a snapshot that exists
  * is complete. Only the newest KEPT_SNAPSHOTS of this database stay.
  */
 function snapshot(db: Db, file: string, from: number, to: number, dir: string): void {
   const name = basename(file, extname(file));
   const target = join(dir, `${name}-v${from}-${stamp()}.db`);
-  const tmp = `${target}.tmp`;
   try {
     mkdirSync(dir, { recursive: true });
-    db.prepare("VACUUM INTO ?").run(tmp);
-    // SQLite does not sync what VACUUM INTO writes.
-    fsyncPath(tmp, "r+");
-    renameSync(tmp, target);
-    fsyncFolder(dir);
+    // SQLite does not sync what VACUUM INTO writes; the helper does.
+    produceAtomicSync(target, (temp) => db.prepare("VACUUM INTO ?").run(temp));
     const pattern = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}-v\\d+-\\d{8}T\\d{9}Z\\.db$`);
     const older = readdirSync(dir)
       .filter((entry) => pattern.test(entry))
@@ -122,7 +101,6 @@ function snapshot(db: Db, file: string, from: number, to: number, dir: string): 
       .slice(0, -KEPT_SNAPSHOTS);
     for (const entry of older) rmSync(join(dir, entry), { force: true });
   } catch (error) {
-    rmSync(tmp, { force: true });
     const reason = errnoOf(error, (error as Error).message);
     throw new MigrationBackupError(file, from, to, reason);
   }

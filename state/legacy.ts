@@ -1,5 +1,6 @@
-import { closeSync, existsSync, fsyncSync, openSync, readSync, renameSync, rmSync, statSync } from "node:fs";
+import { closeSync, existsSync, openSync, readSync, rmSync, statSync } from "node:fs";
 import Database from "better-sqlite3";
+import { produceAtomicSync } from "./atomic.js";
 
 const SQLITE_MAGIC = "SQLite format 3\0";
 
@@ -65,25 +66,14 @@ function removeLeftovers(created: readonly string[]): void {
 }
 
 /**
- * Writes a consistent copy of the database at `file` to `target` (through a temp name, synced,
- * then renamed) and folds its write-ahead log into the main file, so the file can be moved alone.
+ * Writes a consistent copy of the database at `file` to `target` (through the atomic-write
+ * helper) and folds its write-ahead log into the main file, so the file can be moved alone.
  */
 export function archiveAndCheckpoint(file: string, target: string): void {
   const db = new Database(file, { fileMustExist: true });
-  const tmp = `${target}.tmp`;
   try {
-    db.prepare("VACUUM INTO ?").run(tmp);
-    const fd = openSync(tmp, "r+");
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(tmp, target);
+    produceAtomicSync(target, (temp) => db.prepare("VACUUM INTO ?").run(temp));
     db.pragma("wal_checkpoint(TRUNCATE)");
-  } catch (error) {
-    rmSync(tmp, { force: true });
-    throw error;
   } finally {
     db.close();
   }

@@ -35,9 +35,6 @@ export function projectPaths(root: string): ProjectPaths {
   });
 }
 
-/** Where an item's playback proxy lives: `.svc/proxies/<media id>.mp4`. */
-export const proxyFile = (paths: ProjectPaths, mediaId: number) => join(paths.proxies, `${mediaId}.mp4`);
-
 export interface HomePaths {
   readonly home: string;
   readonly registryDb: string;

@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { access, open, rename, rm } from "node:fs/promises";
+import { access } from "node:fs/promises";
 import { availableParallelism } from "node:os";
-import { dirname } from "node:path";
 import { setImmediate as yieldToLoop } from "node:timers/promises";
 import { Index } from "usearch";
-import { makeFolder } from "./folders.js";
+import { produceAtomic } from "./atomic.js";
 import { BadIndexFile, VectorIndexError } from "./vectors/errors.js";
 import { inspectIndexFile } from "./vectors/file-check.js";
 import {
@@ -202,21 +201,12 @@ class UsearchIndex implements VectorIndex {
     const diff = stampDiff(own, recorded, CONTENT_FIELDS);
     if (diff)
       throw new VectorIndexError(`refusing to save ${this.file} under a stamp it does not match: ${diff}`);
-    // Unique across processes, threads and index objects: two writers never share a temp file.
-    const tmp = `${this.file}.tmp-${process.pid}-${randomUUID()}`;
+    // Unique across processes, threads and index objects, and naming its process: the daemon's
+    // writer thread saves outside any pass, so a sweep removes only the temps of processes gone.
+    const temp = `${this.file}.tmp-${process.pid}-${randomUUID()}`;
     try {
-      await makeFolder(dirname(this.file));
-      this.native.save(tmp);
-      // Durable before visible: a crash right after the rename must not leave a half-written index.
-      const handle = await open(tmp, "r+");
-      try {
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await rename(tmp, this.file);
+      await produceAtomic(this.file, (out) => this.native.save(out), { temp });
     } catch (error) {
-      await rm(tmp, { force: true });
       throw new VectorIndexError(`cannot save vector index ${this.file}: ${(error as Error).message}`);
     }
     await writeSidecar(this.file, recorded, own.checksum);

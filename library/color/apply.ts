@@ -4,7 +4,7 @@ import { proxyReason } from "../../pipeline/stages/proxy.js";
 import { sceneSignalsOf, withSceneSignals } from "../../pipeline/stages/signals.js";
 import { stillThumbnail, THUMB_WIDTH, videoThumbnail } from "../../pipeline/stages/thumbnails.js";
 import { writeFileAtomic } from "../../state/atomic.js";
-import { proxyFile } from "../../state/paths.js";
+import { proxyFile } from "../../state/derived-files.js";
 import type { MediaRow } from "../../state/repos/media.js";
 import type { LibraryStore } from "../../state/stores.js";
 import { derivedFile, mediaFile } from "../containment.js";

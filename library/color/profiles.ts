@@ -1,5 +1,4 @@
-import { randomBytes } from "node:crypto";
-import { link, mkdir, open, readdir, readFile, rm, stat } from "node:fs/promises";
+import { open, readdir, readFile, stat } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 import type { Logger } from "pino";
 import { CubeError, parseCube, writeCube } from "../../formats/cube.js";
@@ -11,7 +10,7 @@ import {
   logProfile,
   lutTable,
 } from "../../formats/log-curves.js";
-import { writeFileAtomic } from "../../state/atomic.js";
+import { writeFileAtomic, writeFileNew } from "../../state/atomic.js";
 import type { Config } from "../../state/config.js";
 import { isErrno } from "../../state/errno.js";
 import { homePaths } from "../../state/paths.js";
@@ -208,27 +207,6 @@ export function decodeUtf8(bytes: Uint8Array): string {
   }
 }
 
-/** Writes `text` to `dest` only if nothing is there yet (a hard link cannot replace a file). */
-async function writeNew(dest: string, text: string): Promise<boolean> {
-  const tmp = join(join(dest, ".."), `.${basename(dest)}.${randomBytes(6).toString("hex")}.tmp`);
-  try {
-    const handle = await open(tmp, "wx");
-    try {
-      await handle.writeFile(text);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await link(tmp, dest);
-    return true;
-  } catch (error) {
-    if (isErrno(error, "EEXIST")) return false;
-    throw error;
-  } finally {
-    await rm(tmp, { force: true });
-  }
-}
-
 /**
  * `POST /api/color-profiles/import`: validates the `.cube` text (422 naming the problem), then
  * stores it under the slug of `name`. A name whose slug an existing profile already has is
@@ -253,8 +231,7 @@ export async function importProfile(config: Config, name: string, text: string):
       409,
     );
   if (clash) throw conflict();
-  const dir = lutDirs(config).imported;
-  await mkdir(dir, { recursive: true });
-  if (!(await writeNew(join(dir, `${id}.cube`), writeCube({ ...lut, title })))) throw conflict();
+  if (!(await writeFileNew(join(lutDirs(config).imported, `${id}.cube`), writeCube({ ...lut, title }))))
+    throw conflict();
   return { id, name: title, source: "imported" };
 }

@@ -1,9 +1,10 @@
-import { lstat, mkdir, rename, rm } from "node:fs/promises";
+import { lstat, mkdir, rename } from "node:fs/promises";
 import { dirname, extname, join } from "node:path";
 import { z } from "zod";
+import { removeDerivedFiles } from "../../state/derived-files.js";
 import { errnoOf } from "../../state/errno.js";
 import type { Logger } from "../../state/logger.js";
-import { proxyFile, relativeInside } from "../../state/paths.js";
+import { relativeInside } from "../../state/paths.js";
 import type { LibraryStore } from "../../state/stores.js";
 import { realLocationInside } from "../containment.js";
 import { EXIT, UserError } from "../errors.js";
@@ -99,33 +100,6 @@ async function trashSource(store: LibraryStore, relPath: string): Promise<Moved>
   return { outcome: "trashed", trashed, source };
 }
 
-/** Thumbnail, key frames, the item's frame folder and its playback proxy; a failure here is logged, not reported. */
-async function removeDerived(
-  store: LibraryStore,
-  id: number,
-  files: readonly (string | null)[],
-  log: Logger,
-): Promise<void> {
-  const { dataDir, thumbs, frames } = store.paths;
-  const targets = [
-    ...files.filter((rel): rel is string => rel !== null).map((rel) => join(dataDir, rel)),
-    join(thumbs, `${id}.jpg`),
-    join(frames, String(id)),
-    proxyFile(store.paths, id),
-  ];
-  for (const target of targets) {
-    if (relativeInside(dataDir, target) === null) continue;
-    try {
-      await rm(target, { recursive: true, force: true });
-    } catch (error) {
-      log.warn(
-        { media_id: id, file: relativeInside(dataDir, target), reason: errnoOf(error) },
-        "derived file not removed",
-      );
-    }
-  }
-}
-
 async function deleteOne(store: LibraryStore, id: number, log: Logger): Promise<DeleteResult> {
   const row = store.media.get(id);
   if (!row) return { id, status: "not_found" };
@@ -150,7 +124,10 @@ async function deleteOne(store: LibraryStore, id: number, log: Logger): Promise<
     if (moved.trashed) await rename(moved.trashed, moved.source);
     throw error;
   }
-  if (removed) await removeDerived(store, id, [removed.thumbPath, ...removed.keyframePaths], log);
+  if (removed)
+    await removeDerivedFiles(store.paths, id, [removed.thumbPath, ...removed.keyframePaths], (file, error) =>
+      log.warn({ media_id: id, file, reason: errnoOf(error) }, "derived file not removed"),
+    );
   log.info(
     { media_id: id, path: row.rel_path, file: moved.outcome, trash_path: trashPath },
     "media item deleted",

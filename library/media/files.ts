@@ -1,4 +1,5 @@
-import { derivedRelative, proxyFile } from "../../state/paths.js";
+import { proxyFile } from "../../state/derived-files.js";
+import { derivedRelative } from "../../state/paths.js";
 import type { LibraryStore } from "../../state/stores.js";
 import { derivedFile, type MediaFile, mediaFile } from "../containment.js";
 import { EXIT, UserError } from "../errors.js";

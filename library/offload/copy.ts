@@ -43,7 +43,9 @@ export const TEMP_MODE = 0o600;
  * read-only) is dropped and its temp removed while the others go on. Each surviving target gets
  * the source's mtime and exactly its permission bits (a chmod, so the umask neither widens nor
  * narrows them; set-id and sticky bits are not copied) and is synced before this resolves. A
- * source read error rejects, after every temp is removed.
+ * source read error rejects, after every temp is removed. The temps are written here rather than
+ * by state/atomic.ts because one read of the source feeds every destination and the hash at once;
+ * transferFile finishes each one with the helper's `placeNew`.
  */
 export async function copyToTargets(
   source: string,

@@ -2,6 +2,8 @@ import { stat } from "node:fs/promises";
 import { basename, join } from "node:path";
 import type { Adapters } from "../../adapters/index.js";
 import type { MhlFileHashOut } from "../../formats/mhl.js";
+import { syncFolder } from "../../state/atomic.js";
+import { errnoOf } from "../../state/errno.js";
 import type { ProbeFields } from "../../state/repos/media.js";
 import { type CardFile, MHL_IGNORE } from "./enumerate.js";
 import { type HashFormat, hashFile } from "./hash.js";
@@ -21,6 +23,7 @@ import { cameraReport, reportName, writeCameraReport } from "./report.js";
 import { type FileStatus, removeStaleTemps, type TargetOutcome, transferFile } from "./transfer.js";
 
 const MIB = 1024 * 1024;
+const folderOf = (rel: string) => rel.split("/").slice(0, -1).join("/");
 const mibPerS = (bytes: number, ms: number) =>
   ms > 0 && bytes > 0 ? Math.round((bytes / MIB / (ms / 1000)) * 10) / 10 : 0;
 
@@ -67,7 +70,8 @@ export interface OffloadResult {
   summaries: OffloadSummaryEvent[];
   /**
    * What went wrong with a destination's ASC MHL history or camera report: not written, a
-   * problem in its earlier generations, or a file that disagrees with what the history records.
+   * problem in its earlier generations, or a file that disagrees with what the history records;
+   * or its copies' folders could not be synced.
    */
   historyErrors: { dest: string; reason: string }[];
   /** What the user should know that is not a failure. */
@@ -94,6 +98,8 @@ interface DestTally {
   verified: MhlEntry[];
   /** Files of `verified` this run took from the journal, not read again. */
   skipped: Set<string>;
+  /** Folders (relative to the destination) this run placed a copy in: synced once at the end. */
+  placedIn: Set<string>;
 }
 
 /**
@@ -116,10 +122,10 @@ export async function runOffload(
   const tallies = new Map<string, DestTally>(
     plan.dests.map((d) => [
       d,
-      { files: 0, bytes: 0, failed: 0, copyMs: 0, verified: [], skipped: new Set() },
+      { files: 0, bytes: 0, failed: 0, copyMs: 0, verified: [], skipped: new Set(), placedIn: new Set() },
     ]),
   );
-  const folders = new Set(plan.files.map((f) => f.rel.split("/").slice(0, -1).join("/")));
+  const folders = new Set(plan.files.map((f) => folderOf(f.rel)));
   await Promise.all(plan.dests.map((dest) => removeStaleTemps(dest, folders)));
   const started = performance.now();
 
@@ -157,6 +163,7 @@ export async function runOffload(
         tally.bytes += outcome.bytes;
         tally.copyMs += outcome.copyMs;
         if (outcome.status === "skipped") tally.skipped.add(file.rel);
+        if (outcome.status === "verified") tally.placedIn.add(folderOf(file.rel));
         if (outcome.hash)
           tally.verified.push({
             rel: file.rel,
@@ -226,6 +233,14 @@ export async function runOffload(
   const reportClashes = plan.files.some((f) => basename(f.rel).toLowerCase() === report.toLowerCase());
   for (const dest of plan.dests) {
     const tally = tallies.get(dest) as DestTally;
+    try {
+      for (const folder of tally.placedIn) await syncFolder(join(dest, ...folder.split("/")));
+    } catch (error) {
+      historyErrors.push({
+        dest,
+        reason: `the copied files' folders could not be flushed to disk (${errnoOf(error, (error as Error).message)})`,
+      });
+    }
     if (!interrupted) {
       try {
         const tree = await loadHistoryTree(dest, signal);

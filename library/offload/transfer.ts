@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
-import { moveWithoutReplacing } from "../move-without-replacing.js";
+import { placeNew } from "../../state/atomic.js";
 import { isAlive } from "../slots.js";
 import { copyToTargets, TEMP_MODE } from "./copy.js";
 import { TEMP_PREFIX } from "./enumerate.js";
@@ -154,8 +154,10 @@ export async function transferFile(
           return;
         }
         try {
-          const moved = await moveWithoutReplacing(temp, finals[i] as string, false);
-          if (moved === "taken") {
+          // The copy synced its temp file while it held it open, and runOffload syncs each folder
+          // once all its files are placed: a card of many small files pays for one folder sync, not one each.
+          const placed = await placeNew(temp, finals[i] as string, { synced: true, syncFolder: false });
+          if (placed === "taken") {
             await rm(temp, { force: true });
             fail(dest, "a file appeared at the destination during the copy; not overwritten");
             return;

@@ -3,11 +3,11 @@ import { mkdir, readdir, rm, rmdir, stat } from "node:fs/promises";
 import { dirname, join, posix } from "node:path";
 import type { Ffmpeg } from "../../adapters/ffmpeg.js";
 import { proxyTimeoutMs } from "../../adapters/proxy-encode.js";
+import { placeNew } from "../../state/atomic.js";
 import { errnoOf, isErrno } from "../../state/errno.js";
 import type { MediaRow } from "../../state/repos/media.js";
 import type { LibraryStore } from "../../state/stores.js";
 import { mediaFile } from "../containment.js";
-import { moveWithoutReplacing } from "../move-without-replacing.js";
 import { labelPaths, scrubText } from "../redact.js";
 
 /** The folder beside a source that NLEs look in for its proxy (SPEC.md, editor proxies rule 1). */
@@ -122,7 +122,7 @@ export async function makeEditorProxy(
     });
     const target = join(folder, `${stem}.mov`);
     const appeared = await existingProxy(folder, stem);
-    if (appeared || (await moveWithoutReplacing(temp, target, false)) === "taken") {
+    if (appeared || (await placeNew(temp, target)) === "taken") {
       await rm(temp, { force: true });
       return { id: row.id, status: "skipped_exists", path: relProxy(appeared ?? `${stem}.mov`) };
     }

@@ -1,10 +1,11 @@
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import type { Analysis } from "../../adapters/ffmpeg.js";
 import { ProcessError } from "../../adapters/process.js";
 import { lutForItem } from "../../library/color/profiles.js";
 import { labelPaths } from "../../library/redact.js";
 import { writeFileAtomic } from "../../state/atomic.js";
+import { framesDir, keyframeFile, thumbFile } from "../../state/derived-files.js";
 import { makeFolder } from "../../state/folders.js";
 import { derivedRelative } from "../../state/paths.js";
 import type { SceneInput } from "../../state/repos/scenes.js";
@@ -121,7 +122,7 @@ export const framesStage: Stage = {
   async run(item, deps, signal) {
     if (item.kind !== "video") return { status: "skipped", detail: `${item.kind} has no frames` };
     const duration = item.durationS ?? 0;
-    const dir = join(deps.store.paths.frames, String(item.mediaId));
+    const dir = framesDir(deps.store.paths, item.mediaId);
     await makeFolder(deps.store.paths.frames);
     const work = await mkdtemp(join(deps.store.paths.frames, `.analyse-${item.mediaId}-`));
     try {
@@ -132,7 +133,7 @@ export const framesStage: Stage = {
       const scenes: SceneInput[] = [];
       for (const [idx, scene] of plan.entries()) {
         const jpeg = await keyframeImage(item, deps, scene, sampleFor(scene, analysis.samples), signal, lut);
-        const file = join(dir, `${idx}.jpg`);
+        const file = keyframeFile(deps.store.paths, item.mediaId, idx);
         await writeFileAtomic(file, withSceneSignals(jpeg, sceneSignals(scene, analysis, audioMeasured)));
         scenes.push({
           start_s: scene.start_s,
@@ -144,18 +145,18 @@ export const framesStage: Stage = {
       const thumb =
         (await thumbnailFromSamples(analysis.samples, duration, images)) ??
         (await images.thumbnail(await videoThumbnail(item, deps.adapters, signal, lut), THUMB_WIDTH));
-      const thumbFile = join(deps.store.paths.thumbs, `${item.mediaId}.jpg`);
-      await writeFileAtomic(thumbFile, thumb);
+      const thumbPath = thumbFile(deps.store.paths, item.mediaId);
+      await writeFileAtomic(thumbPath, thumb);
       deps.store.scenes.replace(item.mediaId, scenes);
       // Key frames of an earlier, longer scene list are removed only once the new list is stored.
-      const keep = new Set(plan.map((_, idx) => `${idx}.jpg`));
+      const keep = new Set(plan.map((_, idx) => basename(keyframeFile(deps.store.paths, item.mediaId, idx))));
       for (const name of await readdir(dir)) {
         if (!keep.has(name)) await rm(join(dir, name), { force: true });
       }
       return {
         status: "done",
         detail: `${scenes.length} scene${scenes.length === 1 ? "" : "s"}`,
-        thumbPath: derivedRelative(deps.store.paths, thumbFile),
+        thumbPath: derivedRelative(deps.store.paths, thumbPath),
       };
     } finally {
       await rm(work, { recursive: true, force: true });

@@ -1,11 +1,9 @@
-import { randomBytes } from "node:crypto";
-import { open, rename, rm, stat } from "node:fs/promises";
-import { join } from "node:path";
+import { stat } from "node:fs/promises";
 import { lutForItem } from "../../library/color/profiles.js";
 import { unplayableReason } from "../../library/media/playback.js";
+import { produceAtomic } from "../../state/atomic.js";
+import { proxyFile } from "../../state/derived-files.js";
 import { isErrno } from "../../state/errno.js";
-import { makeFolder } from "../../state/folders.js";
-import { proxyFile } from "../../state/paths.js";
 import type { MediaKind } from "../../state/repos/media.js";
 import { type Stage, StageError } from "./types.js";
 
@@ -28,19 +26,10 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
-async function syncFile(path: string): Promise<void> {
-  const handle = await open(path, "r");
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
 /**
  * An H.264/AAC MP4 for an item a browser cannot play as it is. The encode writes a hidden temp
- * file beside the proxy (the name state/atomic.ts gives, so an interrupted pass's leftover is swept
- * with the others at the next pass) and renames it into place: a proxy is whole or absent.
+ * file through state/atomic.ts (so an interrupted pass's leftover is swept with the others at the
+ * next pass): a proxy is whole or absent.
  */
 export const proxyStage: Stage = {
   name: "proxy",
@@ -63,28 +52,24 @@ export const proxyStage: Stage = {
     const recorded = deps.store.media.stageStatus(item.mediaId, "proxy") === "done";
     if (recorded && !deps.options.refresh && (await exists(dest)))
       return { status: "done", detail: `kept the proxy made for ${reason}` };
-    await makeFolder(deps.store.paths.proxies);
-    const tmp = join(deps.store.paths.proxies, `.${item.mediaId}.mp4.${randomBytes(6).toString("hex")}.tmp`);
     try {
-      const { hwaccel } = await proxy.encode({
-        source: item.absPath,
-        out: tmp,
-        height: deps.config.proxyHeight,
-        // The item's colour profile shows in the browser as in its thumbnail and key frames.
-        lutPath: await lutForItem(deps.config, row?.color_profile, deps.log),
-        video: item.kind === "video",
-        durationS: item.durationS,
-        signal,
-      });
-      await syncFile(tmp);
-      await rename(tmp, dest);
+      const { hwaccel } = await produceAtomic(dest, async (out) =>
+        proxy.encode({
+          source: item.absPath,
+          out,
+          height: deps.config.proxyHeight,
+          // The item's colour profile shows in the browser as in its thumbnail and key frames.
+          lutPath: await lutForItem(deps.config, row?.color_profile, deps.log),
+          video: item.kind === "video",
+          durationS: item.durationS,
+          signal,
+        }),
+      );
       const decode = hwaccel === null ? "" : `, decoded on ${hwaccel}`;
       return { status: "done", detail: `made for ${reason}${decode}` };
     } catch (error) {
       if (signal.aborted) throw error;
       throw new StageError(`the playback proxy could not be made: ${(error as Error).message}`);
-    } finally {
-      await rm(tmp, { force: true });
     }
   },
 };

@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import type { Ffmpeg } from "../../adapters/ffmpeg.js";
 import type { Images } from "../../adapters/images.js";
 import { lutForItem } from "../../library/color/profiles.js";
 import { writeFileAtomic } from "../../state/atomic.js";
+import { thumbFile } from "../../state/derived-files.js";
 import { derivedRelative } from "../../state/paths.js";
 import { type Stage, type StageDeps, StageError, type StageItem } from "./types.js";
 
@@ -130,7 +130,7 @@ export const thumbnailsStage: Stage = {
     // A video's thumbnail is one of the frames its analysis pass keeps, so it costs no decode here.
     if (item.kind === "video") return { status: "done", detail: "taken by the frames stage" };
     const jpeg = await picture({ ...item, kind: item.kind }, deps, signal);
-    const file = join(deps.store.paths.thumbs, `${item.mediaId}.jpg`);
+    const file = thumbFile(deps.store.paths, item.mediaId);
     await writeFileAtomic(file, jpeg);
     return { status: "done", thumbPath: derivedRelative(deps.store.paths, file) };
   },
