@@ -7,6 +7,7 @@ import { listenFailure, reachableUrls } from "../library/addresses.js";
 import type { AppContext } from "../library/context.js";
 import { refreshEmbeddings } from "../library/embed.js";
 import { missingModels } from "../library/health.js";
+import { JobRunner } from "../library/jobs/runner.js";
 import { checkSourceFolders } from "../library/offload/sources.js";
 import { ensureProjectRoot } from "../library/projects.js";
 import { refuseLegacyLayout } from "../library/storage-migration.js";
@@ -160,7 +161,8 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
     void syncProjects().catch((e) => log.warn({ reason: String(e) }, "project sync failed"));
   const sync = setInterval(syncNow, PROJECT_SYNC_MS);
   const awaitRoot = setInterval(() => rootAwaited && syncNow(), ROOT_LOOK_MS);
-  const schedules = startSchedules([
+  const runner = new JobRunner(log);
+  startSchedules(runner, [
     {
       name: "rescan",
       cron: RESCAN_CRON,
@@ -189,10 +191,15 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
       shutdown.abort();
       clearInterval(sync);
       clearInterval(awaitRoot);
-      schedules.stop();
+      const schedules = runner.stop();
       cards?.stop();
       await projects.close();
-      await Promise.all([queue.stop(), stopApiWork(deps), settled(background, BACKGROUND_STOP_MS, log)]);
+      await Promise.all([
+        queue.stop(),
+        stopApiWork(deps),
+        settled(background, BACKGROUND_STOP_MS, log),
+        schedules,
+      ]);
       await Promise.all([server.close(true), mcp.close()]);
       libraries.closeAll();
     },
