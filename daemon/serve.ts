@@ -2,12 +2,11 @@ import { sep } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { serve as serveHttp } from "h3";
 import { createApi } from "../api/app.js";
-import { createApiDeps, stopApiWork } from "../api/deps.js";
+import { createApiDeps } from "../api/deps.js";
 import { listenFailure, reachableUrls } from "../library/addresses.js";
 import type { AppContext } from "../library/context.js";
 import { refreshEmbeddings } from "../library/embed.js";
 import { missingModels } from "../library/health.js";
-import { JobRunner } from "../library/jobs/runner.js";
 import { checkSourceFolders } from "../library/offload/sources.js";
 import { ensureProjectRoot } from "../library/projects.js";
 import { refuseLegacyLayout } from "../library/storage-migration.js";
@@ -161,8 +160,7 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
     void syncProjects().catch((e) => log.warn({ reason: String(e) }, "project sync failed"));
   const sync = setInterval(syncNow, PROJECT_SYNC_MS);
   const awaitRoot = setInterval(() => rootAwaited && syncNow(), ROOT_LOOK_MS);
-  const runner = new JobRunner(log);
-  startSchedules(runner, [
+  startSchedules(deps.runner, [
     {
       name: "rescan",
       cron: RESCAN_CRON,
@@ -191,15 +189,10 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
       shutdown.abort();
       clearInterval(sync);
       clearInterval(awaitRoot);
-      const schedules = runner.stop();
+      const stopping = deps.runner.stop();
       cards?.stop();
       await projects.close();
-      await Promise.all([
-        queue.stop(),
-        stopApiWork(deps),
-        settled(background, BACKGROUND_STOP_MS, log),
-        schedules,
-      ]);
+      await Promise.all([queue.stop(), settled(background, BACKGROUND_STOP_MS, log), stopping]);
       await Promise.all([server.close(true), mcp.close()]);
       libraries.closeAll();
     },

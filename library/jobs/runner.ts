@@ -3,6 +3,9 @@ import type { Logger } from "../../state/logger.js";
 import { EXIT, UserError } from "../errors.js";
 import { type Clock, type ClockTimer, systemClock } from "./clock.js";
 
+/** Finished jobs a status route shows, newest first, for kinds that keep a history. */
+export const KEPT_JOBS = 20;
+
 // setTimeout's longest wait (about 24.8 days); a later time is reached in steps of it.
 const LONGEST_WAIT_MS = 2 ** 31 - 1;
 
@@ -12,7 +15,7 @@ export type RunState = "running" | "done" | "failed" | "cancelled";
 export interface KindOptions {
   /** Finished runs kept for the kind's status, newest first; older ones are forgotten. */
   keep?: number;
-  /** One run at a time: a start while one is going is refused (409) with this message. */
+  /** One run at a time: `admit` refuses (409) with this message while one is going. */
   alone?: string;
   /** At stop, runs of this kind are waited for this long at most: work that ignores its abort must not hold the stop. */
   stopWithinMs?: number;
@@ -52,8 +55,10 @@ export class JobKind<R> {
   }
 
   /**
-   * Refuses what `start` would refuse, for owners that prepare (claim a slot, take a snapshot)
-   * before they start: 503 once the runner stops, 409 while an `alone` kind's run is going.
+   * Refuses new work: 503 once the runner stops, 409 while an `alone` kind's run is going. Owners
+   * call it before they prepare a run (claim a slot, take a snapshot), so a refusal leaves nothing
+   * to undo; `start` itself never refuses, and a run started as the runner stops sees its signal
+   * aborted at once and winds down as any stopped run does.
    */
   admit(): void {
     if (this.shutdown.aborted) throw new UserError("the service is shutting down", EXIT.tempfail, 503);
@@ -69,7 +74,6 @@ export class JobKind<R> {
     work: (run: RunControl) => Promise<T>,
     options: { signal?: AbortSignal } = {},
   ): Promise<T> {
-    this.admit();
     const signal = options.signal ? AbortSignal.any([options.signal, this.shutdown]) : this.shutdown;
     let result: Promise<T>;
     try {

@@ -112,7 +112,6 @@ describe("job runner", () => {
       status: 409,
       message: "retranscribe-all is already running",
     });
-    expect(refusal(() => kind.start("two", async () => {}))).toMatchObject({ status: 409 });
     first.open();
     await going;
     await flush();
@@ -139,6 +138,12 @@ describe("job runner", () => {
     jobs.after(0, () => seen.push("late timer"));
     await clock.advance(10);
     expect(seen).toEqual([]);
+    // A run its owner prepared before the stop still starts, with its signal already aborted.
+    let aborted = false;
+    await a.start("late", async ({ signal }) => {
+      aborted = signal.aborted;
+    });
+    expect(aborted).toBe(true);
   });
 
   it("stop waits at most `stopWithinMs` for a kind whose work ignores its abort", async () => {
