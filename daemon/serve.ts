@@ -1,5 +1,4 @@
 import { sep } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { serve as serveHttp } from "h3";
 import { createApi } from "../api/app.js";
 import { createApiDeps } from "../api/deps.js";
@@ -30,18 +29,6 @@ const TRASH_PURGE_CRON = "30 3 * * *";
 // manager allows for the whole stop (systemd/svc.service TimeoutStopSec).
 export const BACKGROUND_STOP_MS = 10_000;
 
-/** Waits for `jobs` to end, at most `ms`: a job that ignores its abort must not hold the stop. */
-async function settled(jobs: ReadonlySet<Promise<void>>, ms: number, log: AppContext["log"]) {
-  if (jobs.size === 0) return;
-  const limit = new AbortController();
-  const ended = await Promise.race([
-    Promise.all(jobs).then(() => true),
-    sleep(ms, false, { signal: limit.signal }).catch(() => false),
-  ]);
-  limit.abort();
-  if (!ended) log.warn({ waitedMs: ms }, "a background job did not end in time; stopping without it");
-}
-
 export interface RunningDaemon {
   readonly url: string;
   /** The MCP Streamable HTTP endpoint. */
@@ -61,17 +48,20 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
   checkSourceFolders(ctx);
   if (seedBootstrapToken(ctx.registry, config.adminBootstrapToken))
     log.info("seeded the bootstrap admin token");
-  const queue = new IngestQueue(ctx);
-  // Aborted by stop(): background jobs (embed freshness, trash purge) end with the daemon.
-  const shutdown = new AbortController();
-  const background = new Set<Promise<void>>();
-  const inBackground = (name: string, work: () => Promise<void>) => {
-    const running = work()
-      .catch((error: unknown) => log.error({ job: name, err: error }, "background job failed"))
-      .finally(() => background.delete(running));
-    background.add(running);
-    return running;
-  };
+  // A destination inside a watched project is scanned once its copies are verified and in place:
+  // the watcher saw the renames already (never the hidden temps); the scan catches any it missed.
+  const deps = createApiDeps(ctx, (dest) => {
+    for (const { root } of projects.watched())
+      if (dest === root || dest.startsWith(`${root}${sep}`)) queue.addScan(root);
+  });
+  const { libraries, offloads, runner } = deps;
+  const queue = new IngestQueue(ctx, runner);
+  // Background jobs (embed freshness, trash purge) end with the daemon, as all the runner's work.
+  const background = runner.register<{ name: string }>("background", { stopWithinMs: BACKGROUND_STOP_MS });
+  const inBackground = (name: string, work: (signal: AbortSignal) => Promise<void>) =>
+    background.start({ name }, ({ signal }) =>
+      work(signal).catch((error: unknown) => log.error({ job: name, err: error }, "background job failed")),
+    );
   let limitReported = false;
   // PROJECT_ROOT missing on first start: waited for (looked at every ROOT_LOOK_MS), never created.
   let rootAwaited = false;
@@ -96,13 +86,6 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
     }
   };
 
-  // A destination inside a watched project is scanned once its copies are verified and in place:
-  // the watcher saw the renames already (never the hidden temps); the scan catches any it missed.
-  const deps = createApiDeps(ctx, (dest) => {
-    for (const { root } of projects.watched())
-      if (dest === root || dest.startsWith(`${root}${sep}`)) queue.addScan(root);
-  });
-  const { libraries, offloads } = deps;
   const projects = new ProjectWatches(ctx, queue, libraries);
   const syncProjects = async () => {
     await registerRoot();
@@ -119,7 +102,7 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
   } catch (error) {
     throw listenFailure(error, "SVC_PORT", config.bindHost, config.port);
   }
-  const cards = watchCards(ctx, offloads);
+  watchCards(ctx, offloads, runner);
   const url = server.url ?? `http://${config.bindHost}:${config.port}/`;
   let mcp: McpListener;
   try {
@@ -149,9 +132,9 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
 
   await syncProjects();
   void inBackground("trash-purge", () => purgeExpiredTrash(ctx, projects.watched()));
-  void inBackground("running-totals", () => warmTotals(ctx, libraries, shutdown.signal));
-  void inBackground("model-check", async () => {
-    for (const missing of await missingModels(ctx, shutdown.signal)) {
+  void inBackground("running-totals", (signal) => warmTotals(ctx, libraries, signal));
+  void inBackground("model-check", async (signal) => {
+    for (const missing of await missingModels(ctx, signal)) {
       const role = missing.model === config.models.intent ? "SVC_INTENT_MODEL" : "a configured model";
       log.warn(missing, `${role} is not installed on the model host: run \`${missing.pull}\``);
     }
@@ -160,7 +143,7 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
     void syncProjects().catch((e) => log.warn({ reason: String(e) }, "project sync failed"));
   const sync = setInterval(syncNow, PROJECT_SYNC_MS);
   const awaitRoot = setInterval(() => rootAwaited && syncNow(), ROOT_LOOK_MS);
-  startSchedules(deps.runner, [
+  startSchedules(runner, [
     {
       name: "rescan",
       cron: RESCAN_CRON,
@@ -172,7 +155,7 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
       name: "embed-freshness",
       cron: EMBED_FRESHNESS_CRON,
       run: () =>
-        inBackground("embed-freshness", () => refreshEmbeddings(ctx, projects.watched(), shutdown.signal)),
+        inBackground("embed-freshness", (signal) => refreshEmbeddings(ctx, projects.watched(), signal)),
     },
     {
       name: "trash-purge",
@@ -186,13 +169,12 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
     mcpUrl: mcp.url,
     queue,
     async stop() {
-      shutdown.abort();
+      // Aborts every job, the watcher's ingest pass included, and ends the schedules and card polls.
+      const stopping = runner.stop();
       clearInterval(sync);
       clearInterval(awaitRoot);
-      const stopping = deps.runner.stop();
-      cards?.stop();
       await projects.close();
-      await Promise.all([queue.stop(), settled(background, BACKGROUND_STOP_MS, log), stopping]);
+      await stopping;
       await Promise.all([server.close(true), mcp.close()]);
       libraries.closeAll();
     },
