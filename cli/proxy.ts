@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { EXIT } from "../library/errors.js";
 import { idList } from "../library/export/timeline.js";
+import { JobRunner } from "../library/jobs/runner.js";
 import { LibraryPool } from "../library/library-pool.js";
 import { ensureProjectRoot } from "../library/projects.js";
 import { EditorProxies, type EditorProxyJob, MAX_PROXY_IDS } from "../library/proxy/editor-jobs.js";
@@ -52,7 +53,8 @@ export async function proxyCommand(argv: string[], io: Io): Promise<number> {
   return withContext(io, { stdoutLogs: false }, async (ctx) => {
     if (ctx.config.projectRoot) await ensureProjectRoot(ctx, ctx.config.projectRoot);
     const libraries = new LibraryPool(ctx);
-    const proxies = new EditorProxies(ctx, libraries);
+    const runner = new JobRunner(ctx.log);
+    const proxies = new EditorProxies(ctx, libraries, runner);
     const signals = stopSignals();
     const bar = createProgressBar(io);
     bar.start(ids.data.length);
@@ -100,7 +102,7 @@ export async function proxyCommand(argv: string[], io: Io): Promise<number> {
     } finally {
       bar.finish();
       signals.dispose();
-      await proxies.stop();
+      await runner.stop();
       libraries.closeAll();
     }
   });

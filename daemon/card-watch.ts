@@ -2,16 +2,13 @@ import { homedir } from "node:os";
 import { basename, join } from "node:path";
 import type { AppContext } from "../library/context.js";
 import { EXIT, UserError } from "../library/errors.js";
+import type { JobRunner } from "../library/jobs/runner.js";
 import { listVolumes, looksLikeCard, MountTracker } from "../library/offload/cards.js";
 import { checkDestination } from "../library/offload/deny-list.js";
 import type { OffloadJobs } from "../library/offload/jobs.js";
 
 /** How often the mount roots are listed: a card is noticed within this long. */
 export const CARD_POLL_MS = 2000;
-
-export interface CardWatch {
-  stop(): void;
-}
 
 /** A startup error naming the variable when an SVC_OFFLOAD_DESTS folder is denied. */
 export function checkCardDests(ctx: AppContext): void {
@@ -24,41 +21,31 @@ export function checkCardDests(ctx: AppContext): void {
 /**
  * Cards that arrive by themselves (SVC_OFFLOAD_DESTS set): polls the mount roots, and offloads
  * each newly mounted volume that looks like a camera card to DEST/<volume name> on every
- * destination. The volumes mounted at start are the baseline.
+ * destination. The volumes mounted at start are the baseline. The polls end with the runner.
  */
-export function watchCards(ctx: AppContext, offloads: OffloadJobs): CardWatch | null {
+export function watchCards(ctx: AppContext, offloads: OffloadJobs, runner: JobRunner): void {
   const { offloadDests, cardMountRoots } = ctx.config;
-  if (offloadDests.length === 0) return null;
+  if (offloadDests.length === 0) return;
   const log = ctx.log.child({ component: "card watch" });
   const tracker = new MountTracker();
-  let busy = false;
-  const look = async () => {
-    if (busy) return;
-    busy = true;
-    try {
-      for (const volume of tracker.update(await listVolumes(cardMountRoots))) {
-        const name = basename(volume);
-        if (!(await looksLikeCard(volume))) {
-          log.info({ volume: name }, "new volume is not a camera card; not offloaded");
-          continue;
-        }
-        try {
-          const job = await offloads.start(
-            { source: volume, dests: offloadDests.map((d) => join(d, name)) },
-            `card watch (${name})`,
-            "trusted",
-          );
-          log.info({ volume: name, job: job.id }, "card offload started");
-        } catch (error) {
-          log.warn({ volume: name, reason: (error as Error).message }, "card not offloaded");
-        }
+  runner.every("card watch", CARD_POLL_MS, async () => {
+    for (const volume of tracker.update(await listVolumes(cardMountRoots))) {
+      const name = basename(volume);
+      if (!(await looksLikeCard(volume))) {
+        log.info({ volume: name }, "new volume is not a camera card; not offloaded");
+        continue;
       }
-    } finally {
-      busy = false;
+      try {
+        const job = await offloads.start(
+          { source: volume, dests: offloadDests.map((d) => join(d, name)) },
+          `card watch (${name})`,
+          "trusted",
+        );
+        log.info({ volume: name, job: job.id }, "card offload started");
+      } catch (error) {
+        log.warn({ volume: name, reason: (error as Error).message }, "card not offloaded");
+      }
     }
-  };
-  void look();
-  const timer = setInterval(() => void look(), CARD_POLL_MS);
+  });
   log.info({ roots: cardMountRoots.length, dests: offloadDests.length }, "watching for camera cards");
-  return { stop: () => clearInterval(timer) };
 }

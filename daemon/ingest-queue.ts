@@ -1,5 +1,6 @@
 import type { AppContext } from "../library/context.js";
 import { type IngestReport, type IngestRequest, runIngest } from "../library/ingest.js";
+import type { JobKind, JobRunner } from "../library/jobs/runner.js";
 import { labelPaths } from "../library/redact.js";
 
 interface Pending {
@@ -24,13 +25,13 @@ export interface IngestQueueOptions {
 /**
  * The daemon's ingest work: changed files and full rescans per project root, run one pass at a
  * time in each root's single-flight slot. A failed pass (any non-zero exit, a taken slot, a root
- * that is gone) is logged, backed off and retried; the daemon keeps watching throughout.
+ * that is gone) is logged, backed off and retried; the daemon keeps watching throughout. Waits
+ * are read from the runner's clock, and the runner's stop abandons the current stage (its ffmpeg
+ * is killed), forgets the waits and waits for the pass to wind down.
  */
 export class IngestQueue {
   private readonly pending = new Map<string, Pending>();
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private readonly controller = new AbortController();
-  private running: Promise<void> | null = null;
+  private readonly passes: JobKind<{ root: string }>;
   private readonly debounceMs: number;
   private readonly retryBaseMs: number;
   private readonly maxDelayMs: number;
@@ -39,8 +40,10 @@ export class IngestQueue {
 
   constructor(
     private readonly ctx: AppContext,
+    private readonly runner: JobRunner,
     options: IngestQueueOptions = {},
   ) {
+    this.passes = runner.register("watcher-ingest");
     this.debounceMs = options.debounceMs ?? 150;
     this.retryBaseMs = options.retryBaseMs ?? 5_000;
     this.maxDelayMs = options.maxDelayMs ?? 600_000;
@@ -58,22 +61,6 @@ export class IngestQueue {
     this.schedule(this.debounceMs);
   }
 
-  /** Resolves when nothing is queued or running (used by tests and shutdown). */
-  async idle(): Promise<void> {
-    while (this.running || this.pending.size > 0) {
-      await (this.running ?? new Promise((r) => setTimeout(r, 50)));
-    }
-  }
-
-  /** Abandons the current stage (its ffmpeg is killed) and waits for the pass to wind down. */
-  async stop(): Promise<void> {
-    this.controller.abort();
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
-    this.pending.clear();
-    await this.running;
-  }
-
   private entry(root: string): Pending {
     let entry = this.pending.get(root);
     if (!entry) {
@@ -84,27 +71,23 @@ export class IngestQueue {
   }
 
   private schedule(delayMs: number): void {
-    if (this.controller.signal.aborted) return;
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      void this.drain();
-    }, delayMs);
-    this.timers.add(timer);
+    this.runner.after(delayMs, () => this.drain());
   }
 
-  private async drain(): Promise<void> {
-    if (this.running || this.controller.signal.aborted) return;
+  private drain(): void {
+    if (this.passes.busy || this.runner.signal.aborted) return;
     const next = [...this.pending.entries()].find(([, p]) => p.full || p.paths.size > 0);
     if (!next) return;
     const [root, work] = next;
     this.pending.delete(root);
-    this.running = this.runOne(root, work).finally(() => {
-      this.running = null;
-      if (this.pending.size > 0) this.schedule(0);
-    });
+    void this.passes
+      .start({ root }, ({ signal }) => this.runOne(root, work, signal))
+      .finally(() => {
+        if (this.pending.size > 0) this.schedule(0);
+      });
   }
 
-  private async runOne(root: string, work: Pending): Promise<void> {
+  private async runOne(root: string, work: Pending, signal: AbortSignal): Promise<void> {
     const project = this.ctx.registry.projects.byRoot(root)?.name ?? "unregistered";
     const log = this.ctx.log.child({ project });
     let failure: string | null = null;
@@ -114,7 +97,7 @@ export class IngestQueue {
         paths: work.full ? undefined : [...work.paths],
         options: { refresh: false, regenerateThumbnails: false, noEmbed: false },
         holder: `svc serve watcher (pid ${process.pid})`,
-        signal: this.controller.signal,
+        signal,
       });
       if (report.aborted) return;
       const { summary } = report;
@@ -133,7 +116,7 @@ export class IngestQueue {
         error instanceof Error ? error.message : String(error),
       );
     }
-    if (failure === null || this.controller.signal.aborted) return;
+    if (failure === null || signal.aborted) return;
     const attempt = work.attempt + 1;
     if (attempt >= this.maxAttempts) {
       log.error(
@@ -144,14 +127,12 @@ export class IngestQueue {
     }
     const delay = Math.min(this.maxDelayMs, this.retryBaseMs * 2 ** (attempt - 1));
     log.warn({ reason: failure, retry_in_ms: delay, attempt }, "ingest pass failed; backing off");
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
+    this.runner.after(delay, () => {
       const entry = this.entry(root);
       entry.full ||= work.full;
       for (const p of work.paths) entry.paths.add(p);
       entry.attempt = Math.max(entry.attempt, attempt);
-      void this.drain();
-    }, delay);
-    this.timers.add(timer);
+      this.drain();
+    });
   }
 }

@@ -1,8 +1,7 @@
 import { sep } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { serve as serveHttp } from "h3";
 import { createApi } from "../api/app.js";
-import { createApiDeps, stopApiWork } from "../api/deps.js";
+import { createApiDeps } from "../api/deps.js";
 import type { ApiDeps } from "../api/routes/types.js";
 import { listenFailure, reachableUrls } from "../library/addresses.js";
 import type { AppContext } from "../library/context.js";
@@ -31,18 +30,6 @@ const TRASH_PURGE_CRON = "30 3 * * *";
 // manager allows for the whole stop (systemd/svc.service TimeoutStopSec).
 export const BACKGROUND_STOP_MS = 10_000;
 
-/** Waits for `jobs` to end, at most `ms`: a job that ignores its abort must not hold the stop. */
-async function settled(jobs: ReadonlySet<Promise<void>>, ms: number, log: AppContext["log"]) {
-  if (jobs.size === 0) return;
-  const limit = new AbortController();
-  const ended = await Promise.race([
-    Promise.all(jobs).then(() => true),
-    sleep(ms, false, { signal: limit.signal }).catch(() => false),
-  ]);
-  limit.abort();
-  if (!ended) log.warn({ waitedMs: ms }, "a background job did not end in time; stopping without it");
-}
-
 export interface RunningDaemon {
   readonly url: string;
   /** The MCP Streamable HTTP endpoint. */
@@ -61,25 +48,18 @@ async function checkState(ctx: AppContext): Promise<void> {
     log.info("seeded the bootstrap admin token");
 }
 
-interface BackgroundJobs {
-  /** Runs `work` detached; a failure is logged under `name`, never thrown. */
-  run(name: string, work: () => Promise<void>): Promise<void>;
-  /** Waits for the running jobs to end, at most BACKGROUND_STOP_MS. */
-  settle(): Promise<void>;
-}
+/** Runs `work` detached on the runner (it ends with the daemon); a failure is logged under `name`. */
+type InBackground = (name: string, work: (signal: AbortSignal) => Promise<void>) => Promise<void>;
 
-function backgroundJobs(log: AppContext["log"]): BackgroundJobs {
-  const running = new Set<Promise<void>>();
-  return {
-    run(name, work) {
-      const job = work()
-        .catch((error: unknown) => log.error({ job: name, err: error }, "background job failed"))
-        .finally(() => running.delete(job));
-      running.add(job);
-      return job;
-    },
-    settle: () => settled(running, BACKGROUND_STOP_MS, log),
-  };
+// Background jobs (embed freshness, trash purge) end with the daemon, as all the runner's work.
+function backgroundJobs(ctx: AppContext, runner: ApiDeps["runner"]): InBackground {
+  const background = runner.register<{ name: string }>("background", { stopWithinMs: BACKGROUND_STOP_MS });
+  return (name, work) =>
+    background.start({ name }, ({ signal }) =>
+      work(signal).catch((error: unknown) =>
+        ctx.log.error({ job: name, err: error }, "background job failed"),
+      ),
+    );
 }
 
 interface RootRegistration {
@@ -180,19 +160,18 @@ interface Routine {
   queue: IngestQueue;
   projects: ProjectWatches;
   libraries: LibraryPool;
-  background: BackgroundJobs;
+  runner: ApiDeps["runner"];
+  inBackground: InBackground;
   root: RootRegistration;
   syncProjects(): Promise<void>;
-  /** Aborted at stop: background jobs end with the daemon. */
-  signal: AbortSignal;
 }
 
 /** The jobs of the first start: trash past its days, running totals, models the host lacks. */
-function startFirstJobs({ ctx, projects, libraries, background, signal }: Routine): void {
+function startFirstJobs({ ctx, projects, libraries, inBackground }: Routine): void {
   const { config, log } = ctx;
-  void background.run("trash-purge", () => purgeExpiredTrash(ctx, projects.watched()));
-  void background.run("running-totals", () => warmTotals(ctx, libraries, signal));
-  void background.run("model-check", async () => {
+  void inBackground("trash-purge", () => purgeExpiredTrash(ctx, projects.watched()));
+  void inBackground("running-totals", (signal) => warmTotals(ctx, libraries, signal));
+  void inBackground("model-check", async (signal) => {
     for (const missing of await missingModels(ctx, signal)) {
       const role = missing.model === config.models.intent ? "SVC_INTENT_MODEL" : "a configured model";
       log.warn(missing, `${role} is not installed on the model host: run \`${missing.pull}\``);
@@ -200,13 +179,24 @@ function startFirstJobs({ ctx, projects, libraries, background, signal }: Routin
   });
 }
 
-/** The project sync, the look for a missing PROJECT_ROOT and the schedules; returns their stop. */
-function startTimers({ ctx, queue, projects, background, root, syncProjects, signal }: Routine): () => void {
+/**
+ * The project sync, the look for a missing PROJECT_ROOT and the schedules (on the runner, which
+ * ends them at stop); returns the stop of the two intervals.
+ */
+function startTimers({
+  ctx,
+  queue,
+  projects,
+  runner,
+  inBackground,
+  root,
+  syncProjects,
+}: Routine): () => void {
   const syncNow = () =>
     void syncProjects().catch((e) => ctx.log.warn({ reason: String(e) }, "project sync failed"));
   const sync = setInterval(syncNow, PROJECT_SYNC_MS);
   const awaitRoot = setInterval(() => root.awaited && syncNow(), ROOT_LOOK_MS);
-  const schedules = startSchedules([
+  startSchedules(runner, [
     {
       name: "rescan",
       cron: RESCAN_CRON,
@@ -217,18 +207,18 @@ function startTimers({ ctx, queue, projects, background, root, syncProjects, sig
     {
       name: "embed-freshness",
       cron: EMBED_FRESHNESS_CRON,
-      run: () => background.run("embed-freshness", () => refreshEmbeddings(ctx, projects.watched(), signal)),
+      run: () =>
+        inBackground("embed-freshness", (signal) => refreshEmbeddings(ctx, projects.watched(), signal)),
     },
     {
       name: "trash-purge",
       cron: TRASH_PURGE_CRON,
-      run: () => background.run("trash-purge", () => purgeExpiredTrash(ctx, projects.watched())),
+      run: () => inBackground("trash-purge", () => purgeExpiredTrash(ctx, projects.watched())),
     },
   ]);
   return () => {
     clearInterval(sync);
     clearInterval(awaitRoot);
-    schedules.stop();
   };
 }
 
@@ -238,9 +228,6 @@ function startTimers({ ctx, queue, projects, background, root, syncProjects, sig
  */
 export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
   await checkState(ctx);
-  const queue = new IngestQueue(ctx);
-  const shutdown = new AbortController();
-  const background = backgroundJobs(ctx.log);
   const root = rootRegistration(ctx);
   // A destination inside a watched project is scanned once its copies are verified and in place:
   // the watcher saw the renames already (never the hidden temps); the scan catches any it missed.
@@ -248,7 +235,9 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
     for (const { root } of projects.watched())
       if (dest === root || dest.startsWith(`${root}${sep}`)) queue.addScan(root);
   });
-  const { libraries, offloads } = deps;
+  const { libraries, offloads, runner } = deps;
+  const queue = new IngestQueue(ctx, runner);
+  const inBackground = backgroundJobs(ctx, runner);
   const projects = new ProjectWatches(ctx, queue, libraries);
   const syncProjects = async () => {
     await root.register();
@@ -256,21 +245,12 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
   };
 
   const { server, url } = await listenApi(ctx, deps);
-  const cards = watchCards(ctx, offloads);
+  watchCards(ctx, offloads, runner);
   const mcp = await listenMcp(ctx, libraries, server);
   logStart(ctx, url, mcp);
 
   await syncProjects();
-  const routine: Routine = {
-    ctx,
-    queue,
-    projects,
-    libraries,
-    background,
-    root,
-    syncProjects,
-    signal: shutdown.signal,
-  };
+  const routine: Routine = { ctx, queue, projects, libraries, runner, inBackground, root, syncProjects };
   startFirstJobs(routine);
   const stopTimers = startTimers(routine);
 
@@ -279,11 +259,11 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
     mcpUrl: mcp.url,
     queue,
     async stop() {
-      shutdown.abort();
+      // Aborts every job, the watcher's ingest pass included, and ends the schedules and card polls.
+      const stopping = runner.stop();
       stopTimers();
-      cards?.stop();
       await projects.close();
-      await Promise.all([queue.stop(), stopApiWork(deps), background.settle()]);
+      await stopping;
       await Promise.all([server.close(true), mcp.close()]);
       libraries.closeAll();
     },

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { AppContext } from "./context.js";
-import { EXIT, UserError } from "./errors.js";
 import { preflightIngest, runIngest } from "./ingest.js";
+import type { JobKind, JobRunner } from "./jobs/runner.js";
 import type { LibraryPool } from "./library-pool.js";
 import { claimSlot, ingestSlotName } from "./slots.js";
 
@@ -30,21 +30,21 @@ export interface IngestJob {
 /**
  * Ingest passes started over the API. The slot is claimed before the request is answered, so a
  * 202 means this pass owns it and a 409 names whoever does; the pass then runs in the background
- * and reports to the log. `stop` aborts running passes at shutdown and waits for them.
+ * and reports to the log. The runner's stop aborts running passes at shutdown and waits for them.
  */
 export class IngestJobs {
-  private readonly running = new Set<Promise<void>>();
-  private readonly controller = new AbortController();
+  private readonly passes: JobKind<IngestJob>;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly libraries: LibraryPool,
-  ) {}
+    runner: JobRunner,
+  ) {
+    this.passes = runner.register("ingest");
+  }
 
   async start(request: IngestJobRequest): Promise<IngestJob> {
-    if (this.controller.signal.aborted) {
-      throw new UserError("the service is shutting down", EXIT.tempfail, 503);
-    }
+    this.passes.admit();
     const project = this.libraries.project(request.project);
     const { root } = project;
     const { rel } = await preflightIngest(this.ctx, { root, dir: request.dir });
@@ -63,38 +63,33 @@ export class IngestJobs {
     };
     const log = this.ctx.log.child({ job: id, project: project.name });
     log.info({ dir: job.dir, refresh: job.refresh }, "ingest job started");
-    const pass: Promise<void> = runIngest(
-      this.ctx,
-      {
-        root,
-        dir: rel ?? undefined,
-        options: { refresh: job.refresh, regenerateThumbnails: false, noEmbed: false },
-        holder,
-        signal: this.controller.signal,
-      },
-      lease,
-    )
-      .then(({ aborted, exitCode, summary }) => {
-        if (aborted) {
-          log.warn("ingest job stopped by shutdown; the next pass resumes it");
-          return;
-        }
-        const { ingested, unchanged, skipped, failed, missing, elapsed_ms } = summary;
-        log.info(
-          { exit_code: exitCode, ingested, unchanged, skipped, failed, missing, elapsed_ms },
-          "ingest job finished",
-        );
-      })
-      .catch((error: unknown) => {
-        log.error({ reason: error instanceof Error ? error.message : String(error) }, "ingest job failed");
-      })
-      .finally(() => this.running.delete(pass));
-    this.running.add(pass);
+    void this.passes.start(job, ({ signal }) =>
+      runIngest(
+        this.ctx,
+        {
+          root,
+          dir: rel ?? undefined,
+          options: { refresh: job.refresh, regenerateThumbnails: false, noEmbed: false },
+          holder,
+          signal,
+        },
+        lease,
+      )
+        .then(({ aborted, exitCode, summary }) => {
+          if (aborted) {
+            log.warn("ingest job stopped by shutdown; the next pass resumes it");
+            return;
+          }
+          const { ingested, unchanged, skipped, failed, missing, elapsed_ms } = summary;
+          log.info(
+            { exit_code: exitCode, ingested, unchanged, skipped, failed, missing, elapsed_ms },
+            "ingest job finished",
+          );
+        })
+        .catch((error: unknown) => {
+          log.error({ reason: error instanceof Error ? error.message : String(error) }, "ingest job failed");
+        }),
+    );
     return job;
-  }
-
-  async stop(): Promise<void> {
-    this.controller.abort();
-    await Promise.all(this.running);
   }
 }

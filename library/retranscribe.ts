@@ -4,6 +4,7 @@ import type { StageDeps } from "../pipeline/stages/types.js";
 import type { LibraryStore } from "../state/stores.js";
 import type { AppContext } from "./context.js";
 import { EXIT, UserError } from "./errors.js";
+import type { JobKind, JobRunner } from "./jobs/runner.js";
 import type { LibraryPool } from "./library-pool.js";
 import { scrubText } from "./redact.js";
 import { claimSlot, ingestSlotName, type SlotLease } from "./slots.js";
@@ -51,40 +52,43 @@ function transcribeDeps(ctx: AppContext, store: LibraryStore, language: string |
   };
 }
 
+/** The status before this daemon's first run. */
+const NEVER_RUN: RetranscribeStatus = Object.freeze({
+  total: 0,
+  done: 0,
+  failed: 0,
+  current: null,
+  running: false,
+  backup: null,
+  project: null,
+  language: null,
+  errors: [],
+  started_at: null,
+  finished_at: null,
+});
+
 /**
  * `POST /api/retranscribe-all`: speech recognition again over every audio item of a project, in
  * its ingest slot, after a snapshot of every target's transcripts. One run per daemon.
  */
 export class Retranscriber {
-  private current: RetranscribeStatus = {
-    total: 0,
-    done: 0,
-    failed: 0,
-    current: null,
-    running: false,
-    backup: null,
-    project: null,
-    language: null,
-    errors: [],
-    started_at: null,
-    finished_at: null,
-  };
-  private running: Promise<void> | null = null;
-  private readonly controller = new AbortController();
+  private readonly runs: JobKind<RetranscribeStatus>;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly libraries: LibraryPool,
-  ) {}
+    runner: JobRunner,
+  ) {
+    this.runs = runner.register("retranscribe", { keep: 1, alone: "retranscribe-all is already running" });
+  }
 
   status(): RetranscribeStatus {
-    return { ...this.current, errors: [...this.current.errors] };
+    const current = this.runs.runs()[0]?.record ?? NEVER_RUN;
+    return { ...current, errors: [...current.errors] };
   }
 
   start(request: RetranscribeRequest): RetranscribeStatus {
-    if (this.controller.signal.aborted)
-      throw new UserError("the service is shutting down", EXIT.tempfail, 503);
-    if (this.running) throw new UserError("retranscribe-all is already running", EXIT.tempfail, 409);
+    this.runs.admit();
     // The request's own mistake (an unknown project) is named before what the service lacks.
     const project = this.libraries.project(request.project);
     const store = this.libraries.library(request.project);
@@ -101,7 +105,7 @@ export class Retranscriber {
       lease.release();
       throw error;
     }
-    this.current = {
+    const current: RetranscribeStatus = {
       total: targets.length,
       done: 0,
       failed: 0,
@@ -114,15 +118,13 @@ export class Retranscriber {
       started_at: new Date().toISOString(),
       finished_at: null,
     };
-    this.running = this.run(project.root, store, targets, request.language, lease).finally(() => {
-      this.current = {
-        ...this.current,
-        running: false,
-        current: null,
-        finished_at: new Date().toISOString(),
-      };
-      this.running = null;
-    });
+    void this.runs.start(current, ({ signal }) =>
+      this.run(project.root, store, targets, current, signal, lease).finally(() => {
+        current.running = false;
+        current.current = null;
+        current.finished_at = new Date().toISOString();
+      }),
+    );
     return this.status();
   }
 
@@ -130,15 +132,15 @@ export class Retranscriber {
     root: string,
     store: LibraryStore,
     targets: ReturnType<LibraryStore["transcripts"]["audioTargets"]>,
-    language: string | undefined,
+    current: RetranscribeStatus,
+    signal: AbortSignal,
     lease: SlotLease,
   ): Promise<void> {
-    const signal = this.controller.signal;
-    const deps = transcribeDeps(this.ctx, store, language);
+    const deps = transcribeDeps(this.ctx, store, current.language ?? undefined);
     try {
       for (const target of targets) {
         if (signal.aborted) return;
-        this.current = { ...this.current, current: target.rel_path };
+        current.current = target.rel_path;
         const item = {
           mediaId: target.id,
           relPath: target.rel_path,
@@ -148,28 +150,20 @@ export class Retranscriber {
         };
         try {
           await this.ctx.queues.asr.add(() => transcriptStage.run(item, deps, signal), { signal });
-          this.current = { ...this.current, done: this.current.done + 1 };
+          current.done += 1;
         } catch (error) {
           if (signal.aborted) return;
           // A recogniser that is down fails the item; the stage wrote nothing, so its text stays.
           // A decoder's or recogniser's message may name the media file: no absolute path leaves svc.
           const reason = scrubText(error instanceof Error ? error.message : String(error)).slice(0, 300);
-          const errors =
-            this.current.errors.length < ERRORS_KEPT
-              ? [...this.current.errors, { path: target.rel_path, reason }]
-              : this.current.errors;
-          this.current = { ...this.current, failed: this.current.failed + 1, errors };
+          if (current.errors.length < ERRORS_KEPT) current.errors.push({ path: target.rel_path, reason });
+          current.failed += 1;
           this.ctx.log.warn({ path: target.rel_path, reason }, "retranscribe failed for an item");
         }
       }
     } finally {
       lease.release();
     }
-  }
-
-  async stop(): Promise<void> {
-    this.controller.abort();
-    await this.running;
   }
 }
 

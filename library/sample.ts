@@ -7,6 +7,7 @@ import { produceAtomic, writeFileAtomic } from "../state/atomic.js";
 import type { AppContext } from "./context.js";
 import { EXIT, UserError } from "./errors.js";
 import { preflightIngest, runIngest } from "./ingest.js";
+import type { JobKind, JobRunner } from "./jobs/runner.js";
 import type { LibraryPool } from "./library-pool.js";
 import { scrubText } from "./redact.js";
 import { claimSlot, ingestSlotName, type SlotLease } from "./slots.js";
@@ -82,51 +83,57 @@ const restingStatus = (project: string | null, seeded: boolean): SeedStatus => (
 
 /**
  * `POST /api/sample/seed`: generates the sample library into `<root>/svc-sample/` with ffmpeg and
- * ingests it, in the project's ingest slot. One per daemon; `stop` ends a running seed at shutdown.
+ * ingests it, in the project's ingest slot. The runner's stop ends a running seed at shutdown.
  */
 export class SampleSeeder {
-  private current: SeedStatus = restingStatus(null, false);
-  private running: Promise<void> | null = null;
-  private readonly controller = new AbortController();
+  private readonly seeds: JobKind<SeedStatus>;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly libraries: LibraryPool,
-  ) {}
+    runner: JobRunner,
+  ) {
+    this.seeds = runner.register("sample-seed", { keep: 1 });
+  }
 
   async seed(projectName?: string): Promise<SeedAnswer> {
     const project = this.libraries.project(projectName);
     const { root } = project;
     // An already seeded library answers before anything else, the ingest slot included.
     if (await isSeeded(root)) return { status: "already_seeded", project: project.name, dir: SAMPLE_DIR };
-    if (this.controller.signal.aborted)
-      throw new UserError("the service is shutting down", EXIT.tempfail, 503);
+    this.seeds.admit();
     await preflightIngest(this.ctx, { root, dir: undefined });
     const speech = speechWav();
     const lease = claimSlot(this.ctx.registry, ingestSlotName(root), "sample seed");
-    this.current = {
+    const current: SeedStatus = {
       ...restingStatus(project.name, false),
       state: "running",
       started_at: new Date().toISOString(),
     };
-    const work = this.run(root, speech, lease)
-      .catch((error: unknown) => {
-        // ffmpeg's message names the files it was writing: no absolute path leaves svc.
-        const reason = scrubText(error instanceof Error ? error.message : String(error));
-        this.current = { ...this.current, state: "failed", error: reason.slice(0, 300) };
-        this.ctx.log.warn({ project: project.name, reason }, "sample seed failed");
-      })
-      .finally(() => {
-        this.current = { ...this.current, finished_at: new Date().toISOString() };
-        this.running = null;
-      });
-    this.running = work;
+    void this.seeds.start(current, ({ signal }) =>
+      this.run(root, speech, lease, current, signal)
+        .catch((error: unknown) => {
+          // ffmpeg's message names the files it was writing: no absolute path leaves svc.
+          const reason = scrubText(error instanceof Error ? error.message : String(error));
+          current.state = "failed";
+          current.error = reason.slice(0, 300);
+          this.ctx.log.warn({ project: project.name, reason }, "sample seed failed");
+        })
+        .finally(() => {
+          current.finished_at = new Date().toISOString();
+        }),
+    );
     return { status: "started", project: project.name, dir: SAMPLE_DIR };
   }
 
-  private async run(root: string, speech: string, lease: SlotLease): Promise<void> {
+  private async run(
+    root: string,
+    speech: string,
+    lease: SlotLease,
+    current: SeedStatus,
+    signal: AbortSignal,
+  ): Promise<void> {
     const { ffmpeg } = this.ctx.adapters;
-    const signal = this.controller.signal;
     let handedOver = false;
     try {
       if (!ffmpeg) throw new UserError("ffmpeg is not available", EXIT.usage, 503);
@@ -141,7 +148,7 @@ export class SampleSeeder {
             suffix: name.slice(name.lastIndexOf(".")),
           });
         }
-        this.current = { ...this.current, files: this.current.files + 1 };
+        current.files += 1;
       }
       handedOver = true;
       const report = await runIngest(
@@ -156,7 +163,8 @@ export class SampleSeeder {
         lease,
       );
       const { ingested, unchanged, failed } = report.summary;
-      this.current = { ...this.current, ingested: ingested + unchanged, failed };
+      current.ingested = ingested + unchanged;
+      current.failed = failed;
       if (report.aborted) throw new UserError("stopped by shutdown", EXIT.interrupted, 503);
       if (report.exitCode !== EXIT.ok && report.exitCode !== EXIT.partial)
         throw new UserError(
@@ -168,7 +176,7 @@ export class SampleSeeder {
         join(root, ".svc", MARKER),
         `${JSON.stringify({ seeded_at: new Date().toISOString(), dir: SAMPLE_DIR })}\n`,
       );
-      this.current = { ...this.current, state: "seeded" };
+      current.state = "seeded";
     } finally {
       if (!handedOver) lease.release();
     }
@@ -179,12 +187,8 @@ export class SampleSeeder {
     const project = this.libraries.project(projectName);
     // An unplugged drive is 503, as for every other read of a project, not "never seeded".
     this.libraries.library(projectName);
-    if (this.current.project === project.name && this.current.state !== "idle") return this.current;
+    const current = this.seeds.runs()[0]?.record;
+    if (current?.project === project.name) return current;
     return restingStatus(project.name, await isSeeded(project.root));
-  }
-
-  async stop(): Promise<void> {
-    this.controller.abort();
-    await this.running;
   }
 }

@@ -2,6 +2,7 @@ import type { H3Event, HTTPMethod } from "h3";
 import type { z } from "zod";
 import type { AppContext } from "../../library/context.js";
 import type { IngestJobs } from "../../library/ingest-job.js";
+import type { JobRunner } from "../../library/jobs/runner.js";
 import type { LibraryPool } from "../../library/library-pool.js";
 import type { OffloadJobs } from "../../library/offload/jobs.js";
 import type { EditorProxies } from "../../library/proxy/editor-jobs.js";
@@ -13,15 +14,17 @@ import type { StreamGrants } from "../../library/stream-grants.js";
 export interface ApiDeps {
   readonly ctx: AppContext;
   readonly libraries: LibraryPool;
-  /** Ingest passes started over the API; the daemon stops them at shutdown. */
+  /** Runs the background work below; its stop at shutdown ends all of it. */
+  readonly runner: JobRunner;
+  /** Ingest passes started over the API. */
   readonly jobs: IngestJobs;
-  /** Editor proxy work; the daemon cancels it at shutdown. */
+  /** Editor proxy work. */
   readonly editorProxies: EditorProxies;
-  /** Card offloads; the daemon stops them at shutdown. */
+  /** Card offloads. */
   readonly offloads: OffloadJobs;
-  /** The bundled sample library's seeding; the daemon stops it at shutdown. */
+  /** The bundled sample library's seeding. */
   readonly sample: SampleSeeder;
-  /** Speech recognition again over a whole project; the daemon stops it at shutdown. */
+  /** Speech recognition again over a whole project. */
   readonly retranscribe: Retranscriber;
   /** Signs and checks stream grants; its key dies with the process. */
   readonly streamGrants: StreamGrants;

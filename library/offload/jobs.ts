@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { basename } from "node:path";
 import type { AppContext } from "../context.js";
-import { EXIT, UserError } from "../errors.js";
-import { JobLog } from "../job-log.js";
+import { UserError } from "../errors.js";
+import { type JobKind, type JobRunner, KEPT_JOBS } from "../jobs/runner.js";
 import type { MhlEntry } from "./mhl.js";
 import { runOffload } from "./run.js";
 import { type OffloadRequest, type SourceAccess, startOffload } from "./start.js";
@@ -34,30 +34,33 @@ export interface OffloadJob {
  * Offloads started over the API (and by card watching, which alone passes `trusted`: its volumes
  * are not a caller's choice). The request is checked and the source's
  * slot taken before the 202, so refusals (403, 422, 409) are answered at once; the copy then runs
- * in the background and its progress is read with `status`. `stop` aborts at shutdown; the
- * journal lets a later run with resume finish.
+ * in the background and its progress is read with `status`. The runner's stop aborts it at
+ * shutdown; the journal lets a later run with resume finish.
  */
 export class OffloadJobs {
-  private readonly jobLog = new JobLog<OffloadJob>();
+  private readonly offloads: JobKind<OffloadJob>;
 
   constructor(
     private readonly ctx: AppContext,
+    private readonly runner: JobRunner,
     private readonly onDestVerified?: (dest: string, verified: readonly MhlEntry[]) => Promise<void> | void,
-  ) {}
+  ) {
+    this.offloads = runner.register("offload", { keep: KEPT_JOBS });
+  }
 
   async start(
     request: OffloadRequest,
     holder = "API offload",
     access: SourceAccess = "api",
   ): Promise<OffloadJob> {
-    if (this.jobLog.signal.aborted) throw new UserError("the service is shutting down", EXIT.tempfail, 503);
+    this.offloads.admit();
     const id = randomUUID();
     const { plan, lease, hash, verify } = await startOffload(
       this.ctx,
       request,
       `${holder} ${id}`,
       access,
-      this.jobLog.signal,
+      this.runner.signal,
     );
     const index = new Map(plan.dests.map((d, i) => [d, i]));
     const job: OffloadJob = {
@@ -78,59 +81,55 @@ export class OffloadJobs {
         copy_mib_s: null,
       })),
     };
-    this.jobLog.remember(job);
     const log = this.ctx.log.child({ job: id, source: job.source });
     log.info({ files: plan.files.length, dests: plan.dests.length }, "offload started");
-    const work = runOffload(
-      plan,
-      {
-        hash,
-        verify,
-        resume: request.resume === true,
-        svcHome: this.ctx.config.home,
-        toolVersion: this.ctx.version,
-        adapters: this.ctx.adapters,
-      },
-      {
-        signal: this.jobLog.signal,
-        onFile: (event) => {
-          const progress = job.dests[index.get(event.dest) ?? 0] as DestProgress;
-          if (event.status === "failed") progress.failed += 1;
-          else progress.files_done += 1;
-          progress.bytes_done += event.status === "verified" ? event.bytes : 0;
+    void this.offloads.start(job, ({ signal }) =>
+      runOffload(
+        plan,
+        {
+          hash,
+          verify,
+          resume: request.resume === true,
+          svcHome: this.ctx.config.home,
+          toolVersion: this.ctx.version,
+          adapters: this.ctx.adapters,
         },
-        onDestDone: this.onDestVerified,
-      },
-    )
-      .then((result) => {
-        result.summaries.forEach((s, i) => {
-          (job.dests[i] as DestProgress).copy_mib_s = s.copy_mib_s;
-        });
-        job.state = result.interrupted ? "interrupted" : "done";
-        log.info(
-          { summaries: result.summaries.map((s) => ({ ...s, dest: basename(s.dest) })) },
-          "offload finished",
-        );
-      })
-      .catch((error: unknown) => {
-        job.state = "failed";
-        job.error = error instanceof UserError ? error.message : "the offload failed; see the log";
-        log.error({ err: error }, "offload failed");
-      })
-      .finally(() => {
-        job.finished_at = new Date().toISOString();
-        lease.release();
-      });
-    this.jobLog.track(work);
+        {
+          signal,
+          onFile: (event) => {
+            const progress = job.dests[index.get(event.dest) ?? 0] as DestProgress;
+            if (event.status === "failed") progress.failed += 1;
+            else progress.files_done += 1;
+            progress.bytes_done += event.status === "verified" ? event.bytes : 0;
+          },
+          onDestDone: this.onDestVerified,
+        },
+      )
+        .then((result) => {
+          result.summaries.forEach((s, i) => {
+            (job.dests[i] as DestProgress).copy_mib_s = s.copy_mib_s;
+          });
+          job.state = result.interrupted ? "interrupted" : "done";
+          log.info(
+            { summaries: result.summaries.map((s) => ({ ...s, dest: basename(s.dest) })) },
+            "offload finished",
+          );
+        })
+        .catch((error: unknown) => {
+          job.state = "failed";
+          job.error = error instanceof UserError ? error.message : "the offload failed; see the log";
+          log.error({ err: error }, "offload failed");
+        })
+        .finally(() => {
+          job.finished_at = new Date().toISOString();
+          lease.release();
+        }),
+    );
     return job;
   }
 
   /** Jobs running and the last finished ones, newest first. */
   status(): { running: number; jobs: OffloadJob[] } {
-    return this.jobLog.status();
-  }
-
-  stop(): Promise<void> {
-    return this.jobLog.stop();
+    return this.offloads.status();
   }
 }

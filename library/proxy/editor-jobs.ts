@@ -3,7 +3,7 @@ import { z } from "zod";
 import { onCpuQueue } from "../../pipeline/queues.js";
 import type { AppContext } from "../context.js";
 import { EXIT, UserError } from "../errors.js";
-import { JobLog } from "../job-log.js";
+import { type JobKind, type JobRunner, KEPT_JOBS } from "../jobs/runner.js";
 import type { LibraryPool } from "../library-pool.js";
 import { notFound } from "../media/ids.js";
 import { type EditorProxyResult, findEditorProxy, makeEditorProxy, proxyKey } from "./editor.js";
@@ -44,24 +44,27 @@ export interface ItemProxyView {
  * Editor proxy work of one process. Items are encoded one after another per request (each encode
  * already uses every core) on the process-wide CPU queue; a proxy target is locked while it is
  * being made, so a second request for the same item (or for a same-stem file in the same folder)
- * waits and then finds the proxy there: one encode, never two writers. `stop` cancels everything
- * at shutdown, which kills the ffmpeg children.
+ * waits and then finds the proxy there: one encode, never two writers. The runner's stop cancels
+ * everything at shutdown, which kills the ffmpeg children.
  */
 export class EditorProxies {
-  private readonly jobLog = new JobLog<EditorProxyJob>();
+  private readonly encodes: JobKind<EditorProxyJob>;
   private readonly locks = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly ctx: AppContext,
     private readonly libraries: LibraryPool,
-  ) {}
+    runner: JobRunner,
+  ) {
+    this.encodes = runner.register("editor-proxy", { keep: KEPT_JOBS });
+  }
 
   /** Makes the proxies of `request.ids`, in order; resolves when every item has its result. */
   async run(
     request: EditorProxyRequest,
     hooks: { signal?: AbortSignal; onJob?: (job: EditorProxyJob) => void } = {},
   ): Promise<EditorProxyJob> {
-    if (this.jobLog.signal.aborted) throw new UserError("the service is shutting down", EXIT.tempfail, 503);
+    this.encodes.admit();
     const project = this.libraries.project(request.project);
     const store = this.libraries.library(request.project);
     const rows = request.ids.map((id) => store.media.get(id));
@@ -70,7 +73,6 @@ export class EditorProxies {
       if (unknown.length === 1) throw notFound(unknown[0] as number);
       throw new UserError(`no media items ${unknown.slice(0, 10).join(", ")}`, EXIT.usage, 404);
     }
-    const signal = hooks.signal ? AbortSignal.any([hooks.signal, this.jobLog.signal]) : this.jobLog.signal;
     const job: EditorProxyJob = {
       id: randomUUID(),
       project: project.name,
@@ -82,9 +84,9 @@ export class EditorProxies {
       current: null,
       results: [],
     };
-    this.jobLog.remember(job);
-    return this.jobLog.track(
-      (async () => {
+    return this.encodes.start(
+      job,
+      async ({ signal }) => {
         for (const row of rows) {
           if (!row) continue;
           if (signal.aborted) {
@@ -112,13 +114,14 @@ export class EditorProxies {
         job.state = signal.aborted ? "cancelled" : "done";
         job.finished_at = new Date().toISOString();
         return job;
-      })(),
+      },
+      { signal: hooks.signal },
     );
   }
 
   /** Jobs running and the last finished ones, newest first. */
   status(): { running: number; jobs: EditorProxyJob[] } {
-    return this.jobLog.status();
+    return this.encodes.status();
   }
 
   /** Whether the item has an editor proxy, one is being made, or it cannot have one. */
@@ -129,13 +132,10 @@ export class EditorProxies {
     if (row.kind !== "video") return { id, status: "not_applicable" };
     const path = await findEditorProxy(store, row);
     if (path) return { id, status: "exists", path };
-    const busy = this.jobLog.someRunning((j) => j.current?.media_id === id);
+    const busy = this.encodes
+      .runs()
+      .some((run) => run.state === "running" && run.record.current?.media_id === id);
     return { id, status: busy ? "encoding" : "none" };
-  }
-
-  /** Cancels all work (the encoders are killed) and waits for it to wind up. */
-  stop(): Promise<void> {
-    return this.jobLog.stop();
   }
 
   /** Runs `work` once no other work holds `key`, holding it meanwhile. */

@@ -9,6 +9,7 @@ describe("svc serve: cards that arrive by themselves (SVC_OFFLOAD_DESTS)", () =>
   let ws: Awaited<ReturnType<typeof tempWorkspace>>;
   let daemon: ServeChild["child"];
   let url = "";
+  let stdout: () => string = () => "";
   let mounts = "";
   let dests = "";
 
@@ -18,6 +19,23 @@ describe("svc serve: cards that arrive by themselves (SVC_OFFLOAD_DESTS)", () =>
         jobs: { source: string; state: string }[];
       }
     ).jobs;
+  /** Whether a poll has looked at the volume `name` and found it is not a camera card. */
+  const passedOver = (name: string) =>
+    stdout()
+      .split("\n")
+      .some(
+        (line) =>
+          line.includes('"new volume is not a camera card; not offloaded"') &&
+          line.includes(`"volume":"${name}"`),
+      );
+  /**
+   * Mounts a stick and waits for a poll to pass it over: that poll listed the mounts after
+   * everything done before the stick was mounted.
+   */
+  const pollAfter = async (stick: string) => {
+    await mount(stick, { "notes.txt": "not a card" });
+    await until(`a poll that saw ${stick}`, () => passedOver(stick));
+  };
   /** Presents a card as a mount would: the whole volume appears at once. */
   const mount = async (name: string, files: Record<string, string>) => {
     const staged = join(ws.base, "staging", name);
@@ -35,7 +53,11 @@ describe("svc serve: cards that arrive by themselves (SVC_OFFLOAD_DESTS)", () =>
     await mkdir(join(ws.base, "staging"), { recursive: true });
     await mkdir(mounts);
     await mount("ALREADY", { "DCIM/100/IMG_0001.JPG": "mounted before svc started" });
-    ({ child: daemon, url } = await startServe(
+    ({
+      child: daemon,
+      url,
+      stdout,
+    } = await startServe(
       ws.env({ SVC_PORT: "0", SVC_MCP_PORT: "0", SVC_OFFLOAD_DESTS: dests, SVC_CARD_MOUNT_ROOTS: mounts }),
     ));
   }, 90_000);
@@ -59,12 +81,15 @@ describe("svc serve: cards that arrive by themselves (SVC_OFFLOAD_DESTS)", () =>
       "C0002.MP4",
     ]);
     expect((await readdir(join(dests, "A001", "ascmhl"))).some((n) => n.endsWith(".mhl"))).toBe(true);
-    // Several polls later: still one job, none for the baseline card or the stick.
-    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    // Two polls later: still one job, none for the baseline card or the stick.
+    await pollAfter("STICK2");
+    await pollAfter("STICK3");
+    expect(passedOver("USBSTICK")).toBe(true);
     expect((await jobs()).map((j) => j.source)).toEqual(["A001"]);
 
     await rm(join(mounts, "A001"), { recursive: true });
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    // A poll that sees a stick mounted after the card was removed has seen the card gone.
+    await pollAfter("STICK4");
     await mount("A001", {
       "PRIVATE/M4ROOT/CLIP/C0001.MP4": "clip one",
       "PRIVATE/M4ROOT/CLIP/C0002.MP4": "two",

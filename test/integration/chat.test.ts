@@ -18,6 +18,7 @@ import {
   type FakeModelHost,
   startFakeModelHost,
 } from "../support/modelhost-server.js";
+import { until } from "../support/until.js";
 
 const CLIPS: SeedClip[] = [
   {
@@ -513,6 +514,8 @@ describe("chat with the library", () => {
     it("drops a turn whose client went away: the model call is cancelled and nothing is stored", async () => {
       const before = (await api.request("GET", "/api/chat/conversations")).json<{ total: number }>().total;
       host.setLatency(1500);
+      const asked = host.requests.length;
+      const abandoned = host.abandoned.length;
       const gone = new AbortController();
       const pending = fetch(`${api.url}/api/chat`, {
         method: "POST",
@@ -520,11 +523,11 @@ describe("chat with the library", () => {
         body: JSON.stringify({ prompt: "find drone shots" }),
         signal: gone.signal,
       }).catch((error: unknown) => error);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await until("the turn's first model call", () => host.requests.length > asked);
       gone.abort();
       expect(await pending).toBeInstanceOf(Error);
-      // Long after the host would have answered, the turn has still not been stored.
-      await new Promise((resolve) => setTimeout(resolve, 3500));
+      // The host sees svc hang up on the call it has not answered yet: no answer comes to store.
+      await until("the model call cancelled", () => host.abandoned.length > abandoned);
       expect((await api.request("GET", "/api/chat/conversations")).json<{ total: number }>().total).toBe(
         before,
       );

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { serve } from "h3";
 import { createAdapters } from "../../adapters/index.js";
 import { createApi } from "../../api/app.js";
-import { createApiDeps, stopApiWork } from "../../api/deps.js";
+import { createApiDeps } from "../../api/deps.js";
 import type { RouteDef } from "../../api/routes/types.js";
 import type { AppContext } from "../../library/context.js";
 import type { IngestJobs } from "../../library/ingest-job.js";
@@ -119,7 +119,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<TestApi> 
   let stopped: Promise<void> | undefined;
   const stop = () => {
     stopped ??= (async () => {
-      await stopApiWork(deps);
+      await deps.runner.stop();
       await Promise.all([server.close(true), mcp?.close()]);
       await ctx.closeThreads();
       libraries.closeAll();

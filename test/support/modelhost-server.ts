@@ -35,6 +35,8 @@ export interface FakeModelHost {
   url: string;
   /** Every request received, in order, failed ones included. */
   requests: { path: string; body: unknown }[];
+  /** The paths of requests whose client went away before the answer was sent, in order. */
+  abandoned: string[];
   setModels(models: string[]): void;
   /** The next `times` requests to `path` (e.g. "/api/embed") fail in the given way. */
   failNext(path: string, mode: FakeFailureMode, times?: number): void;
@@ -399,6 +401,7 @@ export async function startFakeModelHost(options: FakeModelHostOptions = {}): Pr
   if (!Number.isInteger(dim) || dim < 2) throw new RangeError(`dim must be an integer >= 2, got ${dim}`);
   const failures = new Map<string, { mode: FakeFailureMode; times: number }[]>();
   const requests: { path: string; body: unknown }[] = [];
+  const abandoned: string[] = [];
   let port = options.port ?? 0;
   let closed = false;
 
@@ -598,6 +601,9 @@ export async function startFakeModelHost(options: FakeModelHostOptions = {}): Pr
       }
     }
     requests.push({ path, body });
+    res.on("close", () => {
+      if (!res.writableFinished) abandoned.push(path);
+    });
     const mode = takeFailure(path);
     if (mode === "timeout") return;
     if (latencyMs > 0) await delay(latencyMs);
@@ -648,6 +654,7 @@ export async function startFakeModelHost(options: FakeModelHostOptions = {}): Pr
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    abandoned,
     setModels(next) {
       models = [...next];
     },

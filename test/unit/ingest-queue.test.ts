@@ -3,7 +3,9 @@ import { IngestQueue } from "../../daemon/ingest-queue.js";
 import type { AppContext } from "../../library/context.js";
 import { UserError } from "../../library/errors.js";
 import type { IngestReport, IngestRequest } from "../../library/ingest.js";
+import { JobRunner } from "../../library/jobs/runner.js";
 import { silentLogger } from "../../state/logger.js";
+import { FakeClock } from "../support/fake-clock.js";
 
 const ctx = {
   log: silentLogger(),
@@ -30,12 +32,17 @@ const report = (exitCode: number): IngestReport => ({
   },
 });
 
-const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** A queue whose waits run on a fake clock the test advances. */
+function queueOn(options: ConstructorParameters<typeof IngestQueue>[2]) {
+  const clock = new FakeClock();
+  const runner = new JobRunner(silentLogger(), clock);
+  return { clock, runner, queue: new IngestQueue(ctx, runner, options) };
+}
 
 describe("daemon ingest queue", () => {
   it("batches file events into one pass per root", async () => {
     const calls: IngestRequest[] = [];
-    const queue = new IngestQueue(ctx, {
+    const { clock, runner, queue } = queueOn({
       debounceMs: 20,
       runPass: async (_c, req) => {
         calls.push(req);
@@ -45,12 +52,15 @@ describe("daemon ingest queue", () => {
     queue.addFile("/r", "a.mp4");
     queue.addFile("/r", "b.mp4");
     queue.addFile("/r", "a.mp4");
-    await wait(60);
-    await queue.idle();
+    await clock.advance(19);
+    expect(calls).toHaveLength(0);
+    await clock.advance(1);
     expect(calls).toHaveLength(1);
     expect(calls[0]?.paths).toEqual(["a.mp4", "b.mp4"]);
     expect(calls[0]?.holder).toMatch(/^svc serve watcher \(pid \d+\)$/);
-    await queue.stop();
+    await clock.advance(1000);
+    expect(calls).toHaveLength(1);
+    await runner.stop();
   });
 
   it("backs off and retries a failed pass (exit 7, a taken slot, a throw) and keeps going", async () => {
@@ -62,28 +72,26 @@ describe("daemon ingest queue", () => {
       () => report(0),
     ];
     const times: number[] = [];
-    const queue = new IngestQueue(ctx, {
+    const { clock, runner, queue } = queueOn({
       debounceMs: 5,
       retryBaseMs: 30,
       runPass: async () => {
-        times.push(Date.now());
+        times.push(clock.now());
         const next = outcomes.shift();
         if (!next) throw new Error("too many passes");
         return next();
       },
     });
     queue.addScan("/r");
-    const deadline = Date.now() + 3000;
-    while (times.length < 3 && Date.now() < deadline) await wait(10);
-    expect(times).toHaveLength(3);
-    expect((times[1] ?? 0) - (times[0] ?? 0)).toBeGreaterThanOrEqual(25);
-    expect((times[2] ?? 0) - (times[1] ?? 0)).toBeGreaterThanOrEqual(55);
-    await queue.stop();
+    await clock.advance(1000);
+    // The debounce, then the first retry after 30 ms and the second after twice that.
+    expect(times).toEqual([5, 35, 95]);
+    await runner.stop();
   });
 
   it("gives up after the attempt limit until new work arrives", async () => {
     let passes = 0;
-    const queue = new IngestQueue(ctx, {
+    const { clock, runner, queue } = queueOn({
       debounceMs: 1,
       retryBaseMs: 5,
       maxAttempts: 3,
@@ -93,22 +101,25 @@ describe("daemon ingest queue", () => {
       },
     });
     queue.addFile("/r", "bad.mov");
-    await wait(150);
+    await clock.advance(150);
     expect(passes).toBe(3);
-    await wait(150);
+    await clock.advance(3_600_000);
     expect(passes).toBe(3);
+    expect(clock.pending).toBe(0);
     queue.addFile("/r", "new.mov");
-    await wait(30);
-    expect(passes).toBeGreaterThanOrEqual(4);
-    await queue.stop();
+    await clock.advance(1);
+    expect(passes).toBe(4);
+    await runner.stop();
   });
 
-  it("stop() aborts the running pass and waits for it", async () => {
+  it("the runner's stop aborts the running pass, waits for it and forgets queued work", async () => {
     let sawAbort = false;
-    const queue = new IngestQueue(ctx, {
+    let passes = 0;
+    const { clock, runner, queue } = queueOn({
       debounceMs: 1,
       runPass: (_c, req) =>
         new Promise((resolve) => {
+          passes += 1;
           req.signal?.addEventListener("abort", () => {
             sawAbort = true;
             resolve({ ...report(0), aborted: true });
@@ -116,8 +127,14 @@ describe("daemon ingest queue", () => {
         }),
     });
     queue.addScan("/r");
-    await wait(30);
-    await queue.stop();
+    await clock.advance(1);
+    expect(passes).toBe(1);
+    queue.addScan("/other");
+    await runner.stop();
     expect(sawAbort).toBe(true);
+    queue.addFile("/r", "late.mov");
+    await clock.advance(1000);
+    expect(passes).toBe(1);
+    expect(clock.pending).toBe(0);
   });
 });

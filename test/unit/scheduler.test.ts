@@ -1,16 +1,19 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { startSchedules } from "../../daemon/scheduler.js";
-import { until } from "../support/until.js";
+import { JobRunner } from "../../library/jobs/runner.js";
+import { silentLogger } from "../../state/logger.js";
+import { FakeClock } from "../support/fake-clock.js";
 
 describe("schedules", () => {
   it("skip a tick while the previous run of the same job is still going", async () => {
+    const clock = new FakeClock(Date.UTC(2030, 0, 1));
+    const runner = new JobRunner(silentLogger(), clock);
     let runs = 0;
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const schedules = startSchedules([
+    startSchedules(runner, [
       {
         name: "slow",
         cron: "* * * * * *",
@@ -21,14 +24,29 @@ describe("schedules", () => {
       },
     ]);
     try {
-      await until("the first run", () => runs === 1, { timeoutMs: 5_000 });
+      await clock.advance(1_000);
+      expect(runs).toBe(1);
       // Three more ticks come and go while the first run is held.
-      await sleep(3_200);
+      await clock.advance(3_000);
       expect(runs).toBe(1);
       release();
-      await until("a run after the first one ended", () => runs === 2, { timeoutMs: 5_000 });
+      await clock.advance(1_000);
+      expect(runs).toBe(2);
     } finally {
-      schedules.stop();
+      await runner.stop();
     }
-  }, 20_000);
+  });
+
+  it("stop ends the schedules", async () => {
+    const clock = new FakeClock(Date.UTC(2030, 0, 1));
+    const runner = new JobRunner(silentLogger(), clock);
+    let runs = 0;
+    startSchedules(runner, [{ name: "rescan", cron: "* * * * * *", run: async () => (runs += 1) }]);
+    await clock.advance(2_000);
+    expect(runs).toBe(2);
+    await runner.stop();
+    await clock.advance(5_000);
+    expect(runs).toBe(2);
+    expect(clock.pending).toBe(0);
+  });
 });

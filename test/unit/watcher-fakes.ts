@@ -1,5 +1,6 @@
 import { basename, dirname, join } from "node:path";
-import type { FileInfo, FolderEntry, WatchHandle, WatchIO } from "../../daemon/folder-watch.js";
+import type { FileInfo, FolderEntry, WatchIO } from "../../daemon/folder-watch.js";
+import type { FakeClock } from "../support/fake-clock.js";
 import { recordWatchEvents } from "../support/watch-events.js";
 
 type Node =
@@ -8,49 +9,6 @@ type Node =
   | { type: "link"; target: string };
 
 const fsError = (code: string, path: string) => Object.assign(new Error(`${code}: ${path}`), { code });
-
-interface Timer {
-  due: number;
-  seq: number;
-  fn: () => void;
-}
-
-/** Lets every pending promise of the fakes run: they resolve in microtasks, never on timers. */
-export const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** A manual clock: timers run only when a test advances it. */
-export class FakeClock {
-  now = 0;
-  private seq = 0;
-  private readonly timers = new Set<Timer>();
-
-  after(ms: number, fn: () => void): WatchHandle {
-    const timer = { due: this.now + ms, seq: this.seq++, fn };
-    this.timers.add(timer);
-    return { close: () => this.timers.delete(timer) };
-  }
-
-  get pending(): number {
-    return this.timers.size;
-  }
-
-  /** Runs the timers due within `ms`, in order, letting the promises each one starts settle. */
-  async advance(ms: number): Promise<void> {
-    const target = this.now + ms;
-    await flush();
-    for (;;) {
-      const next = [...this.timers]
-        .filter((t) => t.due <= target)
-        .sort((a, b) => a.due - b.due || a.seq - b.seq)[0];
-      if (!next) break;
-      this.timers.delete(next);
-      this.now = next.due;
-      next.fn();
-      await flush();
-    }
-    this.now = target;
-  }
-}
 
 interface FolderWatchRecord {
   real: string;
@@ -100,7 +58,7 @@ export class FakeFs {
       const folders = path.endsWith("/") ? parts.length : parts.length - 1;
       for (let i = 1; i <= folders; i++) this.nodes.set(`/${parts.slice(0, i).join("/")}`, { type: "dir" });
       if (!path.endsWith("/"))
-        this.nodes.set(path, { type: "file", size: 1, mtimeMs: this.clock.now, ctimeMs: this.clock.now });
+        this.nodes.set(path, { type: "file", size: 1, mtimeMs: this.clock.now(), ctimeMs: this.clock.now() });
     }
   }
 
@@ -112,8 +70,8 @@ export class FakeFs {
 
   io(): WatchIO {
     return {
-      now: () => this.clock.now,
-      wall: () => this.clock.now,
+      now: () => this.clock.now(),
+      wall: () => this.clock.now(),
       after: (ms, fn) => this.clock.after(ms, fn),
       stat: async (path) => {
         this.stats.push(path);
@@ -187,7 +145,7 @@ export class FakeFs {
   write(path: string, size: number): void {
     const real =
       this.nodes.get(this.realOrNew(path))?.type === "link" ? this.resolve(path) : this.realOrNew(path);
-    this.nodes.set(real, { type: "file", size, mtimeMs: this.clock.now, ctimeMs: this.clock.now });
+    this.nodes.set(real, { type: "file", size, mtimeMs: this.clock.now(), ctimeMs: this.clock.now() });
     this.notify(real);
     for (const w of this.fileWatches) if (!w.closed && w.real === real) w.changed();
   }
@@ -213,7 +171,7 @@ export class FakeFs {
     for (const [p, node] of moving)
       this.nodes.set(
         to + p.slice(from.length),
-        p === from && node.type === "file" ? { ...node, ctimeMs: this.clock.now } : node,
+        p === from && node.type === "file" ? { ...node, ctimeMs: this.clock.now() } : node,
       );
     this.notify(from);
     this.notify(to);
@@ -250,4 +208,4 @@ function info(node: Node): FileInfo {
 }
 
 /** Handlers that record what the watcher reported, and when by the fake clock. */
-export const recorder = (clock: FakeClock) => recordWatchEvents(() => clock.now);
+export const recorder = (clock: FakeClock) => recordWatchEvents(() => clock.now());

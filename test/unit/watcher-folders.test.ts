@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ATOMIC_MS, FolderWatch } from "../../daemon/folder-watch.js";
-import { FakeClock, FakeFs, recorder } from "./watcher-fakes.js";
+import { FakeClock } from "../support/fake-clock.js";
+import { FakeFs, recorder } from "./watcher-fakes.js";
 
 const ROOT = "/p/footage";
 const SETTLE = 1000;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ATOMIC_MS, FolderWatch, isIgnoredPath, RECHECK_MS } from "../../daemon/folder-watch.js";
-import { FakeClock, FakeFs, recorder } from "./watcher-fakes.js";
+import { FakeClock } from "../support/fake-clock.js";
+import { FakeFs, recorder } from "./watcher-fakes.js";
 
 const ROOT = "/p/footage";
 
@@ -34,7 +35,7 @@ describe("FolderWatch settling", () => {
       fs.write(`${ROOT}/A002.mxf`, size * 1000);
       await clock.advance(200);
     }
-    const lastWrite = clock.now - 200;
+    const lastWrite = clock.now() - 200;
     await clock.advance(5_000);
     expect(rec.of("changed")).toEqual(["A002.mxf"]);
     const at = rec.events[0]?.at ?? 0;
@@ -168,7 +169,7 @@ describe("FolderWatch whole arrivals", () => {
     fs.rename("/p/incoming/A002.mxf", `${ROOT}/A002.mxf`);
     await clock.advance(RECHECK_MS / 2);
     fs.write(`${ROOT}/A002.mxf`, 20);
-    const lastWrite = clock.now;
+    const lastWrite = clock.now();
     await clock.advance(5000);
     expect(rec.of("changed")).toEqual(["A002.mxf"]);
     expect((rec.events[0]?.at ?? 0) - lastWrite).toBeGreaterThanOrEqual(1000);
