@@ -159,12 +159,16 @@ function usePages(query: string | null) {
   const load = useCallback(
     (page: number) => {
       if (query === null || pages.current.has(page) || pending.current.has(page)) return;
-      pending.current.add(page);
+      // This query's maps: an answer that arrives once the query has changed must not fill the new grid.
+      const loaded = pages.current;
+      const inFlight = pending.current;
+      inFlight.add(page);
       const params = new URLSearchParams(query ?? "");
       params.set("limit", String(PAGE));
       params.set("offset", String(page * PAGE));
       getJson<MediaPage>(`/api/media?${params}`)
         .then((body) => {
+          if (pages.current !== loaded) return;
           if (page === 0) {
             // How long the answer takes to reach the screen (bench/web.mjs reads these marks): a
             // timeout queued from the frame callback runs once that frame has been painted.
@@ -177,8 +181,10 @@ function usePages(query: string | null) {
           setError(null);
           setVersion((v) => v + 1);
         })
-        .catch((e: unknown) => setError(e instanceof ApiError ? e.message : String(e)))
-        .finally(() => pending.current.delete(page));
+        .catch((e: unknown) => {
+          if (pages.current === loaded) setError(e instanceof ApiError ? e.message : String(e));
+        })
+        .finally(() => inFlight.delete(page));
     },
     [query],
   );
