@@ -1,9 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { execa } from "execa";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { isClassifier, routeTo, type ChatResponse as Turn } from "../support/chat.js";
-import { CLI, type ServeChild, startServe, svc } from "../support/cli.js";
-import { childEnv } from "../support/env.js";
+import { type ServeChild, type SvcChild, startServe, startSvc, svc } from "../support/cli.js";
 import { type FakeModelHost, startFakeModelHost } from "../support/modelhost-server.js";
 import { tempWorkspace } from "../support/temp.js";
 import { until } from "../support/until.js";
@@ -137,13 +135,9 @@ describe("svc chat", () => {
   });
 
   describe("Ctrl-C", () => {
-    let run: ReturnType<typeof execa> | undefined;
+    let run: SvcChild | undefined;
     const start = (args: string[]) => {
-      run = execa(process.execPath, [CLI, "chat", ...args], {
-        env: childEnv({ ...env, SVC_URL: open.url }),
-        extendEnv: false,
-        reject: false,
-      });
+      run = startSvc(["chat", ...args], { ...env, SVC_URL: open.url }, { stdin: "pipe" });
       return run;
     };
 

@@ -1,9 +1,7 @@
 import { createServer, type Server } from "node:net";
 import { networkInterfaces } from "node:os";
-import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLI, startServe } from "../support/cli.js";
-import { childEnv } from "../support/env.js";
+import { startServe, svc } from "../support/cli.js";
 import { tempWorkspace } from "../support/temp.js";
 
 describe("svc serve's MCP listener", () => {
@@ -23,12 +21,7 @@ describe("svc serve's MCP listener", () => {
   });
 
   it("exits 2 naming SVC_MCP_PORT when that port is taken", async () => {
-    const result = await execa(process.execPath, [CLI, "serve"], {
-      env: childEnv(ws.env({ SVC_PORT: "0", SVC_MCP_PORT: String(takenPort) })),
-      extendEnv: false,
-      reject: false,
-      timeout: 30_000,
-    });
+    const result = await svc(["serve"], ws.env({ SVC_PORT: "0", SVC_MCP_PORT: String(takenPort) }), 30_000);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toMatch(
       new RegExp(`cannot listen on 127\\.0\\.0\\.1:${takenPort} \\(EADDRINUSE\\); set SVC_MCP_PORT`),
@@ -39,11 +32,7 @@ describe("svc serve's MCP listener", () => {
   it("lists every address both listeners can be reached at when bound beyond loopback", async () => {
     const daemon = await startServe(ws.env({ SVC_PORT: "0", SVC_MCP_PORT: "0", SVC_BIND_HOST: "0.0.0.0" }));
     try {
-      const line = daemon
-        .stdout()
-        .split("\n")
-        .find((l) => l.includes('"svc listening"')) as string;
-      const listening = JSON.parse(line) as { api: string[]; mcp: string[] };
+      const { listening } = daemon;
       const port = new URL(daemon.mcpUrl).port;
       const ipv4 = Object.values(networkInterfaces())
         .flat()

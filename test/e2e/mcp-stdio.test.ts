@@ -1,8 +1,6 @@
-import { execa, type ResultPromise } from "execa";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { seedClips } from "../support/chat.js";
-import { CLI } from "../support/cli.js";
-import { childEnv } from "../support/env.js";
+import { type SvcChild, startSvc, svc } from "../support/cli.js";
 import { tempWorkspace } from "../support/temp.js";
 import { until } from "../support/until.js";
 
@@ -15,12 +13,7 @@ type Message = {
 
 /** `svc mcp` as a client starts it, spoken to line by line in raw JSON-RPC. */
 function startMcp(env: Record<string, string>) {
-  const child = execa(process.execPath, [CLI, "mcp"], {
-    env: childEnv(env),
-    extendEnv: false,
-    reject: false,
-    stdin: "pipe",
-  });
+  const child = startSvc(["mcp"], env, { stdin: "pipe" });
   let out = "";
   let err = "";
   child.stdout?.on("data", (chunk: Buffer) => {
@@ -53,7 +46,7 @@ const INITIALIZE = {
 };
 
 describe("svc mcp over stdio", () => {
-  const running: ResultPromise[] = [];
+  const running: SvcChild[] = [];
   let ws: Awaited<ReturnType<typeof tempWorkspace>>;
   let id: number;
 
@@ -122,12 +115,7 @@ describe("svc mcp over stdio", () => {
   });
 
   it("exits 2 with a usage line for an argument it does not take", async () => {
-    const result = await execa(process.execPath, [CLI, "mcp", "--port", "1"], {
-      env: childEnv(ws.env()),
-      extendEnv: false,
-      reject: false,
-      input: "",
-    });
+    const result = await svc(["mcp", "--port", "1"], ws.env(), undefined, { input: "" });
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toMatch(/usage: svc mcp/);
     expect(result.stdout).toBe("");

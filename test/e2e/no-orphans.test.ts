@@ -2,8 +2,7 @@ import { copyFile, mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { CLI } from "../support/cli.js";
-import { childEnv } from "../support/env.js";
+import { type SvcChild, startSvc } from "../support/cli.js";
 import { makeSpeechClip, makeStill, makeTimecodedClip } from "../support/media.js";
 import { childrenOf, commandLineOf, expectGone } from "../support/processes.js";
 import { tempWorkspace } from "../support/temp.js";
@@ -34,7 +33,7 @@ const pocketsphinx = runs("pocketsphinx_continuous", ".wav");
 describe.skipIf(!hasTools)("no child outlives svc", () => {
   let ws: Awaited<ReturnType<typeof tempWorkspace>>;
   let fixtures: string;
-  const started: ReturnType<typeof execa>[] = [];
+  const started: SvcChild[] = [];
 
   beforeAll(async () => {
     ws = await tempWorkspace("svc-orphans-");
@@ -59,23 +58,19 @@ describe.skipIf(!hasTools)("no child outlives svc", () => {
     const root = join(base, "footage");
     await mkdir(root, { recursive: true });
     for (const file of files) await copyFile(join(fixtures, file), join(root, file));
-    return childEnv({
+    return {
       PROJECT_ROOT: root,
       SVC_HOME: join(base, "home"),
       SVC_ASR: "pocketsphinx",
       SVC_PORT: "0",
       SVC_MCP_PORT: "0",
       ...extra,
-    });
+    };
   }
 
-  function startSvc(args: string[], env: Record<string, string | undefined>, nodeArgs: string[] = []) {
-    const child = execa(process.execPath, [...nodeArgs, CLI, ...args], {
-      env,
-      extendEnv: false,
-      reject: false,
-      stdin: "ignore",
-    });
+  /** Starts svc, to be killed after the test should it still run. */
+  function launch(args: string[], env: Record<string, string>, nodeArgs: string[] = []) {
+    const child = startSvc(args, env, { nodeArgs });
     started.push(child);
     return child;
   }
@@ -94,7 +89,7 @@ describe.skipIf(!hasTools)("no child outlives svc", () => {
   const allGone = (children: Child[]) => Promise.all(children.map((c) => expectGone(c.pid, 5_000)));
 
   it("svc ingest SIGKILLed while exiftool and ffmpeg run", async () => {
-    const run = startSvc(["ingest"], await project(["still.jpg", "still.png", "long.mp4"]));
+    const run = launch(["ingest"], await project(["still.jpg", "still.png", "long.mp4"]));
     const children = await childrenWhen(run.pid as number, exiftool, ffmpeg);
     run.kill("SIGKILL");
     expect((await run).signal).toBe("SIGKILL");
@@ -102,7 +97,7 @@ describe.skipIf(!hasTools)("no child outlives svc", () => {
   }, 120_000);
 
   it("svc ingest SIGKILLed while pocketsphinx recognises speech", async () => {
-    const run = startSvc(["ingest"], await project(["interview.mp4"]));
+    const run = launch(["ingest"], await project(["interview.mp4"]));
     const children = await childrenWhen(run.pid as number, pocketsphinx);
     run.kill("SIGKILL");
     await run;
@@ -110,7 +105,7 @@ describe.skipIf(!hasTools)("no child outlives svc", () => {
   }, 120_000);
 
   it("svc serve SIGKILLed during its catch-up ingest", async () => {
-    const daemon = startSvc(["serve"], await project(["still.jpg", "long.mp4"]));
+    const daemon = launch(["serve"], await project(["still.jpg", "long.mp4"]));
     const children = await childrenWhen(daemon.pid as number, exiftool, ffmpeg);
     daemon.kill("SIGKILL");
     await daemon;
@@ -118,7 +113,7 @@ describe.skipIf(!hasTools)("no child outlives svc", () => {
   }, 120_000);
 
   it("svc ingest stopped by SIGTERM exits 130 and leaves none", async () => {
-    const run = startSvc(["ingest"], await project(["still.jpg", "long.mp4"]));
+    const run = launch(["ingest"], await project(["still.jpg", "long.mp4"]));
     const children = await childrenWhen(run.pid as number, exiftool, ffmpeg);
     run.kill("SIGTERM");
     expect((await run).exitCode).toBe(130);
@@ -127,7 +122,7 @@ describe.skipIf(!hasTools)("no child outlives svc", () => {
 
   it("svc ingest ended by an uncaught error leaves none", async () => {
     const env = await project(["still.jpg", "long.mp4"], { SVC_TEST_THROW_WHEN_CHILD: "ffmpeg long.mp4" });
-    const run = startSvc(["ingest"], env, ["--import", THROW_WHEN_CHILD]);
+    const run = launch(["ingest"], env, ["--import", THROW_WHEN_CHILD]);
     const children = await childrenWhen(run.pid as number, ffmpeg);
     const result = await run;
     expect(String(result.stderr)).toMatch(/injected fault/);

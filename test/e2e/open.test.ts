@@ -1,9 +1,7 @@
 import { chmod, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLI, type ServeChild, startServe, svc } from "../support/cli.js";
-import { childEnv } from "../support/env.js";
+import { type ServeChild, startServe, startSvc, svc } from "../support/cli.js";
 import { tempWorkspace } from "../support/temp.js";
 import { until } from "../support/until.js";
 
@@ -28,11 +26,7 @@ describe("svc open", () => {
   const openedUrl = () => readFile(opened, "utf8").catch(() => undefined);
 
   it("starts svc when none answers, opens the app once it is ready, and stops it with Ctrl-C", async () => {
-    const child = execa(process.execPath, [CLI, "open"], {
-      env: childEnv(ws.env({ SVC_PORT: "0", SVC_MCP_PORT: "0", SVC_BROWSER: browser })),
-      extendEnv: false,
-      reject: false,
-    });
+    const child = startSvc(["open"], ws.env({ SVC_PORT: "0", SVC_MCP_PORT: "0", SVC_BROWSER: browser }));
     try {
       const url = await until("the browser asked to open the app", openedUrl, { timeoutMs: 45_000 });
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);

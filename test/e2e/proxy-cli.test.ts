@@ -1,10 +1,8 @@
 import { mkdir, readdir, stat, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openLibrary } from "../../state/stores.js";
-import { CLI, jsonLines, svc } from "../support/cli.js";
-import { childEnv } from "../support/env.js";
+import { jsonLines, startSvc, svc } from "../support/cli.js";
 import { makeCameraClip } from "../support/media.js";
 import { childRunning, expectGone } from "../support/processes.js";
 import { CLIP_PROBE, stageDone } from "../support/rows.js";
@@ -93,16 +91,7 @@ describe("svc proxy editor", () => {
   it("on Ctrl-C kills the encoder, removes the partial proxy and the folder it made, exits 130", async () => {
     // Long enough that the encode still runs when Ctrl-C comes: the signal follows its first write.
     const id = await item("long/C001.mov", { width: 1280, height: 720, seconds: 10 });
-    const child = execa(
-      process.execPath,
-      [CLI, "proxy", "editor", "--ids", String(id), "--progress", "json"],
-      {
-        env: childEnv(ws.env()),
-        extendEnv: false,
-        reject: false,
-        stdin: "ignore",
-      },
-    );
+    const child = startSvc(["proxy", "editor", "--ids", String(id), "--progress", "json"], ws.env());
     const encoder = await childRunning("ffmpeg", child.pid);
     await until("the encode to have started", async () =>
       (await readdir(join(ws.root, "long"))).includes("Proxy"),

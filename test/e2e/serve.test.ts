@@ -1,10 +1,8 @@
 import { copyFile, mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openLibrary } from "../../state/stores.js";
-import { CLI, type ServeChild, startServe, svc } from "../support/cli.js";
-import { childEnv } from "../support/env.js";
+import { type ServeChild, startServe, svc } from "../support/cli.js";
 import { makeStill, makeTimecodedClip, writeSlowly } from "../support/media.js";
 import { childRunning, childrenOf, expectGone } from "../support/processes.js";
 import { tempWorkspace } from "../support/temp.js";
@@ -25,7 +23,6 @@ function rowOf(root: string, rel: string) {
 describe.skipIf(!hasTools)("svc serve", () => {
   let ws: Awaited<ReturnType<typeof tempWorkspace>>;
   let daemon: ServeChild["child"];
-  let stdout: () => string;
   let url = "";
   let clip = "";
   let still = "";
@@ -38,11 +35,9 @@ describe.skipIf(!hasTools)("svc serve", () => {
     still = await makeStill(fixtures, "png");
     // Present before start: picked up by the catch-up scan.
     await copyFile(still, join(ws.root, "before-start.png"));
-    ({
-      child: daemon,
-      url,
-      stdout,
-    } = await startServe(ws.env({ SVC_PORT: "0", SVC_MCP_PORT: "0", SVC_WATCH_SETTLE_MS: "400" })));
+    ({ child: daemon, url } = await startServe(
+      ws.env({ SVC_PORT: "0", SVC_MCP_PORT: "0", SVC_WATCH_SETTLE_MS: "400" }),
+    ));
   }, 90_000);
 
   afterAll(async () => {
@@ -137,15 +132,36 @@ describe.skipIf(!hasTools)("svc serve", () => {
     expect(rowOf(ws.root, "broken.mov")).toBeUndefined();
     expect((await fetch(new URL("/api/health", url))).status).toBe(200);
   });
+});
+
+describe.skipIf(!hasTools)("svc serve stopped by SIGTERM", () => {
+  let ws: Awaited<ReturnType<typeof tempWorkspace>>;
+  let serve: ServeChild;
+
+  beforeAll(async () => {
+    ws = await tempWorkspace("svc-e2e-stop-");
+    const fixtures = join(ws.base, "fixtures");
+    await mkdir(fixtures);
+    // Work whose log lines could name the footage folder: an item ingested and a file that fails.
+    await copyFile(await makeStill(fixtures, "png"), join(ws.root, "still.png"));
+    await writeFile(join(ws.root, "broken.mov"), "not a movie");
+    serve = await startServe(ws.env({ SVC_PORT: "0", SVC_MCP_PORT: "0" }));
+    await until("the catch-up pass", () => serve.stdout().includes('"ingest pass finished"'));
+  }, 90_000);
+
+  afterAll(async () => {
+    if (serve?.child.exitCode === null) serve.child.kill("SIGKILL");
+    await ws?.cleanup();
+  });
 
   it("shuts down cleanly on SIGTERM with exit 0", async () => {
-    daemon.kill("SIGTERM");
-    const result = await daemon;
+    serve.child.kill("SIGTERM");
+    const result = await serve.child;
     expect(result.exitCode).toBe(0);
-    expect(stdout()).toContain('"msg":"stopped"');
+    expect(serve.stdout()).toContain('"msg":"stopped"');
     // Logs name the project; the footage folder's absolute path never appears.
-    expect(stdout()).toContain('"project":"footage"');
-    expect(stdout()).not.toContain(ws.root);
+    expect(serve.stdout()).toContain('"project":"footage"');
+    expect(serve.stdout()).not.toContain(ws.root);
   });
 });
 
@@ -161,18 +177,11 @@ describe.skipIf(!hasTools)("svc serve stopped by SIGTERM in the middle of an ing
   afterAll(() => ws.cleanup());
 
   it("kills the running ffmpeg, keeps nothing half-written, exits 0, and the next pass finishes the item", async () => {
-    const daemon = execa(process.execPath, [CLI, "serve"], {
-      env: childEnv(ws.env({ SVC_PORT: "0", SVC_MCP_PORT: "0" })),
-      extendEnv: false,
-      reject: false,
-    });
-    let out = "";
-    daemon.stdout?.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
+    // Once it listens, start-up (whose `ffmpeg -version` probe is also a child) is past: the catch-up pass decodes.
+    const { child: daemon } = await startServe(ws.env({ SVC_PORT: "0", SVC_MCP_PORT: "0" }), {
+      timeoutMs: 60_000,
     });
     try {
-      // Past start-up (whose `ffmpeg -version` probe is also a child): the catch-up pass decodes.
-      await until("the daemon to listen", () => out.includes('"svc listening"'), { timeoutMs: 60_000 });
       const ffmpeg = await childRunning("ffmpeg", daemon.pid as number, 60_000);
       daemon.kill("SIGTERM");
       const result = await daemon;

@@ -1,6 +1,17 @@
-import { copyFile, lstat, mkdir, readFile, readlink, rm, stat, symlink, writeFile } from "node:fs/promises";
+import {
+  copyFile,
+  cp,
+  lstat,
+  mkdir,
+  readFile,
+  readlink,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES } from "../../api/body.js";
 import { openLibrary } from "../../state/stores.js";
 import { startApi, type TestApi } from "../support/api.js";
@@ -17,11 +28,15 @@ const exists = (path: string) =>
   );
 
 describe.skipIf(!hasTools)("deleting media over the API", () => {
+  /** The ingested project every test starts from a copy of; never changed after beforeAll. */
+  let template: TestApi;
+  let templateIds: ReadonlyMap<string, number>;
+  let copies = 0;
   let api: TestApi;
   let root = "";
   let still = "";
   let outside = "";
-  const ids = new Map<string, number>();
+  let ids = new Map<string, number>();
 
   const svcDir = (...parts: string[]) => join(root, ".svc", ...parts);
   const call = async (method: string, path: string, body?: unknown) => {
@@ -47,9 +62,15 @@ describe.skipIf(!hasTools)("deleting media over the API", () => {
     }
   };
 
+  /** A plain file where the trash folder for blocked/ would go: moving C.png fails, even as root. */
+  const blockTrash = async () => {
+    await mkdir(svcDir("trash"), { recursive: true });
+    await writeFile(svcDir("trash", "blocked"), "in the way");
+  };
+
   beforeAll(async () => {
-    api = await startApi();
-    root = api.root as string;
+    api = template = await startApi();
+    root = template.root as string;
     const fixtures = join(dirname(root), "fixtures");
     still = await makeStill(fixtures, "png");
     outside = join(fixtures, "outside.png");
@@ -61,10 +82,31 @@ describe.skipIf(!hasTools)("deleting media over the API", () => {
     }
     await symlink(outside, join(root, "linked.png"));
     await ingest();
+    templateIds = new Map(ids);
+    const lib = openLibrary(root);
+    try {
+      lib.db.pragma("wal_checkpoint(TRUNCATE)");
+    } finally {
+      lib.close();
+    }
   }, 120_000);
 
-  afterAll(async () => {
+  // Each test deletes from a copy of its own (files, database and derived files), served as the
+  // default project, so what one test trashed or blocked is never there for another.
+  beforeEach(async () => {
+    copies += 1;
+    root = join(dirname(template.root as string), `copy-${copies}`);
+    await cp(template.root as string, root, { recursive: true, filter: (src) => !/-(wal|shm)$/.test(src) });
+    api = await startApi({ projectRoot: root });
+    ids = new Map(templateIds);
+  });
+
+  afterEach(async () => {
     await api?.close();
+  });
+
+  afterAll(async () => {
+    await template?.close();
   });
 
   it("moves a file into .svc/trash under its relative path and removes row and thumbnail", async () => {
@@ -92,6 +134,9 @@ describe.skipIf(!hasTools)("deleting media over the API", () => {
   });
 
   it("never overwrites an earlier trashed file of the same name", async () => {
+    expect((await call("DELETE", `/api/media/${idOf("card/A.png")}`)).json()).toMatchObject({
+      trash_path: ".svc/trash/card/A.png",
+    });
     await copyFile(still, join(root, "card/A.png"));
     await writeFile(svcDir("trash", "card/A (2).png"), "an earlier one");
     await ingest();
@@ -138,9 +183,7 @@ describe.skipIf(!hasTools)("deleting media over the API", () => {
   });
 
   it("refuses with 409 and changes nothing when the file cannot be moved", async () => {
-    // A plain file where the trash folder for blocked/ would go: the move fails, even as root.
-    await mkdir(svcDir("trash"), { recursive: true });
-    await writeFile(svcDir("trash", "blocked"), "in the way");
+    await blockTrash();
     const id = idOf("blocked/C.png");
     const before = await total();
     const res = await call("DELETE", `/api/media/${id}`);
@@ -153,6 +196,7 @@ describe.skipIf(!hasTools)("deleting media over the API", () => {
   });
 
   it("bulk-deletes per id: deleted, not found and failed are reported apart", async () => {
+    await blockTrash();
     const b = idOf("card/B.png");
     const c = idOf("blocked/C.png");
     const res = await call("POST", "/api/media/bulk-delete", { ids: [b, 999999, b, c] });

@@ -62,7 +62,8 @@ describe.skipIf(!hasTools)("media API", () => {
     expect(res.status, res.text).toBe(200);
     return res.json<Page>();
   };
-  const item = async (mediaId: number) => (await get(`/api/media/${mediaId}`)).json<Item>();
+  const item = async (mediaId: number, project?: string) =>
+    (await get(`/api/media/${mediaId}${project ? `?${project}` : ""}`)).json<Item>();
   const bytes = async (path: string, headers: Record<string, string> = {}) => {
     const res = await fetch(`${api.url}${path}`, { headers });
     return { res, body: Buffer.from(await res.arrayBuffer()) };
@@ -660,15 +661,16 @@ describe.skipIf(!hasTools)("media API", () => {
   describe("POST /api/media/{id}/tags", () => {
     it("adds a trimmed manual tag; a duplicate in any case is a no-op", async () => {
       const target = id["audio/tone.wav"] as number;
-      const added = await call("POST", `/api/media/${target}/tags`, { name: "  Room Tone  " });
+      const { project } = await scratch();
+      const added = await call("POST", `/api/media/${target}/tags?${project}`, { name: "  Room Tone  " });
       expect(added.status).toBe(201);
       expect(added.json()).toEqual({ added: true, tags: [{ name: "Room Tone", source: "manual" }] });
-      const again = await call("POST", `/api/media/${target}/tags`, { name: "room tone" });
+      const again = await call("POST", `/api/media/${target}/tags?${project}`, { name: "room tone" });
       expect(again.status).toBe(200);
       expect(again.json()).toEqual({ added: false, tags: [{ name: "Room Tone", source: "manual" }] });
-      expect((await item(target)).tags).toEqual([{ name: "Room Tone", source: "manual" }]);
-      expect((await page("tag=room%20tone")).items.map((i) => i.id)).toEqual([target]);
-      expect((await page("q=tone")).items.map((i) => i.id)).toEqual([target]);
+      expect((await item(target, project)).tags).toEqual([{ name: "Room Tone", source: "manual" }]);
+      expect((await page(`${project}&tag=room%20tone`)).items.map((i) => i.id)).toEqual([target]);
+      expect((await page(`${project}&q=tone`)).items.map((i) => i.id)).toEqual([target]);
     });
 
     it("refuses bad bodies with 422/413 and unknown items with 404, writing nothing", async () => {
@@ -703,8 +705,9 @@ describe.skipIf(!hasTools)("media API", () => {
   describe("GET /api/tags", () => {
     it("counts items per tag, most used first, capping a huge limit and refusing junk", async () => {
       const target = id["audio/tone.wav"] as number;
-      await call("POST", `/api/media/${target}/tags`, { name: "Cloud Tag" });
-      const cloud = await call("GET", "/api/tags?prefix=CLOUD&limit=999999999");
+      const { project } = await scratch();
+      await call("POST", `/api/media/${target}/tags?${project}`, { name: "Cloud Tag" });
+      const cloud = await call("GET", `/api/tags?${project}&prefix=CLOUD&limit=999999999`);
       expect(cloud.status).toBe(200);
       expect(cloud.json()).toEqual({ tags: [{ name: "Cloud Tag", count: 1 }], total: 1 });
       for (const query of ["limit=abc", "limit=0", "limit=-1", "prefix=a&prefix=b"]) {
@@ -715,10 +718,17 @@ describe.skipIf(!hasTools)("media API", () => {
   });
 
   describe("PATCH /api/media/{id}/inout", () => {
-    const path = () => `/api/media/${id["day 1/A001.mp4"]}/inout`;
-    const patch = (body: unknown) => call("PATCH", path(), body);
+    /** PATCHes the marks of A001 in a scratch copy of its own. */
+    const marks = async () => {
+      const { project } = await scratch();
+      return {
+        project,
+        patch: (body: unknown) => call("PATCH", `/api/media/${id["day 1/A001.mp4"]}/inout?${project}`, body),
+      };
+    };
 
     it("sets, keeps omitted fields, and clears with null", async () => {
+      const { patch } = await marks();
       expect((await patch({ in_point: 1, out_point: 3.5 })).json()).toMatchObject({
         in_point: 1,
         out_point: 3.5,
@@ -737,6 +747,7 @@ describe.skipIf(!hasTools)("media API", () => {
     });
 
     it("refuses inverted, negative, non-finite, huge and non-numeric marks, changing nothing", async () => {
+      const { project, patch } = await marks();
       await patch({ in_point: 1, out_point: 3 });
       const bad: unknown[] = [
         { in_point: 3 },
@@ -763,15 +774,16 @@ describe.skipIf(!hasTools)("media API", () => {
         const res = await patch(body);
         expect(res.status, JSON.stringify(body)).toBe(422);
       }
-      expect(await item(id["day 1/A001.mp4"] as number)).toMatchObject({ in_point: 1, out_point: 3 });
-      expect((await call("PATCH", "/api/media/999999/inout", { in_point: 1 })).status).toBe(404);
+      expect(await item(id["day 1/A001.mp4"] as number, project)).toMatchObject({
+        in_point: 1,
+        out_point: 3,
+      });
+      expect((await call("PATCH", `/api/media/999999/inout?${project}`, { in_point: 1 })).status).toBe(404);
     });
 
     it("keeps any sequence of valid partial patches consistent and ignores invalid ones", async () => {
       const target = id["stills/Still.png"] as number;
-      await call("PATCH", `/api/media/${target}/inout`, { in_point: null, out_point: null });
-      await call("PATCH", `/api/media/${target}/camera`, { camera_id: null, angle: null });
-      await call("PATCH", `/api/media/${target}/rating`, { rating: null, rating_note: null });
+      const { project } = await scratch();
       const mark = fc.oneof(
         fc.constant(null),
         fc.integer({ min: 0, max: 100 }).map((n) => n / 4),
@@ -809,9 +821,9 @@ describe.skipIf(!hasTools)("media API", () => {
       };
       await fc.assert(
         fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 6 }), async (steps) => {
-          const model: Record<string, unknown> = pick(await item(target));
+          const model: Record<string, unknown> = pick(await item(target, project));
           for (const { route, body } of steps) {
-            const res = await api.request("PATCH", `/api/media/${target}/${route}`, { body });
+            const res = await api.request("PATCH", `/api/media/${target}/${route}?${project}`, { body });
             const merged = { ...model };
             for (const [key, value] of Object.entries(body)) merged[key] = clean(value);
             const inOut = merged.in_point as number | null;
@@ -828,7 +840,7 @@ describe.skipIf(!hasTools)("media API", () => {
               !(inOut !== null && outIn !== null && inOut >= outIn);
             expect(res.status, JSON.stringify({ route, body, model })).toBe(valid ? 200 : 422);
             if (valid) Object.assign(model, merged);
-            expect(pick(await item(target))).toEqual(model);
+            expect(pick(await item(target, project))).toEqual(model);
           }
         }),
         { numRuns: 25 },
@@ -840,7 +852,8 @@ describe.skipIf(!hasTools)("media API", () => {
     const target = () => id["audio/tone.wav"] as number;
 
     it("trims and caps camera labels; empty clears; omitted is untouched", async () => {
-      const camera = (body: unknown) => call("PATCH", `/api/media/${target()}/camera`, body);
+      const { project } = await scratch();
+      const camera = (body: unknown) => call("PATCH", `/api/media/${target()}/camera?${project}`, body);
       expect((await camera({ camera_id: "  A-cam ", angle: " close " })).json()).toMatchObject({
         camera_id: "A-cam",
         angle: "close",
@@ -863,7 +876,8 @@ describe.skipIf(!hasTools)("media API", () => {
     });
 
     it("changes the rating without touching the note", async () => {
-      const rating = (body: unknown) => call("PATCH", `/api/media/${target()}/rating`, body);
+      const { project } = await scratch();
+      const rating = (body: unknown) => call("PATCH", `/api/media/${target()}/rating?${project}`, body);
       await rating({ rating: "good", rating_note: "clean take\nslight hum at 2s" });
       expect((await rating({ rating: "circled" })).json()).toMatchObject({
         rating: "circled",
@@ -881,7 +895,7 @@ describe.skipIf(!hasTools)("media API", () => {
       ]) {
         expect((await rating(body)).status, JSON.stringify(body)).toBe(422);
       }
-      expect(await item(target())).toMatchObject({
+      expect(await item(target(), project)).toMatchObject({
         rating: null,
         rating_note: "clean take\nslight hum at 2s",
       });

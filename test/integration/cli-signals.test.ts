@@ -1,9 +1,7 @@
 import { copyFile, mkdir, readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { execa, type ResultPromise } from "execa";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CLI, svc } from "../support/cli.js";
-import { childEnv } from "../support/env.js";
+import { type SvcChild, startSvc, svc } from "../support/cli.js";
 import { makeSceneClip } from "../support/media.js";
 import { type FakeModelHost, startFakeModelHost } from "../support/modelhost-server.js";
 import { tempWorkspace } from "../support/temp.js";
@@ -21,15 +19,10 @@ describe.skipIf(!hasTools)("commands stopped by a signal", () => {
   let ws: Awaited<ReturnType<typeof tempWorkspace>>;
   let host: FakeModelHost;
   let env: Record<string, string>;
-  let child: ResultPromise | undefined;
+  let child: SvcChild | undefined;
 
   const start = (args: string[]) => {
-    child = execa(process.execPath, [CLI, ...args], {
-      env: childEnv(env),
-      extendEnv: false,
-      reject: false,
-      stdin: "ignore",
-    });
+    child = startSvc(args, env);
     return child;
   };
 

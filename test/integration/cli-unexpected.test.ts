@@ -1,8 +1,7 @@
-import { spawn } from "node:child_process";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { openRegistry } from "../../state/stores.js";
-import { CLI, svc } from "../support/cli.js";
+import { startSvc, svc } from "../support/cli.js";
 import { tempWorkspace } from "../support/temp.js";
 
 /**
@@ -37,14 +36,10 @@ describe("an unexpected error in a command", () => {
 describe("a reader that goes away", () => {
   it("ends svc quietly with 141, as SIGPIPE ends other tools, not with an EPIPE stack trace", async () => {
     // The read end is closed before svc writes its first byte (`svc --help | true`).
-    const child = spawn(process.execPath, [CLI, "--help"], { stdio: ["ignore", "pipe", "pipe"] });
-    child.stdout.destroy();
-    let stderr = "";
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    const code = await new Promise<number | null>((resolve) => child.on("close", (c) => resolve(c)));
-    expect(stderr).toBe("");
-    expect(code).toBe(141);
+    const child = startSvc(["--help"], {});
+    child.stdout?.destroy();
+    const result = await child;
+    expect(result.stderr).toBe("");
+    expect(result.exitCode).toBe(141);
   });
 });

@@ -1,12 +1,10 @@
 import { copyFile, lstat, mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { execa } from "execa";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openLibrary } from "../../state/stores.js";
 import { startApi, type TestApi } from "../support/api.js";
-import { CLI, type JsonEvent, jsonLines } from "../support/cli.js";
-import { childEnv } from "../support/env.js";
+import { type JsonEvent, jsonLines, startSvc } from "../support/cli.js";
 import { makeStill } from "../support/media.js";
 import { type FakeModelHost, startFakeModelHost } from "../support/modelhost-server.js";
 import { needTools } from "../support/tools.js";
@@ -45,12 +43,11 @@ describe.skipIf(!hasTools)("a delete while an ingest pass runs", () => {
     api = served;
     const root = served.root as string;
     for (const name of FILES) await copyFile(still, join(root, name));
-    const pass = execa(process.execPath, [CLI, "ingest", "--progress", "json"], {
-      env: childEnv({ PROJECT_ROOT: root, SVC_HOME: served.home, ...env }),
-      extendEnv: false,
-      reject: false,
-      timeout: 120_000,
-    });
+    const pass = startSvc(
+      ["ingest", "--progress", "json"],
+      { PROJECT_ROOT: root, SVC_HOME: served.home, ...env },
+      { timeoutMs: 120_000 },
+    );
     const row = (relPath: string) => {
       const lib = openLibrary(root);
       try {

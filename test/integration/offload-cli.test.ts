@@ -2,14 +2,12 @@ import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { execa } from "execa";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseManifest } from "../../formats/mhl.js";
 import { c4Id } from "../../library/offload/c4.js";
 import { createHasher } from "../../library/offload/hash.js";
 import { writeGeneration } from "../../library/offload/mhl.js";
-import { CLI, jsonLines, svc } from "../support/cli.js";
-import { childEnv } from "../support/env.js";
+import { jsonLines, startSvc, svc } from "../support/cli.js";
 import { makeTimecodedClip, TIMECODED_CLIP } from "../support/media.js";
 import { tempWorkspace } from "../support/temp.js";
 import { needTools } from "../support/tools.js";
@@ -486,11 +484,7 @@ describe("svc offload", () => {
     }
     const dests = [join(ws.base, "R1"), join(ws.base, "R2")];
     const args = ["offload", card, ...dests.flatMap((d) => ["--dest", d]), "--progress", "json"];
-    const child = execa(process.execPath, [CLI, ...args], {
-      env: childEnv(env()),
-      extendEnv: false,
-      reject: false,
-    });
+    const child = startSvc(args, env());
     let out = "";
     child.stdout?.on("data", (chunk: Buffer) => {
       out += chunk.toString();
@@ -556,11 +550,7 @@ describe("svc offload", () => {
           clips[`C${String(i).padStart(3, "0")}.MXF`] as Buffer,
         );
       }
-      const child = execa(process.execPath, [CLI, ...args], {
-        env: childEnv(env()),
-        extendEnv: false,
-        reject: false,
-      });
+      const child = startSvc(args, env());
       let out = "";
       child.stdout?.on("data", (chunk: Buffer) => {
         out += chunk.toString();

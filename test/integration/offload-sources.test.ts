@@ -2,12 +2,10 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { chmod, mkdir, readFile, stat, symlink, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
-import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OffloadJob } from "../../library/offload/jobs.js";
 import { startApi, type TestApi } from "../support/api.js";
-import { CLI, svc } from "../support/cli.js";
-import { childEnv } from "../support/env.js";
+import { svc } from "../support/cli.js";
 import { tempWorkspace } from "../support/temp.js";
 import { until } from "../support/until.js";
 
@@ -164,12 +162,14 @@ describe("POST /api/offload: where a source may lie", () => {
 describe("svc offload (the CLI): the user's own choice", () => {
   it("resolves ./A009 against its working folder, wherever that is, and keeps every file's mode", async () => {
     const dest = join(ws.base, "cli-drive", "A009");
-    const run = await execa(process.execPath, [CLI, "offload", "./A009", "--dest", dest], {
-      cwd: join(ws.base, "elsewhere"),
-      env: childEnv({ SVC_HOME: join(ws.base, "cli-home") }),
-      extendEnv: false,
-      reject: false,
-    });
+    const run = await svc(
+      ["offload", "./A009", "--dest", dest],
+      { SVC_HOME: join(ws.base, "cli-home") },
+      undefined,
+      {
+        cwd: join(ws.base, "elsewhere"),
+      },
+    );
     expect(run.exitCode, run.stderr).toBe(0);
     await expectCopied(dest, filesOf(join(ws.base, "elsewhere", "A009")));
   });

@@ -4,8 +4,7 @@ import { execa } from "execa";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { chainXml, parseChain, parseManifest } from "../../formats/mhl.js";
 import { c4Id } from "../../library/offload/c4.js";
-import { CLI, svc } from "../support/cli.js";
-import { childEnv } from "../support/env.js";
+import { svc } from "../support/cli.js";
 import { tempWorkspace } from "../support/temp.js";
 import { ascMhlSchema, xmllintSchema } from "../support/xmllint.js";
 
@@ -132,13 +131,11 @@ describe("svc offload verify on a history the reference tool wrote", () => {
   it("fails a folder it cannot list, as an account that cannot read it", async () => {
     await execa("chown", ["-R", "65534:65534", ws.base]);
     await chmod(join(reel, "Clips"), 0o000);
-    const run = await execa(
-      "setpriv",
-      ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, CLI, "offload", "verify", reel],
-      { env: childEnv(env()), extendEnv: false, reject: false, stdin: "ignore", timeout: 120_000 },
-    );
+    const run = await svc(["offload", "verify", reel], env(), 120_000, {
+      via: ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"],
+    });
     expect(run.exitCode).toBe(1);
-    expect(failures(String(run.stdout))).toEqual([
+    expect(failures(run.stdout)).toEqual([
       "FAILED\tClips\tthe folder cannot be read (EACCES)",
       "FAILED\tClips/A001.mov\tmissing or unreadable",
       "FAILED\tClips/A002.mov\tmissing or unreadable",

@@ -1,12 +1,11 @@
 import { existsSync } from "node:fs";
 import { readdir, readFile, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { execa, type ResultPromise } from "execa";
+import { execa } from "execa";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openLibrary } from "../../state/stores.js";
 import { startApi, type TestApi } from "../support/api.js";
-import { CLI, svc } from "../support/cli.js";
-import { childEnv } from "../support/env.js";
+import { type SvcChild, startSvc, svc } from "../support/cli.js";
 import {
   makeAudio,
   makeHevcOrMpeg2Clip,
@@ -230,7 +229,7 @@ describe.skipIf(!hasTools)("playback proxies", () => {
 
 describe.skipIf(!hasTools)("an interrupted proxy encode", () => {
   let ws: Awaited<ReturnType<typeof tempWorkspace>>;
-  let child: ResultPromise | undefined;
+  let child: SvcChild | undefined;
 
   beforeAll(async () => {
     ws = await tempWorkspace("svc-proxy-kill-");
@@ -249,15 +248,10 @@ describe.skipIf(!hasTools)("an interrupted proxy encode", () => {
   const proxies = () => join(ws.root, ".svc", "proxies");
   const listing = async () => readdir(proxies()).catch(() => [] as string[]);
   const startIngest = () => {
-    child = execa(process.execPath, [CLI, "ingest"], {
-      env: childEnv(ws.env({ SVC_PROXY_HEIGHT: "360" })),
-      extendEnv: false,
-      reject: false,
-      stdin: "ignore",
-    });
+    child = startSvc(["ingest"], ws.env({ SVC_PROXY_HEIGHT: "360" }));
     return child;
   };
-  const encoding = async (run: ResultPromise) => {
+  const encoding = async (run: SvcChild) => {
     await until("the proxy temp file", async () => (await listing()).some((n) => n.endsWith(".tmp")), {
       timeoutMs: 60_000,
     });

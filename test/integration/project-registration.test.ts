@@ -1,12 +1,10 @@
 import { mkdir, symlink } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureProjectRoot } from "../../library/projects.js";
 import { createToken } from "../../library/tokens.js";
 import { startApi, type TestApi } from "../support/api.js";
-import { CLI, svc } from "../support/cli.js";
-import { childEnv } from "../support/env.js";
+import { svc } from "../support/cli.js";
 import { tempWorkspace } from "../support/temp.js";
 
 let ws: Awaited<ReturnType<typeof tempWorkspace>>;
@@ -141,13 +139,10 @@ describe("svc project add: the same refusals, exit 2", () => {
 
   it("resolves a relative PATH against its own working folder", async () => {
     await mkdir(join(ws.base, "elsewhere", "Spot"), { recursive: true });
-    const run = await execa(process.execPath, [CLI, "project", "add", "Spot", "./Spot"], {
+    const run = await svc(["project", "add", "Spot", "./Spot"], { SVC_HOME: api.home }, undefined, {
       cwd: join(ws.base, "elsewhere"),
-      env: childEnv({ SVC_HOME: api.home }),
-      extendEnv: false,
-      reject: false,
     });
-    expect(run.exitCode, String(run.stderr)).toBe(0);
+    expect(run.exitCode, run.stderr).toBe(0);
     expect(api.registry.projects.byName("Spot")?.root).toBe(join(ws.base, "elsewhere", "Spot"));
   });
 });

@@ -296,14 +296,15 @@ describe("recorrect", () => {
 
   it("refuses a revert naming anything but a listed backup, restoring nothing", async () => {
     const before = snapshot();
-    for (const backup of [
-      "../library.db",
-      "/etc/passwd",
-      "recorrect-20260101T000000000Z-deadbeef.jsonl",
-      "x",
-    ]) {
+    // A well-formed backup id that is not listed is not found; anything else is not an id at all.
+    for (const [backup, status] of [
+      ["../library.db", 422],
+      ["/etc/passwd", 422],
+      ["recorrect-20260101T000000000Z-deadbeef.jsonl", 404],
+      ["x", 422],
+    ] as const) {
       const res = await api.request("POST", "/api/recorrect/revert", { body: { backup } });
-      expect([404, 422], `${backup}: ${res.text}`).toContain(res.status);
+      expect(res.status, `${backup}: ${res.text}`).toBe(status);
       expect(res.json<{ detail: string }>().detail).toMatch(/not a listed backup/);
     }
     expect(snapshot()).toEqual(before);
@@ -327,7 +328,8 @@ describe("recorrect", () => {
     const truncated = await api.request("POST", "/api/recorrect/revert", {
       body: { backup: applied.backup },
     });
-    expect([404, 422]).toContain(truncated.status);
+    // A truncated backup is no longer listed, and its id is well formed: not found.
+    expect(truncated.status, truncated.text).toBe(404);
     expect(snapshot()).toEqual(after);
     const listed = (await api.request("GET", "/api/recorrect/backups")).json<{ backups: { id: string }[] }>();
     expect(listed.backups.map((b) => b.id)).not.toContain(applied.backup);

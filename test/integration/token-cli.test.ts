@@ -1,10 +1,8 @@
 import { createHash } from "node:crypto";
-import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyToken } from "../../library/tokens.js";
 import { openRegistry } from "../../state/stores.js";
-import { CLI, svc } from "../support/cli.js";
-import { childEnv } from "../support/env.js";
+import { startServe, svc } from "../support/cli.js";
 import { tempWorkspace } from "../support/temp.js";
 
 let ws: Awaited<ReturnType<typeof tempWorkspace>>;
@@ -147,36 +145,20 @@ describe("the bootstrap token", () => {
   const bootstrap = "bootstrap-secret-for-the-cli-test-0123456789";
 
   async function withDaemon(extra: Record<string, string>, body: (url: string) => Promise<void>) {
-    const daemon = execa(process.execPath, [CLI, "serve"], {
-      env: childEnv({
-        SVC_HOME: ws.home,
-        SVC_PORT: "0",
-        SVC_MCP_PORT: "0",
-        SVC_TRUST_LOOPBACK: "0",
-        ...extra,
-      }),
-      extendEnv: false,
-      reject: false,
-    });
-    let stdout = "";
-    daemon.stdout?.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString();
+    const daemon = await startServe({
+      SVC_HOME: ws.home,
+      SVC_PORT: "0",
+      SVC_MCP_PORT: "0",
+      SVC_TRUST_LOOPBACK: "0",
+      ...extra,
     });
     try {
-      const deadline = Date.now() + 30_000;
-      let url: string | undefined;
-      while (!url && Date.now() < deadline && daemon.exitCode === null) {
-        const line = stdout.split("\n").find((l) => l.includes('"svc listening"'));
-        if (line) url = (JSON.parse(line) as { url: string }).url;
-        else await new Promise((r) => setTimeout(r, 100));
-      }
-      if (!url) throw new Error(`the daemon did not start: ${stdout}`);
-      await body(url);
+      await body(daemon.url);
     } finally {
-      daemon.kill("SIGTERM");
-      await daemon;
+      daemon.child.kill("SIGTERM");
+      await daemon.child;
     }
-    expect(stdout).not.toContain(bootstrap);
+    expect(daemon.stdout()).not.toContain(bootstrap);
   }
 
   const version = (url: string, secret?: string) =>

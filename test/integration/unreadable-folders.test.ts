@@ -5,8 +5,7 @@ import { execa } from "execa";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { markMissing } from "../../library/missing.js";
 import { openLibrary } from "../../state/stores.js";
-import { CLI, type JsonEvent, jsonLines } from "../support/cli.js";
-import { OFFLINE } from "../support/env.js";
+import { type JsonEvent, jsonLines, svc } from "../support/cli.js";
 import { makeStill } from "../support/media.js";
 import { needTools } from "../support/tools.js";
 
@@ -60,22 +59,13 @@ async function workspace(still: string) {
   const env = { PATH: process.env.PATH, HOME: home };
 
   const ingest = async () => {
-    const result = await execa(
-      "setpriv",
-      [...NOBODY, process.execPath, CLI, "ingest", "--progress", "json"],
-      {
-        env: { ...env, PROJECT_ROOT: root, SVC_HOME: home, ...OFFLINE },
-        extendEnv: false,
-        reject: false,
-        timeout: 120_000,
-        stdin: "ignore",
-      },
+    const result = await svc(
+      ["ingest", "--progress", "json"],
+      { HOME: home, PROJECT_ROOT: root, SVC_HOME: home },
+      120_000,
+      { via: ["setpriv", ...NOBODY] },
     );
-    return {
-      exitCode: result.exitCode,
-      stderr: String(result.stderr),
-      events: jsonLines(String(result.stdout)),
-    };
+    return { exitCode: result.exitCode, stderr: result.stderr, events: jsonLines(result.stdout) };
   };
 
   /** The daemon's reaction to the watcher reporting removals, run as `nobody`. */

@@ -20,10 +20,14 @@ export function usePages(project: string, query: MediaQuery) {
   const load = useCallback(
     (page: number) => {
       if (pages.current.has(page) || pending.current.has(page)) return;
-      pending.current.add(page);
+      // This query's maps: an answer that arrives once the query has changed must not fill the new grid.
+      const loaded = pages.current;
+      const inFlight = pending.current;
+      inFlight.add(page);
       const [inProject, asked] = JSON.parse(key) as [string, MediaQuery];
       listMedia(inProject, { ...asked, limit: PAGE, offset: page * PAGE })
         .then((body) => {
+          if (pages.current !== loaded) return;
           if (page === 0) {
             // How long the answer takes to reach the screen (bench/web.mjs reads these marks): a
             // timeout queued from the frame callback runs once that frame has been painted.
@@ -36,8 +40,10 @@ export function usePages(project: string, query: MediaQuery) {
           setError(null);
           setVersion((v) => v + 1);
         })
-        .catch((e: unknown) => setError(e instanceof ApiError ? e.message : String(e)))
-        .finally(() => pending.current.delete(page));
+        .catch((e: unknown) => {
+          if (pages.current === loaded) setError(e instanceof ApiError ? e.message : String(e));
+        })
+        .finally(() => inFlight.delete(page));
     },
     [key],
   );
