@@ -1,83 +1,31 @@
 import { z } from "zod";
+import { nullableNumber, nullableString, timestamp } from "../library/schemas/common.js";
+import { MEDIA_ITEM } from "../library/schemas/media.js";
+import { SEARCH_PAGE } from "../library/schemas/search.js";
+
+export {
+  BULK_DELETED,
+  DELETE_RESULT,
+  MEDIA_DETAIL,
+  MEDIA_ITEM,
+  MEDIA_ITEMS,
+  SCENES,
+  SEGMENTS,
+  SHOOT_DATE_FACETS,
+  TAG,
+  TAG_ADDED,
+  TAG_CLOUD,
+  TRANSCRIPTS,
+  WORDS,
+} from "../library/schemas/media.js";
+export { SEARCH_ALL } from "../library/schemas/search.js";
+export const MEDIA_SEARCH_PAGE = SEARCH_PAGE;
 
 /**
  * What the routes answer, for the OpenAPI description (api/openapi.ts). The library builds these
  * answers as plain objects; the auth-matrix test checks every allowed call's real answer against
  * the schema its route documents, so a field added here or there without the other fails it.
  */
-
-const timestamp = z.string().describe("ISO 8601 date and time (UTC)");
-const nullableNumber = z.number().nullable();
-const nullableString = z.string().nullable();
-
-export const TAG = z.object({ name: z.string(), source: z.enum(["auto", "manual"]) }).meta({ id: "Tag" });
-
-export const MEDIA_ITEM = z
-  .object({
-    id: z.int(),
-    path: z.string().describe("Relative to the project root"),
-    name: z.string(),
-    type: z.enum(["video", "audio", "image"]),
-    size: z.int(),
-    duration_s: nullableNumber,
-    codec: nullableString,
-    audio_codec: nullableString,
-    fps: nullableNumber,
-    width: z.int().nullable(),
-    height: z.int().nullable(),
-    start_timecode: nullableString,
-    audio_tracks: z.int(),
-    creation_date: nullableString,
-    shot_date: nullableString,
-    rating: nullableString,
-    rating_note: nullableString,
-    in_point: nullableNumber,
-    out_point: nullableNumber,
-    camera_id: nullableString,
-    angle: nullableString,
-    language: nullableString,
-    transcript: nullableString,
-    tags: z.array(TAG),
-    color_profile: nullableString,
-    color_profile_suggested: nullableString,
-    status: z.enum(["pending", "done", "failed"]),
-    failed_stage: nullableString,
-    missing: z.boolean(),
-    missing_since: nullableString,
-    thumbnail_url: nullableString,
-    created_at: timestamp,
-    updated_at: timestamp,
-  })
-  .meta({ id: "MediaItem" });
-
-export const MEDIA_DETAIL = MEDIA_ITEM.extend({
-  segments_json: nullableString.describe("The active transcript's segments as stored JSON text"),
-});
-
-const SCENE_MATCH = z
-  .object({
-    scene_index: z.int(),
-    start_s: z.number(),
-    end_s: z.number(),
-    keyframe_url: z.string(),
-    score: z.number(),
-  })
-  .describe("The scene that matched a semantic query best");
-
-export const MEDIA_SEARCH_PAGE = z.object({
-  items: z.array(
-    MEDIA_ITEM.extend({
-      score: z.number().optional(),
-      match: SCENE_MATCH.optional(),
-    }),
-  ),
-  total: z.int(),
-  limit: z.int(),
-  offset: z.int(),
-  next_cursor: nullableString.describe("Pass as `cursor` (same filters) for the next page; null on the last"),
-  search_mode: z.enum(["list", "semantic", "text"]),
-  search_note: z.string().optional(),
-});
 
 const modelRoles = <T extends z.ZodType>(model: T) =>
   z.object({ embed: model, vision: model, chat: model, intent: model.nullable() });
@@ -191,84 +139,6 @@ export const CACHE_CLEARED = z.object({
   interrupted_work_removed: z.int(),
   folders: z.object({ thumbs: TALLY, frames: TALLY, proxies: TALLY }),
 });
-
-export const SHOOT_DATE_FACETS = z.object({
-  total: z.int(),
-  unknown: z.int(),
-  years: z.array(z.object({ year: z.int(), count: z.int() })),
-  days: z.array(z.object({ date: z.string(), count: z.int() })),
-});
-
-export const TAG_CLOUD = z.object({
-  tags: z.array(z.object({ name: z.string(), count: z.int() })),
-  total: z.int(),
-});
-
-const DELETED = z.discriminatedUnion("status", [
-  z.object({
-    id: z.int(),
-    status: z.literal("deleted"),
-    file: z.enum(["trashed", "outside_root", "already_gone"]),
-    trash_path: nullableString,
-  }),
-  z.object({ id: z.int(), status: z.literal("not_found") }),
-  z.object({ id: z.int(), status: z.literal("failed"), detail: z.string() }),
-]);
-
-export const DELETE_RESULT = DELETED;
-
-export const BULK_DELETED = z.object({
-  results: z.array(DELETED),
-  deleted: z.int(),
-  not_found: z.int(),
-  failed: z.int(),
-});
-
-export const TAG_ADDED = z.object({ added: z.boolean(), tags: z.array(TAG) });
-
-export const SEGMENTS = z.array(
-  z.object({
-    start: z.number(),
-    end: z.number(),
-    text: z.string(),
-    speaker_id: z.union([z.string(), z.number()]).optional(),
-  }),
-);
-
-const VISION_VALUE = z.union([z.string(), z.number()]).nullable();
-
-export const SCENES = z.array(
-  z.object({
-    id: z.int(),
-    index: z.int(),
-    start_s: z.number(),
-    end_s: z.number(),
-    duration_s: z.number(),
-    keyframe_url: z.string(),
-    description: nullableString,
-    tags: z.array(z.string()),
-    content_type: VISION_VALUE,
-    focus_score: VISION_VALUE,
-    exposure: VISION_VALUE,
-    stability: VISION_VALUE,
-    audio_quality: VISION_VALUE,
-    atmosphere: VISION_VALUE,
-    energy: VISION_VALUE,
-    edit_position: VISION_VALUE,
-    edit_reason: VISION_VALUE,
-  }),
-);
-
-export const TRANSCRIPTS = z.array(
-  z.object({
-    language: nullableString,
-    active: z.boolean(),
-    text: z.string(),
-    segments: z.int(),
-    backend: nullableString,
-    created_at: nullableString,
-  }),
-);
 
 const TRASH_ENTRY = z
   .object({
@@ -390,7 +260,6 @@ const COLOR_PROFILE = z
 
 export const COLOR_PROFILES = z.object({ profiles: z.array(COLOR_PROFILE) });
 export const COLOR_PROFILE_IMPORTED = COLOR_PROFILE;
-export const MEDIA_ITEMS = z.object({ items: z.array(MEDIA_ITEM) });
 
 const OFFLOAD_JOB = z
   .object({
@@ -503,20 +372,6 @@ export const COLLECTIONS = z.object({
     .array(z.object({ index: z.int(), key: z.string().optional(), reason: z.string() }))
     .describe("Entries of collections.json that were left out, with why"),
   file_problem: z.string().optional().describe("Why collections.json was ignored whole"),
-});
-
-export const SEARCH_ALL = z.object({
-  items: z.array(
-    MEDIA_ITEM.extend({
-      project: z.string(),
-      score: z.number(),
-      match: SCENE_MATCH.optional(),
-    }),
-  ),
-  errors: z
-    .array(z.object({ project: z.string(), detail: z.string() }))
-    .describe("Projects that failed or did not answer in time"),
-  search_mode: z.enum(["list", "semantic", "text"]),
 });
 
 export const CORRECTIONS = z
@@ -636,15 +491,3 @@ export const TOKEN_CREATED = TOKEN.extend({
   secret: z.string().describe("Shown in this answer only; only its SHA-256 is kept"),
 });
 export const TOKEN_REVOKED = z.object({ token: TOKEN, already_revoked: z.boolean() });
-
-export const WORDS = z.object({
-  words: z.array(
-    z.object({
-      word: z.string(),
-      start: z.number(),
-      end: z.number(),
-      score: nullableNumber.describe("The recogniser's confidence, null when it gave none"),
-    }),
-  ),
-  truncated: z.boolean().describe("More words exist than the 5,000 one answer carries"),
-});

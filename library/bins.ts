@@ -6,7 +6,8 @@ import type { AppContext } from "./context.js";
 import { requireEntitlement } from "./entitlements.js";
 import { EXIT, UserError } from "./errors.js";
 import type { LibraryPool } from "./library-pool.js";
-import { apiLinks, type MediaItem, mediaItem } from "./media/view.js";
+import { apiLinks, mediaItem } from "./media/view.js";
+import type { MediaItem } from "./schemas/media.js";
 
 const binName = z.string().trim().min(1, "must not be empty").max(200, "at most 200 characters");
 

@@ -6,8 +6,9 @@ import { isErrno } from "../state/errno.js";
 import type { MemberClause, MemberRule } from "../state/repos/collections.js";
 import type { LibraryStore } from "../state/stores.js";
 import { wholeNumber } from "./media/query.js";
-import { type Links, type MediaItem, mediaItem } from "./media/view.js";
+import { type Links, mediaItem } from "./media/view.js";
 import { PROJECT_PARAM } from "./project-param.js";
+import type { MediaItem } from "./schemas/media.js";
 import { tagKey } from "./tags.js";
 
 export const COLLECTIONS_FILE = "collections.json";
