@@ -4,6 +4,14 @@ import { MEDIA_ITEM } from "../library/schemas/media.js";
 import { SEARCH_PAGE } from "../library/schemas/search.js";
 
 export {
+  ENTITLEMENTS,
+  STREAM_GRANT,
+  TOKEN,
+  TOKEN_CREATED,
+  TOKEN_LIST,
+  TOKEN_REVOKED,
+} from "../library/schemas/access.js";
+export {
   BULK_DELETED,
   DELETE_RESULT,
   MEDIA_DETAIL,
@@ -19,6 +27,18 @@ export {
   WORDS,
 } from "../library/schemas/media.js";
 export { SEARCH_ALL } from "../library/schemas/search.js";
+export {
+  CACHE_CLEARED,
+  EMBED_STATUS,
+  HEALTH,
+  INGEST_STARTED,
+  LOG_TAIL,
+  SEED_ANSWER,
+  SEED_STATUS,
+  STATS,
+  STATUS,
+  VERSION,
+} from "../library/schemas/system.js";
 export const MEDIA_SEARCH_PAGE = SEARCH_PAGE;
 
 /**
@@ -26,119 +46,6 @@ export const MEDIA_SEARCH_PAGE = SEARCH_PAGE;
  * answers as plain objects; the auth-matrix test checks every allowed call's real answer against
  * the schema its route documents, so a field added here or there without the other fails it.
  */
-
-const modelRoles = <T extends z.ZodType>(model: T) =>
-  z.object({ embed: model, vision: model, chat: model, intent: model.nullable() });
-
-const MODEL_STATE = z.object({ name: z.string(), pulled: z.boolean() }).meta({ id: "ModelState" });
-
-/** Public (SPEC.md, "Health report"): booleans and model names only. */
-export const HEALTH = z.object({
-  ready: z.boolean(),
-  checks: z.object({
-    ffmpeg: z.boolean(),
-    ffprobe: z.boolean(),
-    exiftool: z.boolean(),
-    model_host: z.boolean(),
-    speech_recognition: z.boolean(),
-  }),
-  models: modelRoles(MODEL_STATE),
-  failing: z.array(z.string()).describe("The required checks that fail"),
-});
-
-const MODEL_REPORT = z
-  .object({
-    ...MODEL_STATE.shape,
-    pull: z.string().optional().describe("The command that installs the model, when the model host lacks it"),
-  })
-  .meta({ id: "ModelReport" });
-
-/** The health report with what only an authenticated caller reads. */
-export const STATUS = HEALTH.extend({
-  asr: nullableString.describe("The speech recogniser in use (whisper-cpp, openai, pocketsphinx)"),
-  models: modelRoles(MODEL_REPORT),
-});
-
-export const VERSION = z.object({ version: z.string() });
-
-export const STREAM_GRANT = z.object({
-  url: z.string().describe("A path of /api/stream on this server, grant included when one is needed"),
-  expires_at: nullableString.describe("When the grant stops playing; null when the caller needs none"),
-});
-
-const DERIVED_DIRS = { thumbs: z.int(), frames: z.int(), proxies: z.int() };
-
-export const STATS = z.object({
-  project: z.string(),
-  items: z.object({ total: z.int(), video: z.int(), audio: z.int(), image: z.int() }),
-  missing: z.int(),
-  duration_s: z.number(),
-  hours: z.number(),
-  derived_bytes: z.object({ total: z.int(), ...DERIVED_DIRS }),
-  failures: z.object({ items_by_stage: z.record(z.string(), z.int()), files: z.int() }),
-});
-
-const FRESHNESS = z.int().nullable();
-
-export const EMBED_STATUS = z.object({
-  model: z.string(),
-  checked: z.boolean(),
-  awaiting: z.int(),
-  counts: z.object({
-    new: FRESHNESS,
-    stale: FRESHNESS,
-    unverified: FRESHNESS,
-    forced: FRESHNESS,
-    unchanged: FRESHNESS,
-  }),
-  vectors: z.int(),
-  not_indexed: z.int(),
-});
-
-const DECISION = z.object({ allowed: z.boolean(), reason: z.string() });
-
-export const ENTITLEMENTS = z.object({
-  tier: z.enum(["free", "pro"]),
-  armed: z.boolean().describe("Whether the free-tier limits are enforced on this installation"),
-  grandfathered: z.boolean(),
-  projects: z.object({ used: z.int(), allowed: z.int().nullable().describe("null: no limit") }),
-  can_add_project: DECISION,
-  cross_project: DECISION,
-  project_root_unregistered: z
-    .boolean()
-    .optional()
-    .describe("PROJECT_ROOT's project is served but could not be registered (the project limit)"),
-  licence: z.object({ licence_id: z.string(), holder: z.string(), expires: nullableString }).optional(),
-  licence_problem: z.enum(["unsigned", "signature mismatch", "unknown key", "revoked", "expired"]).optional(),
-  licence_detail: z.string().optional().describe("Present with licence_problem"),
-});
-
-export const LOG_TAIL = z.object({ lines: z.array(z.string()), truncated: z.boolean() });
-
-export const INGEST_STARTED = z.object({
-  job: z.object({
-    id: z.string(),
-    kind: z.literal("ingest"),
-    status: z.literal("running"),
-    project: z.string(),
-    dir: z.string(),
-    refresh: z.boolean(),
-    holder: z.string(),
-    started_at: timestamp,
-  }),
-});
-
-const TALLY = z.object({ files: z.int(), bytes: z.int() });
-
-export const CACHE_CLEARED = z.object({
-  project: z.string(),
-  files_removed: z.int(),
-  bytes_removed: z.int(),
-  not_removed: z.int(),
-  items_marked: z.int(),
-  interrupted_work_removed: z.int(),
-  folders: z.object({ thumbs: TALLY, frames: TALLY, proxies: TALLY }),
-});
 
 const TRASH_ENTRY = z
   .object({
@@ -449,45 +356,3 @@ const RETRANSCRIBE_STATUS = z
 
 export const RETRANSCRIBE_STARTED = RETRANSCRIBE_STATUS;
 export const RETRANSCRIBE_PROGRESS = RETRANSCRIBE_STATUS;
-
-export const SEED_ANSWER = z.object({
-  status: z.enum(["already_seeded", "started"]),
-  project: z.string(),
-  dir: z.string().describe("Relative to the project root"),
-});
-
-export const SEED_STATUS = z.object({
-  state: z.enum(["idle", "running", "seeded", "failed"]),
-  project: nullableString,
-  dir: z.string().describe("Relative to the project root"),
-  files: z.int(),
-  total: z.int(),
-  ingested: z.int().nullable(),
-  failed: z.int().nullable(),
-  error: nullableString,
-  started_at: nullableString,
-  finished_at: nullableString,
-});
-
-export const TOKEN = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    scopes: z.array(z.string()),
-    ip_allowlist: z
-      .array(z.string())
-      .describe("CIDR ranges the token is accepted from; empty for any address"),
-    created_at: timestamp,
-    expires_at: nullableString,
-    revoked_at: nullableString,
-    last_used_at: nullableString.describe("Updated at most once a minute"),
-    bootstrap: z.boolean().describe("Seeded from SVC_ADMIN_BOOTSTRAP_TOKEN"),
-    status: z.enum(["active", "revoked", "expired"]),
-  })
-  .meta({ id: "Token" });
-
-export const TOKEN_LIST = z.object({ tokens: z.array(TOKEN) });
-export const TOKEN_CREATED = TOKEN.extend({
-  secret: z.string().describe("Shown in this answer only; only its SHA-256 is kept"),
-});
-export const TOKEN_REVOKED = z.object({ token: TOKEN, already_revoked: z.boolean() });
