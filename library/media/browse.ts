@@ -5,7 +5,14 @@ import { MediaSearchRepo } from "../../state/repos/media-search.js";
 import { VISION_FIELDS } from "../../state/repos/scenes.js";
 import type { LibraryStore } from "../../state/stores.js";
 import { EXIT, UserError } from "../errors.js";
-import type { MediaDetail, Scene, Segment, ShootDateFacets, TranscriptEntry } from "../schemas/media.js";
+import type {
+  AnalysedScenes,
+  MediaDetail,
+  Scene,
+  Segment,
+  ShootDateFacets,
+  TranscriptEntry,
+} from "../schemas/media.js";
 import type { MediaPage } from "../schemas/search.js";
 import { requireItem } from "./ids.js";
 import { buildPageRequest, encodeCursor, type ListQuery } from "./query.js";
@@ -114,11 +121,7 @@ export function mediaScenes(store: LibraryStore, id: number, links: Links): Scen
  * An item's scenes as the MCP surface lists them: only once the vision stage has described at
  * least one of them (SPEC.md: a clip without vision analysis gives total 0).
  */
-export function analysedScenes(
-  store: LibraryStore,
-  id: number,
-  links: Links,
-): { scenes: Scene[]; total: number } {
+export function analysedScenes(store: LibraryStore, id: number, links: Links): AnalysedScenes {
   const scenes = mediaScenes(store, id, links);
   const analysed = scenes.some(
     (scene) => scene.description !== null || VISION_FIELDS.some((field) => scene[field] !== null),

@@ -123,6 +123,10 @@ export const SCENE = z.object({
 export type Scene = z.infer<typeof SCENE>;
 export const SCENES = z.array(SCENE);
 
+/** An item's scenes once the vision stage has described any of them (SPEC.md: else none, total 0). */
+export const ANALYSED_SCENES = z.object({ scenes: SCENES, total: z.int() });
+export type AnalysedScenes = z.infer<typeof ANALYSED_SCENES>;
+
 export const SHOOT_DATE_FACETS = z.object({
   total: z.int(),
   unknown: z.int(),
