@@ -4,7 +4,7 @@ import { chmod, mkdir, readFile, stat, symlink, writeFile } from "node:fs/promis
 import { join, relative } from "node:path";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { OffloadJob } from "../../library/offload/jobs.js";
+import type { OffloadJob } from "../../library/schemas/offload.js";
 import { startApi, type TestApi } from "../support/api.js";
 import { CLI, svc } from "../support/cli.js";
 import { childEnv } from "../support/env.js";
