@@ -1,25 +1,14 @@
 import { useEffect, useState } from "preact/hooks";
 import type { z } from "zod";
-import type { CHAT_REPLY, CONVERSATIONS } from "../../api/responses.js";
+import type { CHAT_REPLY, CONVERSATIONS, HISTORY } from "../../api/responses.js";
 import { getJson, type Scene, seconds, sendJson } from "./api.js";
 import { navigate } from "./router.js";
 import { Thumb } from "./thumb.js";
 
 type Conversation = z.infer<typeof CONVERSATIONS>["items"][number];
 
-interface SceneRef {
-  project: string;
-  media_id: number;
-  scene_id: number;
-  start_s: number;
-  end_s: number;
-}
-
-interface Message {
-  role: "user" | "assistant";
-  content: string;
-  scenes?: SceneRef[];
-}
+type Message = Pick<z.infer<typeof HISTORY>["messages"][number], "role" | "content" | "scenes">;
+type SceneRef = NonNullable<Message["scenes"]>[number];
 
 interface Cited extends SceneRef {
   keyframe_url: string | null;
@@ -92,10 +81,8 @@ export function Chat() {
   const open = async (id: string) => {
     setCurrent(id);
     try {
-      const body = await getJson<{ messages?: Message[]; items?: Message[] }>(
-        `/api/chat/history/${encodeURIComponent(id)}`,
-      );
-      setMessages(body.messages ?? body.items ?? []);
+      const body = await getJson<z.infer<typeof HISTORY>>(`/api/chat/history/${encodeURIComponent(id)}`);
+      setMessages(body.messages);
     } catch (e) {
       setError((e as Error).message);
     }
