@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { nullableString, timestamp } from "./common.js";
 
-export const SCENE_REF = z
+const SCENE_REF = z
   .object({
     project: z.string(),
     media_id: z.int(),
@@ -40,7 +40,7 @@ export const CONVERSATIONS = z.object({
 });
 export type ConversationsPage = z.infer<typeof CONVERSATIONS>;
 
-export const HISTORY_MESSAGE = z.object({
+const HISTORY_MESSAGE = z.object({
   role: z.enum(["user", "assistant"]),
   content: z.string(),
   created_at: timestamp,

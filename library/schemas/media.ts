@@ -64,7 +64,7 @@ export const SEGMENT = z.object({
 export type Segment = z.infer<typeof SEGMENT>;
 export const SEGMENTS = z.array(SEGMENT);
 
-export const WORD = z.object({
+const WORD = z.object({
   word: z.string(),
   start: z.number(),
   end: z.number(),
@@ -89,7 +89,7 @@ export const TRANSCRIPT_VIEW = z.object({
 });
 export type TranscriptView = z.infer<typeof TRANSCRIPT_VIEW>;
 
-export const TRANSCRIPT_ENTRY = z.object({
+const TRANSCRIPT_ENTRY = z.object({
   language: nullableString,
   active: z.boolean(),
   text: z.string(),

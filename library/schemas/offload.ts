@@ -2,7 +2,7 @@ import { z } from "zod";
 import { nullableNumber, nullableString, timestamp } from "./common.js";
 
 /** Progress of one destination; named by its folder's name only (no absolute paths leave). */
-export const DEST_PROGRESS = z.object({
+const DEST_PROGRESS = z.object({
   name: z.string(),
   files_total: z.int(),
   files_done: z.int(),
@@ -12,7 +12,7 @@ export const DEST_PROGRESS = z.object({
 });
 export type DestProgress = z.infer<typeof DEST_PROGRESS>;
 
-export const OFFLOAD_JOB = z
+const OFFLOAD_JOB = z
   .object({
     id: z.string(),
     kind: z.literal("offload"),

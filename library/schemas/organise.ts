@@ -2,7 +2,7 @@ import { z } from "zod";
 import { nullableString, timestamp } from "./common.js";
 import { MEDIA_ITEM } from "./media.js";
 
-export const PROJECT_HEALTH = z.object({
+const PROJECT_HEALTH = z.object({
   // The folder is there (an unplugged drive or removed folder is not).
   reachable: z.boolean(),
   state: z
@@ -49,7 +49,7 @@ export const PROJECT_REMOVED = z.object({ removed: z.string() });
  * longer has that item (or cannot be read); `file_missing`: the row is there, its file is not;
  * `id_reused`: the id now names another item than the one added.
  */
-export const BIN_ITEM = z
+const BIN_ITEM = z
   .object({
     project: z.string(),
     media_id: z.int(),
@@ -84,10 +84,10 @@ export type BinItemAdded = z.infer<typeof BIN_ITEM_ADDED>;
 export const BIN_ITEM_REMOVED = z.object({ removed: z.literal(true) });
 export type BinItemRemoved = z.infer<typeof BIN_ITEM_REMOVED>;
 
-export const DROPPED_ENTRY = z.object({ index: z.int(), key: z.string().optional(), reason: z.string() });
+const DROPPED_ENTRY = z.object({ index: z.int(), key: z.string().optional(), reason: z.string() });
 export type DroppedEntry = z.infer<typeof DROPPED_ENTRY>;
 
-export const COLLECTION = z.object({
+const COLLECTION = z.object({
   key: z.string(),
   title: z.string(),
   builtin: z.boolean(),
@@ -101,7 +101,7 @@ export const COLLECTION = z.object({
 export type CollectionView = z.infer<typeof COLLECTION>;
 
 /** One project's collections as the library reports them; the API answer names the project too. */
-export const COLLECTIONS_REPORT = z.object({
+const COLLECTIONS_REPORT = z.object({
   collections: z.array(COLLECTION),
   dropped: z.array(DROPPED_ENTRY).describe("Entries of collections.json that were left out, with why"),
   file_problem: z.string().optional().describe("Why collections.json was ignored whole"),
@@ -111,7 +111,7 @@ export type CollectionsReport = z.infer<typeof COLLECTIONS_REPORT>;
 export const COLLECTIONS = z.object({ project: z.string(), ...COLLECTIONS_REPORT.shape });
 
 /** One trashed file as callers see it: paths relative to the project root, never absolute. */
-export const TRASH_ENTRY = z
+const TRASH_ENTRY = z
   .object({
     id: z.int(),
     path: z.string(),

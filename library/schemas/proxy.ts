@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { nullableNumber, nullableString, timestamp } from "./common.js";
 
-export const EDITOR_PROXY_RESULT = z
+const EDITOR_PROXY_RESULT = z
   .object({
     id: z.int(),
     status: z.enum(["written", "skipped_exists", "failed"]),
@@ -13,7 +13,7 @@ export type EditorProxyResult = z.infer<typeof EDITOR_PROXY_RESULT>;
 
 export const EDITOR_PROXIES_DONE = z.object({ results: z.array(EDITOR_PROXY_RESULT) });
 
-export const EDITOR_PROXY_JOB = z.object({
+const EDITOR_PROXY_JOB = z.object({
   id: z.string(),
   project: z.string(),
   state: z.enum(["running", "done", "cancelled"]),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { nullableString } from "./common.js";
 import { MEDIA_ITEM } from "./media.js";
 
-export const SEARCH_MODES = ["list", "semantic", "text"] as const;
+const SEARCH_MODES = ["list", "semantic", "text"] as const;
 export type SearchMode = (typeof SEARCH_MODES)[number];
 
 export const SCENE_MATCH = z
@@ -40,7 +40,7 @@ export const SEARCH_PAGE = MEDIA_PAGE.extend({
 });
 export type SearchPage = z.infer<typeof SEARCH_PAGE>;
 
-export const SEARCH_ALL_ITEM = MEDIA_ITEM.extend({
+const SEARCH_ALL_ITEM = MEDIA_ITEM.extend({
   project: z.string(),
   score: z.number(),
   match: SCENE_MATCH.optional(),

@@ -5,7 +5,7 @@ const modelRoles = <T extends z.ZodType>(model: T) =>
   z.object({ embed: model, vision: model, chat: model, intent: model.nullable() });
 
 /** A configured model as the public health check shows it: its name and whether it is installed. */
-export const MODEL_STATE = z.object({ name: z.string(), pulled: z.boolean() }).meta({ id: "ModelState" });
+const MODEL_STATE = z.object({ name: z.string(), pulled: z.boolean() }).meta({ id: "ModelState" });
 export type ModelState = z.infer<typeof MODEL_STATE>;
 
 /**
@@ -27,7 +27,7 @@ export const HEALTH = z.object({
 export type HealthReport = z.infer<typeof HEALTH>;
 
 /** A configured model for an operator: also the command that installs it when the host lacks it. */
-export const MODEL_REPORT = z
+const MODEL_REPORT = z
   .object({
     ...MODEL_STATE.shape,
     pull: z.string().optional().describe("The command that installs the model, when the model host lacks it"),
@@ -130,7 +130,7 @@ export const SEED_STATUS = z.object({
 export type SeedStatus = z.infer<typeof SEED_STATUS>;
 
 /** The answer to a started ingest pass: names and relative paths only. */
-export const INGEST_JOB = z.object({
+const INGEST_JOB = z.object({
   id: z.string(),
   kind: z.literal("ingest"),
   status: z.literal("running"),

@@ -19,7 +19,7 @@ export const CORRECTIONS = z
   .meta({ id: "Corrections" });
 export type Corrections = z.infer<typeof CORRECTIONS>;
 
-export const RULE_REPORT = z.object({
+const RULE_REPORT = z.object({
   index: z.int().describe("Position of the rule in the dictionary, from 0"),
   from: z.string(),
   to: z.string(),
@@ -49,7 +49,7 @@ export type RecorrectReport = z.infer<typeof RECORRECTED>;
 const BACKUP_KIND = z.enum(["recorrect", "retranscribe"]);
 export type BackupKind = z.infer<typeof BACKUP_KIND>;
 
-export const BACKUP_INFO = z.object({
+const BACKUP_INFO = z.object({
   // The file name in `.svc/backups/`.
   id: z.string(),
   created_at: timestamp,
