@@ -1,7 +1,8 @@
 import { isIP } from "node:net";
 import { ipAllowed, isLoopback } from "../library/addresses.js";
+import type { TokenInfo } from "../library/schemas/access.js";
 import { allows } from "../library/scopes.js";
-import type { TokenInfo, TokenVerdict } from "../library/tokens.js";
+import type { TokenVerdict } from "../library/tokens.js";
 import type { Config } from "../state/config.js";
 import { isWrite, type RouteDef } from "./routes/types.js";
 

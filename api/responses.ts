@@ -1,650 +1,72 @@
-import { z } from "zod";
+import { COLOR_PROFILE } from "../library/schemas/color.js";
+import { BIN, PROJECT } from "../library/schemas/organise.js";
+import { SEARCH_PAGE } from "../library/schemas/search.js";
+import { RETRANSCRIBE_STATUS } from "../library/schemas/transcripts.js";
 
 /**
- * What the routes answer, for the OpenAPI description (api/openapi.ts). The library builds these
- * answers as plain objects; the auth-matrix test checks every allowed call's real answer against
- * the schema its route documents, so a field added here or there without the other fails it.
+ * What the routes answer, for the OpenAPI description (api/openapi.ts). Each answer's schema is
+ * defined once in library/schemas/, beside the types of the library functions that build it (the
+ * MCP output schemas and the web app's types derive from the same); here they take the names the
+ * route table gives them. The auth-matrix and conformance tests check every real answer against
+ * the schema its route documents, so a field added to an answer without its schema fails them.
  */
 
-const timestamp = z.string().describe("ISO 8601 date and time (UTC)");
-const nullableNumber = z.number().nullable();
-const nullableString = z.string().nullable();
+export {
+  ENTITLEMENTS,
+  STREAM_GRANT,
+  TOKEN,
+  TOKEN_CREATED,
+  TOKEN_LIST,
+  TOKEN_REVOKED,
+} from "../library/schemas/access.js";
+export { CHAT_REPLY, CONVERSATIONS, HISTORY } from "../library/schemas/chat.js";
+export { COLOR_PROFILES } from "../library/schemas/color.js";
+export {
+  BULK_DELETED,
+  DELETE_RESULT,
+  MEDIA_DETAIL,
+  MEDIA_ITEM,
+  MEDIA_ITEMS,
+  SCENES,
+  SEGMENTS,
+  SHOOT_DATE_FACETS,
+  TAG,
+  TAG_ADDED,
+  TAG_CLOUD,
+  TRANSCRIPTS,
+  WORDS,
+} from "../library/schemas/media.js";
+export { OFFLOAD_STARTED, OFFLOAD_STATUS } from "../library/schemas/offload.js";
+export {
+  BIN_DELETED,
+  BIN_ITEM_ADDED,
+  BIN_ITEM_REMOVED,
+  BINS,
+  COLLECTIONS,
+  PROJECT_REMOVED,
+  PROJECTS,
+  RESTORED,
+  TRASH,
+} from "../library/schemas/organise.js";
+export { EDITOR_PROXIES_DONE, EDITOR_PROXY_ITEM, EDITOR_PROXY_STATUS } from "../library/schemas/proxy.js";
+export { SEARCH_ALL } from "../library/schemas/search.js";
+export {
+  CACHE_CLEARED,
+  EMBED_STATUS,
+  HEALTH,
+  INGEST_STARTED,
+  LOG_TAIL,
+  SEED_ANSWER,
+  SEED_STATUS,
+  STATS,
+  STATUS,
+  VERSION,
+} from "../library/schemas/system.js";
+export { BACKUPS, CORRECTIONS, RECORRECTED, REVERTED } from "../library/schemas/transcripts.js";
 
-export const TAG = z.object({ name: z.string(), source: z.enum(["auto", "manual"]) }).meta({ id: "Tag" });
-
-export const MEDIA_ITEM = z
-  .object({
-    id: z.int(),
-    path: z.string().describe("Relative to the project root"),
-    name: z.string(),
-    type: z.enum(["video", "audio", "image"]),
-    size: z.int(),
-    duration_s: nullableNumber,
-    codec: nullableString,
-    audio_codec: nullableString,
-    fps: nullableNumber,
-    width: z.int().nullable(),
-    height: z.int().nullable(),
-    start_timecode: nullableString,
-    audio_tracks: z.int(),
-    creation_date: nullableString,
-    shot_date: nullableString,
-    rating: nullableString,
-    rating_note: nullableString,
-    in_point: nullableNumber,
-    out_point: nullableNumber,
-    camera_id: nullableString,
-    angle: nullableString,
-    language: nullableString,
-    transcript: nullableString,
-    tags: z.array(TAG),
-    color_profile: nullableString,
-    color_profile_suggested: nullableString,
-    status: z.enum(["pending", "done", "failed"]),
-    failed_stage: nullableString,
-    missing: z.boolean(),
-    missing_since: nullableString,
-    thumbnail_url: nullableString,
-    created_at: timestamp,
-    updated_at: timestamp,
-  })
-  .meta({ id: "MediaItem" });
-
-export const MEDIA_DETAIL = MEDIA_ITEM.extend({
-  segments_json: nullableString.describe("The active transcript's segments as stored JSON text"),
-});
-
-const SCENE_MATCH = z
-  .object({
-    scene_index: z.int(),
-    start_s: z.number(),
-    end_s: z.number(),
-    keyframe_url: z.string(),
-    score: z.number(),
-  })
-  .describe("The scene that matched a semantic query best");
-
-export const MEDIA_SEARCH_PAGE = z.object({
-  items: z.array(
-    MEDIA_ITEM.extend({
-      score: z.number().optional(),
-      match: SCENE_MATCH.optional(),
-    }),
-  ),
-  total: z.int(),
-  limit: z.int(),
-  offset: z.int(),
-  next_cursor: nullableString.describe("Pass as `cursor` (same filters) for the next page; null on the last"),
-  search_mode: z.enum(["list", "semantic", "text"]),
-  search_note: z.string().optional(),
-});
-
-const modelRoles = <T extends z.ZodType>(model: T) =>
-  z.object({ embed: model, vision: model, chat: model, intent: model.nullable() });
-
-const MODEL_STATE = z.object({ name: z.string(), pulled: z.boolean() }).meta({ id: "ModelState" });
-
-/** Public (SPEC.md, "Health report"): booleans and model names only. */
-export const HEALTH = z.object({
-  ready: z.boolean(),
-  checks: z.object({
-    ffmpeg: z.boolean(),
-    ffprobe: z.boolean(),
-    exiftool: z.boolean(),
-    model_host: z.boolean(),
-    speech_recognition: z.boolean(),
-  }),
-  models: modelRoles(MODEL_STATE),
-  failing: z.array(z.string()).describe("The required checks that fail"),
-});
-
-const MODEL_REPORT = z
-  .object({
-    ...MODEL_STATE.shape,
-    pull: z.string().optional().describe("The command that installs the model, when the model host lacks it"),
-  })
-  .meta({ id: "ModelReport" });
-
-/** The health report with what only an authenticated caller reads. */
-export const STATUS = HEALTH.extend({
-  asr: nullableString.describe("The speech recogniser in use (whisper-cpp, openai, pocketsphinx)"),
-  models: modelRoles(MODEL_REPORT),
-});
-
-export const VERSION = z.object({ version: z.string() });
-
-export const STREAM_GRANT = z.object({
-  url: z.string().describe("A path of /api/stream on this server, grant included when one is needed"),
-  expires_at: nullableString.describe("When the grant stops playing; null when the caller needs none"),
-});
-
-const DERIVED_DIRS = { thumbs: z.int(), frames: z.int(), proxies: z.int() };
-
-export const STATS = z.object({
-  project: z.string(),
-  items: z.object({ total: z.int(), video: z.int(), audio: z.int(), image: z.int() }),
-  missing: z.int(),
-  duration_s: z.number(),
-  hours: z.number(),
-  derived_bytes: z.object({ total: z.int(), ...DERIVED_DIRS }),
-  failures: z.object({ items_by_stage: z.record(z.string(), z.int()), files: z.int() }),
-});
-
-const FRESHNESS = z.int().nullable();
-
-export const EMBED_STATUS = z.object({
-  model: z.string(),
-  checked: z.boolean(),
-  awaiting: z.int(),
-  counts: z.object({
-    new: FRESHNESS,
-    stale: FRESHNESS,
-    unverified: FRESHNESS,
-    forced: FRESHNESS,
-    unchanged: FRESHNESS,
-  }),
-  vectors: z.int(),
-  not_indexed: z.int(),
-});
-
-const DECISION = z.object({ allowed: z.boolean(), reason: z.string() });
-
-export const ENTITLEMENTS = z.object({
-  tier: z.enum(["free", "pro"]),
-  armed: z.boolean().describe("Whether the free-tier limits are enforced on this installation"),
-  grandfathered: z.boolean(),
-  projects: z.object({ used: z.int(), allowed: z.int().nullable().describe("null: no limit") }),
-  can_add_project: DECISION,
-  cross_project: DECISION,
-  project_root_unregistered: z
-    .boolean()
-    .optional()
-    .describe("PROJECT_ROOT's project is served but could not be registered (the project limit)"),
-  licence: z.object({ licence_id: z.string(), holder: z.string(), expires: nullableString }).optional(),
-  licence_problem: z.enum(["unsigned", "signature mismatch", "unknown key", "revoked", "expired"]).optional(),
-  licence_detail: z.string().optional().describe("Present with licence_problem"),
-});
-
-export const LOG_TAIL = z.object({ lines: z.array(z.string()), truncated: z.boolean() });
-
-export const INGEST_STARTED = z.object({
-  job: z.object({
-    id: z.string(),
-    kind: z.literal("ingest"),
-    status: z.literal("running"),
-    project: z.string(),
-    dir: z.string(),
-    refresh: z.boolean(),
-    holder: z.string(),
-    started_at: timestamp,
-  }),
-});
-
-const TALLY = z.object({ files: z.int(), bytes: z.int() });
-
-export const CACHE_CLEARED = z.object({
-  project: z.string(),
-  files_removed: z.int(),
-  bytes_removed: z.int(),
-  not_removed: z.int(),
-  items_marked: z.int(),
-  interrupted_work_removed: z.int(),
-  folders: z.object({ thumbs: TALLY, frames: TALLY, proxies: TALLY }),
-});
-
-export const SHOOT_DATE_FACETS = z.object({
-  total: z.int(),
-  unknown: z.int(),
-  years: z.array(z.object({ year: z.int(), count: z.int() })),
-  days: z.array(z.object({ date: z.string(), count: z.int() })),
-});
-
-export const TAG_CLOUD = z.object({
-  tags: z.array(z.object({ name: z.string(), count: z.int() })),
-  total: z.int(),
-});
-
-const DELETED = z.discriminatedUnion("status", [
-  z.object({
-    id: z.int(),
-    status: z.literal("deleted"),
-    file: z.enum(["trashed", "outside_root", "already_gone"]),
-    trash_path: nullableString,
-  }),
-  z.object({ id: z.int(), status: z.literal("not_found") }),
-  z.object({ id: z.int(), status: z.literal("failed"), detail: z.string() }),
-]);
-
-export const DELETE_RESULT = DELETED;
-
-export const BULK_DELETED = z.object({
-  results: z.array(DELETED),
-  deleted: z.int(),
-  not_found: z.int(),
-  failed: z.int(),
-});
-
-export const TAG_ADDED = z.object({ added: z.boolean(), tags: z.array(TAG) });
-
-export const SEGMENTS = z.array(
-  z.object({
-    start: z.number(),
-    end: z.number(),
-    text: z.string(),
-    speaker_id: z.union([z.string(), z.number()]).optional(),
-  }),
-);
-
-const VISION_VALUE = z.union([z.string(), z.number()]).nullable();
-
-export const SCENES = z.array(
-  z.object({
-    id: z.int(),
-    index: z.int(),
-    start_s: z.number(),
-    end_s: z.number(),
-    duration_s: z.number(),
-    keyframe_url: z.string(),
-    description: nullableString,
-    tags: z.array(z.string()),
-    content_type: VISION_VALUE,
-    focus_score: VISION_VALUE,
-    exposure: VISION_VALUE,
-    stability: VISION_VALUE,
-    audio_quality: VISION_VALUE,
-    atmosphere: VISION_VALUE,
-    energy: VISION_VALUE,
-    edit_position: VISION_VALUE,
-    edit_reason: VISION_VALUE,
-  }),
-);
-
-export const TRANSCRIPTS = z.array(
-  z.object({
-    language: nullableString,
-    active: z.boolean(),
-    text: z.string(),
-    segments: z.int(),
-    backend: nullableString,
-    created_at: nullableString,
-  }),
-);
-
-const TRASH_ENTRY = z
-  .object({
-    id: z.int(),
-    path: z.string(),
-    trash_path: z.string(),
-    kind: z.string(),
-    size: z.int().nullable(),
-    deleted_at: timestamp,
-    purge_after: nullableString,
-  })
-  .meta({ id: "TrashEntry" });
-
-export const TRASH = z.object({ items: z.array(TRASH_ENTRY) });
-
-export const RESTORED = z.object({
-  restored: TRASH_ENTRY,
-  media_id: z.int().nullable(),
-  ingest_note: nullableString,
-});
-
-const SCENE_REF = z
-  .object({
-    project: z.string(),
-    media_id: z.int(),
-    scene_id: z.int(),
-    start_s: z.number(),
-    end_s: z.number(),
-  })
-  .meta({ id: "SceneRef" });
-
-export const CHAT_REPLY = z.object({
-  conversation_id: z.string(),
-  assistant_text: z.string(),
-  scene_ids: z.array(z.int()),
-  intent: z.enum(["compilation", "refinement", "similarity", "analytics", "general"]),
-  tokens_used: z.int(),
-  latency_ms: z.number(),
-  scenes: z.array(SCENE_REF).optional(),
-});
-
-const CONVERSATION = z.object({
-  id: z.string(),
-  title: z.string(),
-  project_scope: z.array(z.string()),
-  created_at: timestamp,
-  updated_at: timestamp,
-  message_count: z.int(),
-});
-
-export const CONVERSATIONS = z.object({
-  items: z.array(CONVERSATION),
-  total: z.int(),
-  limit: z.int(),
-  offset: z.int(),
-});
-
-export const HISTORY = CONVERSATION.extend({
-  conversation_id: z.string(),
-  messages: z.array(
-    z.object({
-      role: z.enum(["user", "assistant"]),
-      content: z.string(),
-      created_at: timestamp,
-      intent: nullableString.optional(),
-      scene_ids: z.array(z.int()).optional(),
-      scenes: z.array(SCENE_REF).optional(),
-      tokens_used: z.int().nullable().optional(),
-      latency_ms: z.number().nullable().optional(),
-    }),
-  ),
-  limit: z.int(),
-  offset: z.int(),
-});
-
-const PROXY_RESULT = z
-  .object({
-    id: z.int(),
-    status: z.enum(["written", "skipped_exists", "failed"]),
-    path: z.string().optional().describe("Relative to the project root"),
-    reason: z.string().optional(),
-  })
-  .meta({ id: "EditorProxyResult" });
-
-export const EDITOR_PROXIES_DONE = z.object({ results: z.array(PROXY_RESULT) });
-
-export const EDITOR_PROXY_STATUS = z.object({
-  running: z.int(),
-  jobs: z.array(
-    z.object({
-      id: z.string(),
-      project: z.string(),
-      state: z.enum(["running", "done", "cancelled"]),
-      started_at: timestamp,
-      finished_at: nullableString,
-      total: z.int(),
-      done: z.int(),
-      current: z.object({ media_id: z.int(), encoded_s: z.number(), duration_s: nullableNumber }).nullable(),
-      results: z.array(PROXY_RESULT),
-    }),
-  ),
-});
-
-export const EDITOR_PROXY_ITEM = z.object({
-  id: z.int(),
-  status: z.enum(["exists", "encoding", "none", "not_applicable"]),
-  path: z.string().optional().describe("Relative to the project root"),
-});
-
-const COLOR_PROFILE = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    source: z.enum(["builtin", "imported", "lut_dir"]),
-    camera: z.string().optional(),
-    gamma: z.string().optional(),
-  })
-  .meta({ id: "ColorProfile" });
-
-export const COLOR_PROFILES = z.object({ profiles: z.array(COLOR_PROFILE) });
+export const MEDIA_SEARCH_PAGE = SEARCH_PAGE;
 export const COLOR_PROFILE_IMPORTED = COLOR_PROFILE;
-export const MEDIA_ITEMS = z.object({ items: z.array(MEDIA_ITEM) });
-
-const OFFLOAD_JOB = z
-  .object({
-    id: z.string(),
-    kind: z.literal("offload"),
-    state: z.enum(["running", "done", "failed", "interrupted"]),
-    source: z.string().describe("The card folder's name only"),
-    hash: z.string(),
-    verify: z.boolean(),
-    started_at: timestamp,
-    finished_at: nullableString,
-    dests: z.array(
-      z.object({
-        name: z.string(),
-        files_total: z.int(),
-        files_done: z.int(),
-        bytes_done: z.int(),
-        failed: z.int(),
-        copy_mib_s: nullableNumber,
-      }),
-    ),
-    error: z.string().optional(),
-  })
-  .meta({ id: "OffloadJob" });
-
-export const OFFLOAD_STARTED = z.object({ job: OFFLOAD_JOB });
-export const OFFLOAD_STATUS = z.object({ running: z.int(), jobs: z.array(OFFLOAD_JOB) });
-
-const PROJECT = z
-  .object({
-    name: z.string(),
-    path: z.string().describe("The absolute root for admins and local callers, the folder's name for others"),
-    tags: z.array(z.string()),
-    created_at: timestamp,
-    health: z.object({
-      reachable: z.boolean(),
-      state: z
-        .enum(["ok", "missing", "unreadable"])
-        .describe(
-          "`missing`: nothing at the project's path (an unplugged drive, a folder renamed away); svc waits for it, creates nothing there, and the project's routes answer 503 until it is back. `unreadable`: something is there but cannot be used",
-        ),
-      database_readable: z.boolean(),
-      items: z.int().nullable(),
-      missing_items: z.int().nullable(),
-    }),
-    nested_with: z
-      .array(z.string())
-      .describe(
-        "Other projects whose folders lie inside or around this one's (registered before nesting was refused); empty normally",
-      ),
-  })
-  .meta({ id: "Project" });
-
-export const PROJECTS = z.object({
-  projects: z.array(PROJECT),
-  project_limit: z
-    .string()
-    .optional()
-    .describe("Present when PROJECT_ROOT's project is served unregistered: the free tier's project limit"),
-});
 export const PROJECT_ADDED = PROJECT;
-export const PROJECT_REMOVED = z.object({ removed: z.string() });
-
-const BIN_ITEM = z
-  .object({
-    project: z.string(),
-    media_id: z.int(),
-    path: z.string().describe("Relative to the project root, as it was when added"),
-    added_at: timestamp,
-    status: z.enum(["ok", "project_unregistered", "row_missing", "file_missing", "id_reused"]),
-    item: MEDIA_ITEM.optional().describe("The item as it is now, when `status` is `ok` or `file_missing`"),
-  })
-  .meta({ id: "BinItem" });
-
-const BIN = z
-  .object({
-    id: z.int(),
-    name: z.string(),
-    created_at: timestamp,
-    updated_at: timestamp,
-    items: z.array(BIN_ITEM),
-  })
-  .meta({ id: "Bin" });
-
-export const BINS = z.object({ bins: z.array(BIN) });
 export const BIN_VIEW = BIN;
-export const BIN_DELETED = z.object({ deleted: z.int() });
-export const BIN_ITEM_ADDED = z.object({
-  added: z.boolean().describe("False when the bin held the item already"),
-  item: BIN_ITEM,
-});
-export const BIN_ITEM_REMOVED = z.object({ removed: z.literal(true) });
-
-export const COLLECTIONS = z.object({
-  project: z.string(),
-  collections: z.array(
-    z.object({
-      key: z.string(),
-      title: z.string(),
-      builtin: z.boolean(),
-      tags: z.array(z.string()).optional(),
-      exclude_tags: z.array(z.string()).optional(),
-      min_duration: z.number().optional(),
-      require_audio: z.boolean().optional(),
-      count: z.int().describe("Members in all; `items` holds at most `limit` of them"),
-      items: z.array(MEDIA_ITEM),
-    }),
-  ),
-  dropped: z
-    .array(z.object({ index: z.int(), key: z.string().optional(), reason: z.string() }))
-    .describe("Entries of collections.json that were left out, with why"),
-  file_problem: z.string().optional().describe("Why collections.json was ignored whole"),
-});
-
-export const SEARCH_ALL = z.object({
-  items: z.array(
-    MEDIA_ITEM.extend({
-      project: z.string(),
-      score: z.number(),
-      match: SCENE_MATCH.optional(),
-    }),
-  ),
-  errors: z
-    .array(z.object({ project: z.string(), detail: z.string() }))
-    .describe("Projects that failed or did not answer in time"),
-  search_mode: z.enum(["list", "semantic", "text"]),
-});
-
-export const CORRECTIONS = z
-  .object({
-    rules: z.array(
-      z.object({
-        from: z.string(),
-        to: z.string(),
-        scope: z.enum(["word", "line", "global"]),
-        pre: z.boolean(),
-        post: z.boolean(),
-      }),
-    ),
-  })
-  .meta({ id: "Corrections" });
-
-export const RECORRECTED = z.object({
-  dry_run: z.boolean(),
-  rules: z.array(
-    z.object({
-      index: z.int().describe("Position of the rule in the dictionary, from 0"),
-      from: z.string(),
-      to: z.string(),
-      scope: z.enum(["word", "line", "global"]),
-      hits: z.int(),
-      items: z.int(),
-    }),
-  ),
-  transcripts: z.int(),
-  items: z.int(),
-  backup: nullableString.describe("The backup written before applying; null on a dry run"),
-  rebuild: z
-    .union([z.object({ embedded: z.int(), failed: z.int() }), z.object({ error: z.string() })])
-    .nullable(),
-});
-
-const BACKUP_KIND = z.enum(["recorrect", "retranscribe"]);
-
-export const BACKUPS = z.object({
-  backups: z.array(
-    z.object({
-      id: z.string(),
-      created_at: timestamp,
-      kind: BACKUP_KIND,
-      items: z.int(),
-    }),
-  ),
-});
-
-export const REVERTED = z.object({
-  backup: z.string(),
-  kind: BACKUP_KIND,
-  restored: z.int(),
-  skipped: z.int().describe("Saved rows whose item has been deleted since"),
-  items: z.int(),
-});
-
-const RETRANSCRIBE_STATUS = z
-  .object({
-    total: z.int(),
-    done: z.int(),
-    failed: z.int(),
-    current: nullableString.describe("The item being transcribed, relative to the project root"),
-    running: z.boolean(),
-    backup: nullableString.describe(
-      "The snapshot taken before the run (GET /api/recorrect/backups); null when no target had a transcript to save",
-    ),
-    project: nullableString,
-    language: nullableString,
-    errors: z.array(z.object({ path: z.string(), reason: z.string() })),
-    started_at: nullableString,
-    finished_at: nullableString,
-  })
-  .meta({ id: "RetranscribeStatus" });
-
 export const RETRANSCRIBE_STARTED = RETRANSCRIBE_STATUS;
 export const RETRANSCRIBE_PROGRESS = RETRANSCRIBE_STATUS;
-
-export const SEED_ANSWER = z.object({
-  status: z.enum(["already_seeded", "started"]),
-  project: z.string(),
-  dir: z.string().describe("Relative to the project root"),
-});
-
-export const SEED_STATUS = z.object({
-  state: z.enum(["idle", "running", "seeded", "failed"]),
-  project: nullableString,
-  dir: z.string().describe("Relative to the project root"),
-  files: z.int(),
-  total: z.int(),
-  ingested: z.int().nullable(),
-  failed: z.int().nullable(),
-  error: nullableString,
-  started_at: nullableString,
-  finished_at: nullableString,
-});
-
-export const TOKEN = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    scopes: z.array(z.string()),
-    ip_allowlist: z
-      .array(z.string())
-      .describe("CIDR ranges the token is accepted from; empty for any address"),
-    created_at: timestamp,
-    expires_at: nullableString,
-    revoked_at: nullableString,
-    last_used_at: nullableString.describe("Updated at most once a minute"),
-    bootstrap: z.boolean().describe("Seeded from SVC_ADMIN_BOOTSTRAP_TOKEN"),
-    status: z.enum(["active", "revoked", "expired"]),
-  })
-  .meta({ id: "Token" });
-
-export const TOKEN_LIST = z.object({ tokens: z.array(TOKEN) });
-export const TOKEN_CREATED = TOKEN.extend({
-  secret: z.string().describe("Shown in this answer only; only its SHA-256 is kept"),
-});
-export const TOKEN_REVOKED = z.object({ token: TOKEN, already_revoked: z.boolean() });
-
-export const WORDS = z.object({
-  words: z.array(
-    z.object({
-      word: z.string(),
-      start: z.number(),
-      end: z.number(),
-      score: nullableNumber.describe("The recogniser's confidence, null when it gave none"),
-    }),
-  ),
-  truncated: z.boolean().describe("More words exist than the 5,000 one answer carries"),
-});

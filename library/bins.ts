@@ -7,7 +7,15 @@ import type { AppContext } from "./context.js";
 import { requireEntitlement } from "./entitlements.js";
 import { EXIT, UserError } from "./errors.js";
 import type { LibraryPool } from "./library-pool.js";
-import { apiLinks, type MediaItem, mediaItem } from "./media/view.js";
+import { apiLinks, mediaItem } from "./media/view.js";
+import type {
+  BinDeleted,
+  BinItemAdded,
+  BinItemRemoved,
+  BinItemView,
+  BinList,
+  BinView,
+} from "./schemas/organise.js";
 
 const binName = z.string().trim().min(1, "must not be empty").max(200, "at most 200 characters");
 
@@ -21,28 +29,6 @@ export const BIN_ITEM_BODY = z.strictObject({
     .positive("expected a media id")
     .max(Number.MAX_SAFE_INTEGER),
 });
-
-/**
- * `ok`; `project_unregistered`: its project left the registry; `row_missing`: the project no
- * longer has that item (or cannot be read); `file_missing`: the row is there, its file is not;
- * `id_reused`: the id now names another item than the one added.
- */
-export type BinItemStatus = "ok" | "project_unregistered" | "row_missing" | "file_missing" | "id_reused";
-
-export interface BinItemView {
-  project: string;
-  media_id: number;
-  /** The item's path relative to its project root, as it was when added. */
-  path: string;
-  added_at: string;
-  status: BinItemStatus;
-  /** The item as it is now, when `status` is `ok` or `file_missing`. */
-  item?: MediaItem;
-}
-
-export interface BinView extends BinRow {
-  items: BinItemView[];
-}
 
 function fileExists(path: string): boolean {
   try {
@@ -80,7 +66,7 @@ export function binView(ctx: AppContext, libraries: LibraryPool, bin: BinRow): B
   return { ...bin, items: ctx.registry.bins.items(bin.id).map((row) => itemView(libraries, row)) };
 }
 
-export function listBins(ctx: AppContext, libraries: LibraryPool): { bins: BinView[] } {
+export function listBins(ctx: AppContext, libraries: LibraryPool): BinList {
   return { bins: ctx.registry.bins.all().map((bin) => binView(ctx, libraries, bin)) };
 }
 
@@ -98,7 +84,7 @@ export function renameBin(ctx: AppContext, libraries: LibraryPool, id: number, n
   return getBin(ctx, libraries, id);
 }
 
-export function deleteBin(ctx: AppContext, id: number): { deleted: number } {
+export function deleteBin(ctx: AppContext, id: number): BinDeleted {
   requireBin(ctx, id);
   ctx.registry.bins.remove(id);
   return { deleted: id };
@@ -114,7 +100,7 @@ export async function addBinItem(
   id: number,
   project: string,
   mediaId: number,
-): Promise<{ added: boolean; item: BinItemView }> {
+): Promise<BinItemAdded> {
   requireBin(ctx, id);
   if (!libraries.isRegistered(project))
     throw new UserError(`project: no project named "${project.slice(0, 80)}"`, EXIT.usage, 422);
@@ -134,12 +120,7 @@ export async function addBinItem(
   return { added, item: itemView(libraries, row as BinItemRow) };
 }
 
-export function removeBinItem(
-  ctx: AppContext,
-  id: number,
-  project: string,
-  mediaId: number,
-): { removed: true } {
+export function removeBinItem(ctx: AppContext, id: number, project: string, mediaId: number): BinItemRemoved {
   requireBin(ctx, id);
   if (!ctx.registry.bins.removeItem(id, project, mediaId))
     throw new UserError(

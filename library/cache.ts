@@ -5,30 +5,12 @@ import { ATOMIC_TEMP } from "../state/atomic.js";
 import { isErrno } from "../state/errno.js";
 import type { AppContext } from "./context.js";
 import type { LibraryPool } from "./library-pool.js";
+import type { CacheClearReport, FolderTally } from "./schemas/system.js";
 import { claimSlot, ingestSlotName } from "./slots.js";
 import { sweepInterruptedWork } from "./sweep.js";
 
 /** Derived folders whose files the pipeline can always produce again from the media. */
 export const REGENERABLE_DIRS = ["thumbs", "frames", "proxies"] as const;
-export type RegenerableDir = (typeof REGENERABLE_DIRS)[number];
-
-export interface FolderTally {
-  files: number;
-  bytes: number;
-}
-
-export interface CacheClearReport {
-  project: string;
-  files_removed: number;
-  bytes_removed: number;
-  /** Files that matched but could not be deleted (permissions); the next clear tries again. */
-  not_removed: number;
-  /** Items whose thumbnails and key frames the next ingest pass makes again. */
-  items_marked: number;
-  /** Work folders of interrupted passes (key-frame analysis, transcription) that went too. */
-  interrupted_work_removed: number;
-  folders: Record<RegenerableDir, FolderTally>;
-}
 
 // Only names svc itself gives derived files are deleted: `<item id>.<ext>` files, `<item id>/`
 // folders of such files (key frames), and the temp files of interrupted atomic writes. A derived

@@ -7,8 +7,10 @@ import type { MemberClause, MemberRule } from "../state/repos/collections.js";
 import type { LibraryStore } from "../state/stores.js";
 import { EXIT, UserError } from "./errors.js";
 import { wholeNumber } from "./media/query.js";
-import { type Links, type MediaItem, mediaItem } from "./media/view.js";
+import { type Links, mediaItem } from "./media/view.js";
 import { PROJECT_PARAM } from "./project-param.js";
+import type { MediaItem } from "./schemas/media.js";
+import type { CollectionsReport, CollectionView, DroppedEntry } from "./schemas/organise.js";
 import { tagKey } from "./tags.js";
 
 export const COLLECTIONS_FILE = "collections.json";
@@ -96,12 +98,6 @@ const FILE_HEAD = z.object({
   disable: z.array(z.unknown()).optional(),
   collections: z.array(z.unknown()).max(MAX_COLLECTIONS, `at most ${MAX_COLLECTIONS} collections`).optional(),
 });
-
-export interface DroppedEntry {
-  index: number;
-  key?: string;
-  reason: string;
-}
 
 export interface CollectionDefinitions {
   entries: CollectionEntry[];
@@ -233,25 +229,6 @@ export class CollectionFiles {
     for (const d of defs.dropped) this.log.warn(d, "collections.json entry dropped");
     return defs;
   }
-}
-
-export interface CollectionView {
-  key: string;
-  title: string;
-  builtin: boolean;
-  tags?: string[];
-  exclude_tags?: string[];
-  min_duration?: number;
-  require_audio?: boolean;
-  /** Members in all; `items` holds at most `limit` of them. */
-  count: number;
-  items: MediaItem[];
-}
-
-export interface CollectionsReport {
-  collections: CollectionView[];
-  dropped: DroppedEntry[];
-  file_problem?: string;
 }
 
 export const COLLECTIONS_QUERY = z.object({

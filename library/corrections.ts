@@ -1,10 +1,10 @@
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
-import type { CorrectionRule } from "../formats/corrections.js";
 import { writeFileAtomic } from "../state/atomic.js";
 import { errnoOf } from "../state/errno.js";
 import type { ProjectPaths } from "../state/paths.js";
 import { EXIT, UserError } from "./errors.js";
+import type { Corrections } from "./schemas/transcripts.js";
 
 /** More rules than an editor keeps by hand; each one is a pass over every transcript. */
 export const MAX_RULES = 10_000;
@@ -23,10 +23,6 @@ const RULE = z.strictObject({
 export const CORRECTIONS_BODY = z.strictObject({
   rules: z.array(RULE).max(MAX_RULES, `at most ${MAX_RULES} rules`),
 });
-
-export interface Corrections {
-  rules: CorrectionRule[];
-}
 
 /** The project's dictionary; an absent file is an empty one. */
 export async function loadCorrections(paths: ProjectPaths): Promise<Corrections> {

@@ -6,6 +6,7 @@ import { type LibraryStore, openLibrary } from "../state/stores.js";
 import type { AppContext } from "./context.js";
 import { embedItems, type Freshness, planEmbedding } from "./embedding.js";
 import { EXIT, UserError } from "./errors.js";
+import type { EmbedStatus } from "./schemas/system.js";
 import { claimSlot, ingestSlotName } from "./slots.js";
 import { type IndexReader, indexStamp, openVectorSink } from "./vector-index.js";
 
@@ -174,17 +175,6 @@ function planChanged(ctx: AppContext, store: LibraryStore): number {
     ctx.config.models.embed,
     (id) => planEmbedding(deps, id, false).freshness as EmbedState,
   );
-}
-
-export interface EmbedStatus {
-  model: string;
-  checked: boolean;
-  /** Items whose vectors are missing or older than their text (new + stale + unverified). */
-  awaiting: number;
-  counts: FreshnessCounts;
-  vectors: number;
-  /** Stored vectors the search index does not hold yet. */
-  not_indexed: number;
 }
 
 /**

@@ -7,11 +7,11 @@ import { EXIT, UserError } from "./errors.js";
 import {
   BUILT_IN_PUBLIC_KEY,
   type LicenceCheck,
-  type LicenceProblem,
   parsePublicKey,
   readLicence,
   type VerificationKey,
 } from "./licence.js";
+import type { EntitlementsReport } from "./schemas/access.js";
 
 /**
  * The first release with the free-tier allowance (3 projects, no cross-project aggregation).
@@ -166,22 +166,6 @@ export async function requireEntitlement(ctx: EntitlementContext, operation: Ope
   if ((await readLicence(ctx.registry.paths.licence, licenceKeys(ctx))).state === "valid") return;
   const decision = decide((await standing(ctx)).state, operation);
   if (!decision.allowed) throw new EntitlementError(decision.code, decision.reason);
-}
-
-export interface EntitlementsReport {
-  tier: "free" | "pro";
-  /** Whether the free-tier limits are being enforced on this installation. */
-  armed: boolean;
-  grandfathered: boolean;
-  projects: { used: number; allowed: number | null };
-  can_add_project: { allowed: boolean; reason: string };
-  cross_project: { allowed: boolean; reason: string };
-  /** PROJECT_ROOT's project is served but could not be registered (the project limit). */
-  project_root_unregistered?: boolean;
-  licence?: { licence_id: string; holder: string; expires: string | null };
-  /** Present when a licence file exists but does not count. */
-  licence_problem?: LicenceProblem;
-  licence_detail?: string;
 }
 
 export async function entitlementsReport(ctx: EntitlementContext): Promise<EntitlementsReport> {

@@ -1,47 +1,6 @@
 import { posix, win32 } from "node:path";
 import type { AppContext } from "./context.js";
-
-/** A configured model as the public health check shows it: its name and whether it is installed. */
-export interface ModelState {
-  name: string;
-  pulled: boolean;
-}
-
-/**
- * The public readiness report (SPEC.md, "Health report"): booleans and model names only, since
- * anyone who can reach the port may read it.
- */
-export interface HealthReport {
-  ready: boolean;
-  checks: {
-    ffmpeg: boolean;
-    ffprobe: boolean;
-    exiftool: boolean;
-    model_host: boolean;
-    speech_recognition: boolean;
-  };
-  models: ModelRoles<ModelState>;
-  failing: string[];
-}
-
-/** A configured model for an operator: also the command that installs it when the host lacks it. */
-export interface ModelReport extends ModelState {
-  pull?: string;
-}
-
-/** Readiness in detail, for authenticated callers: what the public report leaves out. */
-export interface StatusReport extends Omit<HealthReport, "models"> {
-  /** The speech recogniser in use (whisper-cpp, openai, pocketsphinx), or null. */
-  asr: string | null;
-  models: ModelRoles<ModelReport>;
-}
-
-interface ModelRoles<T> {
-  embed: T;
-  vision: T;
-  chat: T;
-  intent: T | null;
-}
+import type { HealthReport, ModelReport, ModelState, StatusReport } from "./schemas/system.js";
 
 // Health is polled by load balancers and scripts: a host that does not answer fast is down.
 const MODEL_HOST_TIMEOUT_MS = 2_000;

@@ -3,6 +3,7 @@ import type { AppContext } from "./context.js";
 import { preflightIngest, runIngest } from "./ingest.js";
 import type { JobKind, JobRunner } from "./jobs/runner.js";
 import type { LibraryPool } from "./library-pool.js";
+import type { IngestJob } from "./schemas/system.js";
 import { claimSlot, ingestSlotName } from "./slots.js";
 
 export interface IngestJobRequest {
@@ -11,20 +12,6 @@ export interface IngestJobRequest {
   /** Folder relative to the project root to limit the pass to. */
   dir?: string | undefined;
   refresh?: boolean | undefined;
-}
-
-/** The answer to a started pass: names and relative paths only. */
-export interface IngestJob {
-  id: string;
-  kind: "ingest";
-  status: "running";
-  project: string;
-  /** Relative to the project root; "." for all of it. */
-  dir: string;
-  refresh: boolean;
-  /** How the slot names this pass to anyone who finds it taken. */
-  holder: string;
-  started_at: string;
 }
 
 /**

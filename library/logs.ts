@@ -6,6 +6,7 @@ import { isErrno } from "../state/errno.js";
 import { rolledLogFiles } from "../state/logger.js";
 import type { AppContext } from "./context.js";
 import { labelPaths, type PathLabel } from "./redact.js";
+import type { LogTail } from "./schemas/system.js";
 
 export const LOG_TAIL_LIMITS = {
   lines: { min: 1, default: 200, max: 5000 },
@@ -15,12 +16,6 @@ export const LOG_TAIL_LIMITS = {
 export interface LogTailRequest {
   lines: number;
   bytes: number;
-}
-
-export interface LogTail {
-  lines: string[];
-  /** True when older log content exists that this answer leaves out. */
-  truncated: boolean;
 }
 
 // Room for `{"lines":[],"truncated":false}`, so the whole JSON answer stays within `bytes`.

@@ -12,6 +12,7 @@ import { decide, type EntitlementContext, entitlementState, requireEntitlement }
 import { EXIT, UserError } from "./errors.js";
 import { checkPlace } from "./offload/deny-list.js";
 import { lookAtRoot, type RootState } from "./project-root.js";
+import type { ProjectHealth, ProjectsReport, ProjectView } from "./schemas/organise.js";
 
 const NAME = /^[\p{L}\p{N}][\p{L}\p{N} ._-]{0,63}$/u;
 const MAX_TAGS = 32;
@@ -207,28 +208,6 @@ export function folderName(root: string): string {
   return last ?? "";
 }
 
-export interface ProjectHealth {
-  /** The folder is there (an unplugged drive or removed folder is not). */
-  reachable: boolean;
-  /** `missing`: nothing at its path, waited for and never created; `unreadable`: there but unusable. */
-  state: RootState;
-  /** Its library database exists and opens read-only. */
-  database_readable: boolean;
-  items: number | null;
-  missing_items: number | null;
-}
-
-export interface ProjectView {
-  name: string;
-  /** The absolute root for admins, the folder's name for everyone else. */
-  path: string;
-  tags: string[];
-  created_at: string;
-  health: ProjectHealth;
-  /** Projects whose folders lie inside or around this one's (registered before nesting was refused). */
-  nested_with: string[];
-}
-
 async function projectHealth(root: string): Promise<ProjectHealth> {
   const { state } = await lookAtRoot(root);
   const reachable = state === "ok";
@@ -251,12 +230,6 @@ async function viewOf(row: ListedProject, admin: boolean): Promise<ProjectView> 
     health: await projectHealth(row.root),
     nested_with: row.nested_with,
   };
-}
-
-export interface ProjectsReport {
-  projects: ProjectView[];
-  /** Present when PROJECT_ROOT's project is served unregistered because of the free tier's project limit. */
-  project_limit?: string;
 }
 
 /** One registered project as `GET /api/projects` shows it. */

@@ -1,5 +1,5 @@
 import { setImmediate as yieldToEvents } from "node:timers/promises";
-import { type CorrectionRule, correctTranscript, countHits, type RuleScope } from "../formats/corrections.js";
+import { type CorrectionRule, correctTranscript, countHits } from "../formats/corrections.js";
 import type { MirrorText, TranscriptText } from "../state/repos/transcripts.js";
 import type { LibraryStore } from "../state/stores.js";
 import type { AppContext } from "./context.js";
@@ -7,36 +7,12 @@ import { loadCorrections } from "./corrections.js";
 import { buildEmbeddings } from "./embed.js";
 import { UserError } from "./errors.js";
 import type { LibraryPool } from "./library-pool.js";
+import type { RecorrectReport, RevertReport, RuleReport } from "./schemas/transcripts.js";
 import { claimSlot, ingestSlotName } from "./slots.js";
-import { BackupWriter, type RevertReport, revertBackup } from "./transcript-backups.js";
+import { BackupWriter, revertBackup } from "./transcript-backups.js";
 
 /** Rows read per page: the pass never holds more text than this many transcripts. */
 const PAGE = 100;
-
-export interface RuleReport {
-  /** Position of the rule in the dictionary (0-based), counting every rule, `post` or not. */
-  index: number;
-  from: string;
-  to: string;
-  scope: RuleScope;
-  /** Matches in the stored transcript texts, each rule counted against the original text. */
-  hits: number;
-  /** Distinct items with at least one hit. */
-  items: number;
-}
-
-export interface RecorrectReport {
-  dry_run: boolean;
-  rules: RuleReport[];
-  /** Archived transcripts (one per item and language) that change, or changed. */
-  transcripts: number;
-  /** Distinct items whose transcript, segments or words change, or changed. */
-  items: number;
-  /** The backup written before applying (empty when nothing changed); null on a dry run. */
-  backup: string | null;
-  /** What the chained index rebuild did, when `rebuild` was asked and something changed. */
-  rebuild: { embedded: number; failed: number } | { error: string } | null;
-}
 
 interface Tally {
   rules: RuleReport[];

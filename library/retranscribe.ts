@@ -7,26 +7,9 @@ import { EXIT, UserError } from "./errors.js";
 import type { JobKind, JobRunner } from "./jobs/runner.js";
 import type { LibraryPool } from "./library-pool.js";
 import { scrubText } from "./redact.js";
+import type { RetranscribeStatus } from "./schemas/transcripts.js";
 import { claimSlot, ingestSlotName, type SlotLease } from "./slots.js";
 import { BackupWriter } from "./transcript-backups.js";
-
-export interface RetranscribeStatus {
-  total: number;
-  /** Items transcribed again (an empty decode that kept the earlier text counts here too). */
-  done: number;
-  failed: number;
-  /** The item being transcribed, relative to the project root. */
-  current: string | null;
-  running: boolean;
-  /** The snapshot taken before the run (GET /api/recorrect/backups); null when there was nothing to save. */
-  backup: string | null;
-  project: string | null;
-  language: string | null;
-  /** The first few failures, with their reasons. */
-  errors: { path: string; reason: string }[];
-  started_at: string | null;
-  finished_at: string | null;
-}
 
 export interface RetranscribeRequest {
   project?: string | undefined;

@@ -10,6 +10,7 @@ import { preflightIngest, runIngest } from "./ingest.js";
 import type { JobKind, JobRunner } from "./jobs/runner.js";
 import type { LibraryPool } from "./library-pool.js";
 import { scrubText } from "./redact.js";
+import type { SeedAnswer, SeedStatus } from "./schemas/system.js";
 import { claimSlot, ingestSlotName, type SlotLease } from "./slots.js";
 import { packageDir } from "./version.js";
 
@@ -34,27 +35,6 @@ function speechWav(): string {
     EXIT.usage,
     503,
   );
-}
-
-export interface SeedStatus {
-  state: "idle" | "running" | "seeded" | "failed";
-  project: string | null;
-  /** Relative to the project root. */
-  dir: string;
-  files: number;
-  total: number;
-  /** The ingest pass's counts once it ended. */
-  ingested: number | null;
-  failed: number | null;
-  error: string | null;
-  started_at: string | null;
-  finished_at: string | null;
-}
-
-export interface SeedAnswer {
-  status: "already_seeded" | "started";
-  project: string;
-  dir: string;
 }
 
 async function isSeeded(root: string): Promise<boolean> {

@@ -5,8 +5,8 @@ import { requireEntitlement } from "./entitlements.js";
 import { EXIT, UserError } from "./errors.js";
 import type { LibraryPool } from "./library-pool.js";
 import { buildFilter, LIST_QUERY, type ListQuery, MAX_LIMIT, wholeNumber } from "./media/query.js";
-import type { SearchItem, SearchMode, SearchPage } from "./media/ranking.js";
 import { scrubText } from "./redact.js";
+import type { SearchAllItem, SearchAllResult, SearchMode, SearchPage } from "./schemas/search.js";
 import type { ProjectSearchRequest } from "./search-thread.js";
 
 export const DEFAULT_ALL_LIMIT = 50;
@@ -24,14 +24,6 @@ export const SEARCH_ALL_QUERY = LIST_QUERY.omit({ cursor: true, offset: true, so
   projects: z.string().max(MAX_PROJECTS_PARAM, `at most ${MAX_PROJECTS_PARAM} characters`).optional(),
 });
 export type SearchAllQuery = z.infer<typeof SEARCH_ALL_QUERY>;
-
-export type SearchAllItem = { project: string } & SearchItem;
-
-export interface SearchAllResult {
-  items: SearchAllItem[];
-  errors: { project: string; detail: string }[];
-  search_mode: SearchMode;
-}
 
 export interface SearchAllOptions {
   timeoutMs?: number;

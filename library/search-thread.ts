@@ -3,10 +3,11 @@ import { ITEM_VECTOR, type VectorOwners } from "../state/repos/vectors.js";
 import { type LibraryStore, openLibrary, ProjectRootMissing } from "../state/stores.js";
 import { openSavedIndex, type SavedIndex } from "../state/vectors.js";
 import type { ListQuery } from "./media/query.js";
-import { type RankingSource, rankPage, type SearchPage } from "./media/ranking.js";
+import { type RankingSource, rankPage } from "./media/ranking.js";
 import { SemanticUnavailable, searchMediaJson } from "./media/search.js";
 import { apiLinks, type LinkKind, linksOf } from "./media/view.js";
 import { libraryIdentity, lookAtRootSync } from "./project-root.js";
+import type { SearchPage } from "./schemas/search.js";
 import { answerRequests } from "./thread-pool.js";
 
 export interface RankRequest {

@@ -2,26 +2,8 @@ import { lstatSync } from "node:fs";
 import { join } from "node:path";
 import { setImmediate as yieldToEvents } from "node:timers/promises";
 import { isErrno } from "../state/errno.js";
-import type { RegenerableDir } from "./cache.js";
 import type { LibraryPool } from "./library-pool.js";
-
-export interface LibraryStats {
-  project: string;
-  /** Items whose file is present, by kind; missing ones are counted apart. */
-  items: { total: number; video: number; audio: number; image: number };
-  missing: number;
-  /** Running time of the present video and audio items. */
-  duration_s: number;
-  hours: number;
-  /** Disk used by regenerable derived files (what a cache clear can free). */
-  derived_bytes: { total: number } & Record<RegenerableDir, number>;
-  failures: {
-    /** Items stopped at a stage, per stage. */
-    items_by_stage: Record<string, number>;
-    /** Files recorded in the failures table (including files that never became items). */
-    files: number;
-  };
-}
+import type { LibraryStats } from "./schemas/system.js";
 
 const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
 

@@ -3,7 +3,8 @@ import { z } from "zod";
 import type { LibraryStore } from "../state/stores.js";
 import { requireItem } from "./media/ids.js";
 import { PROJECT_PARAM } from "./project-param.js";
-import type { TokenInfo, TokenVerdict } from "./tokens.js";
+import type { IssuedGrant, TokenInfo } from "./schemas/access.js";
+import type { TokenVerdict } from "./tokens.js";
 
 /**
  * How long a grant plays: a viewing session of a long take, seeks included (a `<video>` asks for
@@ -123,13 +124,6 @@ export function verifyGrant(
   if (!checked.ok) return { ok: false, detail: REFUSALS[checked.reason] };
   const verdict = tokenById(checked.tokenId);
   return verdict.ok ? verdict : { ok: false, detail: TOKEN_REFUSALS[verdict.reason] };
-}
-
-/** The answer of `POST /api/stream/grant`. */
-export interface IssuedGrant {
-  url: string;
-  /** When the grant stops playing; null when the caller needs none (local trust). */
-  expires_at: string | null;
 }
 
 /**

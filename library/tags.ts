@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { LibraryStore } from "../state/stores.js";
+import type { TagCloud } from "./schemas/media.js";
 
 export const DEFAULT_TAG_LIMIT = 100;
 export const MAX_TAG_LIMIT = 1000;
@@ -11,19 +12,6 @@ export const MAX_TAG_LIMIT = 1000;
  */
 export function tagKey(name: string): string {
   return name.normalize("NFKC").toUpperCase().toLowerCase().normalize("NFKC");
-}
-
-export interface TagCloudEntry {
-  /** The spelling most items use (ties: the first in code-point order). */
-  name: string;
-  /** Items carrying the tag in any spelling, auto or manual. */
-  count: number;
-}
-
-export interface TagCloud {
-  tags: TagCloudEntry[];
-  /** Tags matching the prefix, before `limit`. */
-  total: number;
 }
 
 export const TAG_CLOUD_QUERY = z.object({
@@ -48,7 +36,7 @@ export function tagCloud(store: LibraryStore, query: TagCloudQuery = {}): TagClo
     if (spellings) spellings.push(row);
     else groups.set(key, [row]);
   }
-  const tags: TagCloudEntry[] = [];
+  const tags: TagCloud["tags"] = [];
   for (const spellings of groups.values()) {
     spellings.sort((a, b) => b.items - a.items || (a.name < b.name ? -1 : 1));
     const [top] = spellings as [{ name: string; items: number }];

@@ -4,21 +4,8 @@ import type { TokenRecord } from "../state/repos/tokens.js";
 import type { RegistryStore } from "../state/stores.js";
 import { normalizeCidr } from "./addresses.js";
 import { EXIT, UserError } from "./errors.js";
+import type { TokenInfo } from "./schemas/access.js";
 import { isScope, SCOPES, type Scope } from "./scopes.js";
-
-/** What may be shown about a token: never its secret, never its hash. */
-export interface TokenInfo {
-  id: string;
-  name: string;
-  scopes: Scope[];
-  ip_allowlist: string[];
-  created_at: string;
-  expires_at: string | null;
-  revoked_at: string | null;
-  last_used_at: string | null;
-  bootstrap: boolean;
-  status: "active" | "revoked" | "expired";
-}
 
 export interface NewToken {
   name: string;

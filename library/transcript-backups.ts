@@ -17,6 +17,7 @@ import type { ProjectPaths } from "../state/paths.js";
 import type { MirrorText, TranscriptText } from "../state/repos/transcripts.js";
 import type { LibraryStore } from "../state/stores.js";
 import { EXIT, UserError } from "./errors.js";
+import type { BackupInfo, BackupKind, RevertReport } from "./schemas/transcripts.js";
 
 /**
  * Snapshots of transcripts taken before a bulk change (recorrect, retranscribe-all), one JSON
@@ -24,17 +25,6 @@ import { EXIT, UserError } from "./errors.js";
  * the row count and a SHA-256 of every byte before it. A file that was truncated or edited by
  * hand fails the trailer check and restores nothing.
  */
-
-export type BackupKind = "recorrect" | "retranscribe";
-
-export interface BackupInfo {
-  /** The file name in `.svc/backups/`. */
-  id: string;
-  created_at: string;
-  kind: BackupKind;
-  /** Distinct media items with a saved row. */
-  items: number;
-}
 
 type Entry = ({ table: "transcripts" } & TranscriptText) | ({ table: "media" } & MirrorText);
 
@@ -335,16 +325,6 @@ function verify(file: string, id: string): void {
   if (!trailer) throw damaged(id, "it ends early");
   if (trailer.rows !== rows) throw damaged(id, "its row count does not match");
   if (hash.digest("hex") !== trailer.sha256) throw damaged(id, "its checksum does not match");
-}
-
-export interface RevertReport {
-  backup: string;
-  kind: BackupKind;
-  /** Saved rows written back. */
-  restored: number;
-  /** Saved rows whose item has been deleted since: nothing to restore them into. */
-  skipped: number;
-  items: number;
 }
 
 /**

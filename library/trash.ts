@@ -9,21 +9,10 @@ import type { AppContext } from "./context.js";
 import { EXIT, UserError } from "./errors.js";
 import { runIngest } from "./ingest.js";
 import { moveWithoutReplacing } from "./move-without-replacing.js";
+import type { RestoreReport, TrashEntry } from "./schemas/organise.js";
 import { SlotBusyError } from "./slots.js";
 
 const DAY_MS = 86_400_000;
-
-/** One trashed file as callers see it: paths relative to the project root, never absolute. */
-export interface TrashEntry {
-  id: number;
-  path: string;
-  trash_path: string;
-  kind: string;
-  size: number | null;
-  deleted_at: string;
-  /** When the scheduled purge removes it for good; null when SVC_TRASH_DAYS is 0. */
-  purge_after: string | null;
-}
 
 const view = (row: TrashRow, trashDays: number): TrashEntry => ({
   id: row.id,
@@ -38,14 +27,6 @@ const view = (row: TrashRow, trashDays: number): TrashEntry => ({
 /** `GET /api/trash`, `svc trash list`: newest first. */
 export function listTrash(store: LibraryStore, trashDays: number): TrashEntry[] {
   return store.trash.all().map((row) => view(row, trashDays));
-}
-
-export interface RestoreReport {
-  restored: TrashEntry;
-  /** The restored item's new id when it was ingested at once; null when a pass will pick it up. */
-  media_id: number | null;
-  /** Why it was not ingested at once (another job holds the ingest slot). */
-  ingest_note: string | null;
 }
 
 /** Puts the file back where it was, never over what stands there now. */

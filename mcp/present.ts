@@ -1,11 +1,14 @@
 import { scrubText } from "../library/redact.js";
+import type { MediaItem, Scene } from "../library/schemas/media.js";
+import type { SceneMatch } from "../library/schemas/search.js";
 
 // The shared views name derived images by URL; over MCP the same values are paths relative to
-// the project root (pathLinks), so the keys say so.
-const RENAMED: Readonly<Record<string, string>> = {
+// the project root (pathLinks), so the keys say so. The tools' output schemas take these names.
+export const MCP_NAMES = {
   thumbnail_url: "thumbnail_path",
   keyframe_url: "keyframe_path",
-};
+} as const satisfies Partial<Record<keyof MediaItem | keyof Scene | keyof SceneMatch, string>>;
+const RENAMED: Readonly<Record<string, string>> = MCP_NAMES;
 
 /** One string as it may leave the MCP server: no absolute path in any spelling, no secret. */
 export const publicText = scrubText;

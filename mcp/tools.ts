@@ -8,8 +8,21 @@ import { LIST_QUERY } from "../library/media/query.js";
 import { projectSearch, searchMedia } from "../library/media/search.js";
 import { MAX_WORDS, mediaTranscript } from "../library/media/transcript.js";
 import { pathLinks } from "../library/media/view.js";
+import {
+  ANALYSED_SCENES,
+  MEDIA_DETAIL,
+  MEDIA_ITEM,
+  MEDIA_KINDS,
+  SCENE,
+  SEGMENT,
+  TAG_CLOUD,
+  TRANSCRIPT_VIEW,
+} from "../library/schemas/media.js";
+import { MEDIA_PAGE, SCENE_MATCH, SEARCH_ITEM, SEARCH_PAGE } from "../library/schemas/search.js";
+import { STATS } from "../library/schemas/system.js";
 import { libraryStats } from "../library/stats.js";
 import { DEFAULT_TAG_LIMIT, MAX_TAG_LIMIT, tagCloud } from "../library/tags.js";
+import { MCP_NAMES } from "./present.js";
 
 export interface McpDeps {
   readonly ctx: AppContext;
@@ -17,8 +30,6 @@ export interface McpDeps {
 }
 
 const SEARCH_LIMIT = { default: 10, max: 50 } as const;
-
-const KINDS = ["video", "audio", "image"] as const;
 
 const project = z
   .string()
@@ -42,7 +53,7 @@ const capped = (limit: number | undefined, max: number, fallback: number) =>
 
 const filters = z
   .strictObject({
-    type: z.enum(KINDS).optional(),
+    type: z.enum(MEDIA_KINDS).optional(),
     tag: z.string().optional().describe("Items carrying this tag (auto or manual)."),
     camera: z.string().optional().describe("Camera label (camera_id)."),
     lang: z.string().optional().describe("Transcript language code, e.g. en."),
@@ -53,48 +64,53 @@ const filters = z
   .optional()
   .describe("Filters applied to every search path alike.");
 
-// The fields assistants act on are declared; the rest of the item passes as it is.
-const mediaItem = z.looseObject({
-  id: z.number(),
-  path: z.string().describe("Relative to the project root."),
-  name: z.string(),
-  type: z.enum(KINDS),
-  duration_s: z.number().nullable(),
-  shot_date: z.string().nullable(),
-  rating: z.string().nullable(),
-  thumbnail_path: z.string().nullable(),
+// MCP answers derive from the library's answer schemas. Image references leave as paths relative
+// to the project root under the names present.ts gives them, and of a media item only the fields
+// assistants act on are declared; the rest of it passes as it is.
+const mediaItem = MEDIA_ITEM.pick({
+  id: true,
+  path: true,
+  name: true,
+  type: true,
+  duration_s: true,
+  shot_date: true,
+  rating: true,
+})
+  .extend({ [MCP_NAMES.thumbnail_url]: MEDIA_ITEM.shape.thumbnail_url })
+  .loose();
+
+const sceneMatch = SCENE_MATCH.omit({ keyframe_url: true })
+  .extend({ [MCP_NAMES.keyframe_url]: SCENE_MATCH.shape.keyframe_url })
+  .loose();
+
+const scene = SCENE.omit({ keyframe_url: true })
+  .extend({ [MCP_NAMES.keyframe_url]: SCENE.shape.keyframe_url })
+  .loose();
+
+const segment = SEGMENT.pick({ start: true, end: true, text: true }).loose();
+
+const SEARCH_OUTPUT = SEARCH_PAGE.pick({ total: true, search_mode: true, search_note: true }).extend({
+  items: z.array(mediaItem.extend({ score: SEARCH_ITEM.shape.score, match: sceneMatch.optional() })),
 });
 
-const sceneMatch = z.looseObject({
-  scene_index: z.number(),
-  start_s: z.number(),
-  end_s: z.number(),
-  keyframe_path: z.string(),
-  score: z.number(),
+const RECENT_OUTPUT = MEDIA_PAGE.pick({ total: true }).extend({ items: z.array(mediaItem) });
+
+const MEDIA_OUTPUT = z.object({
+  media: mediaItem.extend({ segments_json: MEDIA_DETAIL.shape.segments_json }).nullable(),
 });
 
-const scene = z.looseObject({
-  id: z.number(),
-  index: z.number(),
-  start_s: z.number(),
-  end_s: z.number(),
-  duration_s: z.number(),
-  keyframe_path: z.string(),
-  description: z.string().nullable(),
-  tags: z.array(z.string()),
-  content_type: z.string().nullable(),
-  focus_score: z.number().nullable(),
-  exposure: z.string().nullable(),
-  stability: z.string().nullable(),
-  audio_quality: z.string().nullable(),
-  atmosphere: z.string().nullable(),
-  energy: z.string().nullable(),
-  edit_position: z.string().nullable(),
-  edit_reason: z.string().nullable(),
+const SCENES_OUTPUT = ANALYSED_SCENES.extend({
+  scenes: z.array(scene).nullable(),
+  total: ANALYSED_SCENES.shape.total.optional(),
 });
 
-const segment = z.looseObject({ start: z.number(), end: z.number(), text: z.string() });
-const word = z.object({ word: z.string(), start: z.number(), end: z.number(), score: z.number().nullable() });
+// An unknown item answers `{segments: null}` alone.
+const TRANSCRIPT_OUTPUT = TRANSCRIPT_VIEW.extend({ segments: z.array(segment).nullable() }).partial();
+
+const STATS_OUTPUT = STATS.extend({
+  derived_bytes: STATS.shape.derived_bytes.pick({ total: true }).loose(),
+  failures: STATS.shape.failures.pick({ files: true }).loose(),
+});
 
 const asStrings = (values: Record<string, string | number | undefined>) =>
   Object.fromEntries(
@@ -151,12 +167,7 @@ export const TOOLS: readonly ToolDef[] = [
       filters,
       project,
     },
-    output: {
-      items: z.array(mediaItem.extend({ score: z.number().optional(), match: sceneMatch.optional() })),
-      total: z.number(),
-      search_mode: z.enum(["list", "semantic", "text"]),
-      search_note: z.string().optional(),
-    },
+    output: SEARCH_OUTPUT.shape,
     async run(
       args: { query: string; limit?: number; filters?: Record<string, string | number>; project?: string },
       { ctx, libraries },
@@ -195,7 +206,7 @@ export const TOOLS: readonly ToolDef[] = [
       "shoot date, rating, in/out marks, camera and angle, tags, transcript text and segment timing (no word timing: use get_transcript). " +
       "An unknown id returns {media: null}.",
     input: { media_id: mediaId, project },
-    output: { media: mediaItem.extend({ segments_json: z.string().nullable() }).nullable() },
+    output: MEDIA_OUTPUT.shape,
     nullKey: "media",
     run: (args: { media_id: number; project?: string }, { libraries }) => {
       const store = libraries.library(args.project);
@@ -210,7 +221,7 @@ export const TOOLS: readonly ToolDef[] = [
       "the vision description and tags, and nine vision fields (content_type, focus_score, exposure, stability, audio_quality, " +
       "atmosphere, energy, edit_position, edit_reason). A clip not yet analysed by the vision model gives total 0; an unknown id gives {scenes: null}.",
     input: { media_id: mediaId, project },
-    output: { scenes: z.array(scene).nullable(), total: z.number().optional() },
+    output: SCENES_OUTPUT.shape,
     nullKey: "scenes",
     run: (args: { media_id: number; project?: string }, { libraries }) => {
       const store = libraries.library(args.project);
@@ -230,15 +241,7 @@ export const TOOLS: readonly ToolDef[] = [
       include_segments: z.boolean().default(true).describe("Segments are included unless this is false."),
       project,
     },
-    output: {
-      media_id: z.number().optional(),
-      duration_s: z.number().nullable().optional(),
-      language: z.string().nullable().optional(),
-      segments: z.array(segment).nullable().optional(),
-      has_words: z.boolean().optional(),
-      words: z.array(word).optional(),
-      words_truncated: z.boolean().optional(),
-    },
+    output: TRANSCRIPT_OUTPUT.shape,
     nullKey: "segments",
     stamp: (args: { media_id: number; project?: string }, { libraries }) => {
       const store = libraries.library(args.project);
@@ -261,11 +264,11 @@ export const TOOLS: readonly ToolDef[] = [
     description: "The items added to the library most recently, newest first, optionally of one type.",
     input: {
       limit: limitOf(RECENT_LIMIT.max, RECENT_LIMIT.default),
-      type: z.enum(KINDS).optional(),
+      type: z.enum(MEDIA_KINDS).optional(),
       project,
     },
-    output: { items: z.array(mediaItem), total: z.number() },
-    run: (args: { limit?: number; type?: (typeof KINDS)[number]; project?: string }, { libraries }) => {
+    output: RECENT_OUTPUT.shape,
+    run: (args: { limit?: number; type?: (typeof MEDIA_KINDS)[number]; project?: string }, { libraries }) => {
       const store = libraries.library(args.project);
       const page = recentMedia(
         store,
@@ -281,15 +284,7 @@ export const TOOLS: readonly ToolDef[] = [
     description:
       "How big the library is: items by type, missing files, total running time (duration_s, hours), disk used by derived files, and failures by stage.",
     input: { project },
-    output: {
-      project: z.string(),
-      items: z.object({ total: z.number(), video: z.number(), audio: z.number(), image: z.number() }),
-      missing: z.number(),
-      duration_s: z.number(),
-      hours: z.number(),
-      derived_bytes: z.looseObject({ total: z.number() }),
-      failures: z.looseObject({ files: z.number() }),
-    },
+    output: STATS_OUTPUT.shape,
     run: async (args: { project?: string }, { libraries }) => ({
       ...(await libraryStats(libraries, args.project)),
     }),
@@ -305,7 +300,7 @@ export const TOOLS: readonly ToolDef[] = [
       limit: limitOf(MAX_TAG_LIMIT, DEFAULT_TAG_LIMIT),
       project,
     },
-    output: { tags: z.array(z.object({ name: z.string(), count: z.number() })), total: z.number() },
+    output: TAG_CLOUD.shape,
     run: (args: { prefix?: string; limit?: number; project?: string }, { libraries }) => ({
       ...tagCloud(libraries.library(args.project), {
         prefix: args.prefix,

@@ -1,9 +1,10 @@
 import { z } from "zod";
-import type { ConversationRow, MessageRow, SceneRef } from "../../state/repos/conversations.js";
+import type { MessageRow } from "../../state/repos/conversations.js";
 import type { RegistryStore } from "../../state/stores.js";
 import { EXIT, UserError } from "../errors.js";
 import { wholeNumber } from "../media/query.js";
 import { scrubText } from "../redact.js";
+import type { ConversationHistory, ConversationsPage, HistoryMessage } from "../schemas/chat.js";
 
 const MAX_PAGE = 200;
 
@@ -14,38 +15,12 @@ export const CHAT_PAGE_QUERY = z.object({
 });
 export type ChatPageQuery = z.infer<typeof CHAT_PAGE_QUERY>;
 
-export interface ConversationsPage {
-  items: ConversationRow[];
-  total: number;
-  limit: number;
-  offset: number;
-}
-
 /** `GET /api/chat/conversations`: most recently active first. */
 export function listConversations(registry: RegistryStore, page: ChatPageQuery): ConversationsPage {
   const limit = page.limit ?? 50;
   const offset = page.offset ?? 0;
   const { rows, total } = registry.conversations.page(limit, offset);
   return { items: rows, total, limit, offset };
-}
-
-export interface HistoryMessage {
-  role: MessageRow["role"];
-  content: string;
-  created_at: string;
-  /** Assistant messages only. */
-  intent?: string | null;
-  scene_ids?: number[];
-  scenes?: SceneRef[];
-  tokens_used?: number | null;
-  latency_ms?: number | null;
-}
-
-export interface ConversationHistory extends ConversationRow {
-  conversation_id: string;
-  messages: HistoryMessage[];
-  limit: number;
-  offset: number;
 }
 
 function shown(m: MessageRow): HistoryMessage {

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { ModelHostError } from "../../adapters/modelhost.js";
-import type { SceneRef } from "../../state/repos/conversations.js";
 import type { AppContext } from "../context.js";
 import { requireEntitlement } from "../entitlements.js";
 import { EXIT, UserError } from "../errors.js";
 import type { LibraryPool } from "../library-pool.js";
 import { scrubText } from "../redact.js";
+import type { ChatResponse } from "../schemas/chat.js";
 import { analytics } from "./analytics.js";
 import { type Classification, classifyIntent, type Intent } from "./classify.js";
 import { compilation } from "./compilation.js";
@@ -43,17 +43,6 @@ export const CHAT_BODY = z.object({
     .optional(),
 });
 export type ChatBody = z.infer<typeof CHAT_BODY>;
-
-export interface ChatResponse {
-  conversation_id: string;
-  assistant_text: string;
-  scene_ids: number[];
-  intent: Intent;
-  tokens_used: number;
-  latency_ms: number;
-  /** Present when the scope spans several projects: where each scene id belongs, same order. */
-  scenes?: SceneRef[];
-}
 
 export interface ChatTurn {
   response: ChatResponse;

@@ -10,7 +10,8 @@ import type { LibraryStore } from "../../state/stores.js";
 import { derivedFile, mediaFile } from "../containment.js";
 import type { AppContext } from "../context.js";
 import { notFound } from "../media/ids.js";
-import { type Links, type MediaItem, mediaItem } from "../media/view.js";
+import { type Links, mediaItem } from "../media/view.js";
+import type { MediaItem } from "../schemas/media.js";
 import { lutPathFor, requireProfile } from "./profiles.js";
 
 /** The most items one batch call sets: each one's pictures are rendered again before it answers. */

@@ -15,6 +15,7 @@ import type { Config } from "../../state/config.js";
 import { isErrno } from "../../state/errno.js";
 import { homePaths } from "../../state/paths.js";
 import { EXIT, UserError } from "../errors.js";
+import type { ColorProfile } from "../schemas/color.js";
 
 /** The largest `.cube` accepted, imported or read from SVC_LUT_DIR: a 65³ LUT is about 7 MiB. */
 export const MAX_CUBE_BYTES = 64 * 1024 * 1024;
@@ -23,17 +24,6 @@ const BUILTIN_LUT_VERSION = 1;
 /** SVC_LUT_DIR profiles carry this prefix, so a file can never shadow a built-in or imported id. */
 const DIR_PREFIX = "dir-";
 const MAX_ID = 64;
-
-export type ProfileSource = "builtin" | "imported" | "lut_dir";
-
-export interface ColorProfile {
-  id: string;
-  name: string;
-  source: ProfileSource;
-  /** Built-ins only: the camera maker and the gamma the profile decodes. */
-  camera?: string;
-  gamma?: string;
-}
 
 const lutDirs = (config: Config) => {
   const root = homePaths(config.home).luts;

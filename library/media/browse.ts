@@ -5,25 +5,18 @@ import { MediaSearchRepo } from "../../state/repos/media-search.js";
 import { VISION_FIELDS } from "../../state/repos/scenes.js";
 import type { LibraryStore } from "../../state/stores.js";
 import { EXIT, UserError } from "../errors.js";
+import type {
+  AnalysedScenes,
+  MediaDetail,
+  Scene,
+  Segment,
+  ShootDateFacets,
+  TranscriptEntry,
+} from "../schemas/media.js";
+import type { MediaPage } from "../schemas/search.js";
 import { requireItem } from "./ids.js";
 import { buildPageRequest, encodeCursor, type ListQuery } from "./query.js";
-import {
-  type Links,
-  type MediaDetail,
-  type MediaItem,
-  mediaItem,
-  type SceneView,
-  sceneView,
-} from "./view.js";
-
-export interface MediaPage {
-  items: MediaItem[];
-  total: number;
-  limit: number;
-  offset: number;
-  /** Pass as `cursor` (with the same filters) for the next page; null on the last page. */
-  next_cursor: string | null;
-}
+import { type Links, mediaItem, sceneView } from "./view.js";
 
 /** `GET /api/media`: one page of the filtered, sorted library. */
 export function listMedia(store: LibraryStore, query: ListQuery, links: Links): MediaPage {
@@ -60,13 +53,6 @@ export function getMedia(store: LibraryStore, id: number, links: Links): MediaDe
   return { ...mediaItem(row, store.tags.forMedia(id), links), segments_json: row.segments_json };
 }
 
-export interface ShootDateFacets {
-  total: number;
-  unknown: number;
-  years: { year: number; count: number }[];
-  days: { date: string; count: number }[];
-}
-
 /** Items per shoot year and per shoot day, plus those without a known day; both sum to `total`. */
 export function shootDateFacets(store: LibraryStore): ShootDateFacets {
   const days: ShootDateFacets["days"] = [];
@@ -88,13 +74,6 @@ export function shootDateFacets(store: LibraryStore): ShootDateFacets {
     years: [...years].map(([year, count]) => ({ year, count })),
     days,
   };
-}
-
-export interface Segment {
-  start: number;
-  end: number;
-  text: string;
-  speaker_id?: string | number;
 }
 
 const STORED_SEGMENTS = z.array(
@@ -133,7 +112,7 @@ export function mediaSegments(store: LibraryStore, id: number, log: Logger): Seg
 }
 
 /** `GET /api/media/{id}/scenes`: one object per scene, in order. */
-export function mediaScenes(store: LibraryStore, id: number, links: Links): SceneView[] {
+export function mediaScenes(store: LibraryStore, id: number, links: Links): Scene[] {
   requireItem(store, id);
   return store.scenes.forMedia(id).map((scene) => sceneView(scene, links));
 }
@@ -142,25 +121,12 @@ export function mediaScenes(store: LibraryStore, id: number, links: Links): Scen
  * An item's scenes as the MCP surface lists them: only once the vision stage has described at
  * least one of them (SPEC.md: a clip without vision analysis gives total 0).
  */
-export function analysedScenes(
-  store: LibraryStore,
-  id: number,
-  links: Links,
-): { scenes: SceneView[]; total: number } {
+export function analysedScenes(store: LibraryStore, id: number, links: Links): AnalysedScenes {
   const scenes = mediaScenes(store, id, links);
   const analysed = scenes.some(
     (scene) => scene.description !== null || VISION_FIELDS.some((field) => scene[field] !== null),
   );
   return analysed ? { scenes, total: scenes.length } : { scenes: [], total: 0 };
-}
-
-export interface TranscriptEntry {
-  language: string | null;
-  active: boolean;
-  text: string;
-  segments: number;
-  backend: string | null;
-  created_at: string | null;
 }
 
 function countSegments(json: string | null): number {

@@ -9,7 +9,10 @@ import type { LibraryStore } from "../../state/stores.js";
 import { realLocationInside } from "../containment.js";
 import { EXIT, UserError } from "../errors.js";
 import { moveWithoutReplacing } from "../move-without-replacing.js";
+import type { BulkDeleteReport, DeleteResult } from "../schemas/media.js";
 import { notFound } from "./ids.js";
+
+type FileOutcome = Extract<DeleteResult, { status: "deleted" }>["file"];
 
 export const MAX_BULK_IDS = 1000;
 
@@ -25,24 +28,6 @@ export const BULK_DELETE_BODY = z.strictObject({
     .min(1, "give at least one id")
     .max(MAX_BULK_IDS, `at most ${MAX_BULK_IDS} ids per request`),
 });
-
-/**
- * `trashed`: the file now lives under `.svc/trash/<its relative path>`; `outside_root`: its real
- * location is outside the project root, so only the row went; `already_gone`: there was no file.
- */
-export type FileOutcome = "trashed" | "outside_root" | "already_gone";
-
-export type DeleteResult =
-  | { id: number; status: "deleted"; file: FileOutcome; trash_path: string | null }
-  | { id: number; status: "not_found" }
-  | { id: number; status: "failed"; detail: string };
-
-export interface BulkDeleteReport {
-  results: DeleteResult[];
-  deleted: number;
-  not_found: number;
-  failed: number;
-}
 
 /** Refused to move the file; the item is left exactly as it was. */
 class TrashError extends Error {}

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import type { MediaRow } from "../../state/repos/media.js";
 import type { EditorialPatch } from "../../state/repos/media-edits.js";
-import type { TagRow } from "../../state/repos/tags.js";
 import type { LibraryStore } from "../../state/stores.js";
 import { EXIT, UserError } from "../errors.js";
+import type { MediaItem, TagResult } from "../schemas/media.js";
 import { notFound } from "./ids.js";
 import { clearableLabelSchema, LABEL_MAX, labelSchema, noteSchema, RATING_MAX } from "./labels.js";
-import { type Links, type MediaItem, mediaItem } from "./view.js";
+import { type Links, mediaItem } from "./view.js";
 
 /** Longest trim mark accepted, in seconds (about 11.5 days): beyond any real recording. */
 export const MAX_SECONDS = 1_000_000;
@@ -82,11 +82,6 @@ export function setCamera(store: LibraryStore, id: number, patch: CameraPatch, l
 /** `PATCH /api/media/{id}/rating`: rating and note are independent; changing one keeps the other. */
 export function setRating(store: LibraryStore, id: number, patch: RatingPatch, links: Links): MediaItem {
   return applyPatch(store, id, patch, links);
-}
-
-export interface TagResult {
-  added: boolean;
-  tags: TagRow[];
 }
 
 /** `POST /api/media/{id}/tags`: a manual tag; one the item already has (any case) is a no-op. */

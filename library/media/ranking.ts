@@ -3,29 +3,10 @@ import { ITEM_VECTOR, type VectorOwners } from "../../state/repos/vectors.js";
 import type { LibraryStore } from "../../state/stores.js";
 import type { VectorSearcher } from "../../state/vectors.js";
 import { cosine } from "../embed.js";
-import type { MediaPage } from "./browse.js";
+import type { SearchItem, SearchPage } from "../schemas/search.js";
 import type { ListQuery } from "./query.js";
 import { buildFilter, DEFAULT_LIMIT } from "./query.js";
-import { type Links, type MediaItem, mediaItem } from "./view.js";
-
-export type SearchMode = "list" | "semantic" | "text";
-
-export interface SceneMatch {
-  scene_index: number;
-  start_s: number;
-  end_s: number;
-  keyframe_url: string;
-  score: number;
-}
-
-export type SearchItem = MediaItem & { match?: SceneMatch; score?: number };
-
-export interface SearchPage extends Omit<MediaPage, "items"> {
-  items: SearchItem[];
-  search_mode: SearchMode;
-  /** Why a text query was answered by text matching alone. */
-  search_note?: string;
-}
+import { type Links, mediaItem } from "./view.js";
 
 /** What a semantic search reads: one project's library, its saved index and who owns each vector. */
 export interface RankingSource {

@@ -3,14 +3,12 @@ import { ModelHostError } from "../../adapters/modelhost.js";
 import type { LibraryStore } from "../../state/stores.js";
 import type { AppContext } from "../context.js";
 import { EXIT, UserError } from "../errors.js";
+import type { SearchPage } from "../schemas/search.js";
 import type { RankReply } from "../search-thread.js";
 import { ThreadFailed, ThreadsBusy } from "../thread-pool.js";
 import { listMedia } from "./browse.js";
 import { buildFilter, type ListQuery } from "./query.js";
-import type { SearchPage } from "./ranking.js";
 import type { LinkKind, Links } from "./view.js";
-
-export type { SceneMatch, SearchItem, SearchMode, SearchPage } from "./ranking.js";
 
 export interface SearchDeps {
   store: LibraryStore;

@@ -1,29 +1,12 @@
 import type { Logger } from "../../state/logger.js";
 import type { LibraryStore } from "../../state/stores.js";
 import { readWords } from "../embedding-text.js";
-import { readSegments, type Segment } from "./browse.js";
+import type { TranscriptView, TranscriptWord } from "../schemas/media.js";
+import { readSegments } from "./browse.js";
 import { requireItem } from "./ids.js";
 
 /** Words one answer carries at most (SPEC.md Limits): a feature film has tens of thousands. */
 export const MAX_WORDS = 5000;
-
-export interface TranscriptWord {
-  word: string;
-  start: number;
-  end: number;
-  /** The recogniser's confidence, null when it gave none. */
-  score: number | null;
-}
-
-export interface TranscriptView {
-  media_id: number;
-  duration_s: number | null;
-  language: string | null;
-  segments?: Segment[];
-  has_words: boolean;
-  words?: TranscriptWord[];
-  words_truncated?: boolean;
-}
 
 /**
  * An item's active transcript as segments (unless left out), with its word timings when asked

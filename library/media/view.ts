@@ -1,9 +1,9 @@
 import { posix } from "node:path";
 import { DATA_DIR_NAME } from "../../state/paths.js";
-import type { MediaKind } from "../../state/repos/media.js";
 import type { ListedRow } from "../../state/repos/media-search.js";
 import { type SceneRow, sceneTags, VISION_FIELDS } from "../../state/repos/scenes.js";
 import type { TagRow } from "../../state/repos/tags.js";
+import type { MediaItem, Scene } from "../schemas/media.js";
 
 /**
  * How a transport refers to an item's derived images: URLs over HTTP, paths relative to the
@@ -33,49 +33,6 @@ export const pathLinks: Links = {
 
 export const linksOf = (kind: LinkKind, project: string | undefined): Links =>
   kind === "paths" ? pathLinks : apiLinks(project);
-
-/** A media item as every transport shows it: relative paths only, no word timings, no raw metadata. */
-export interface MediaItem {
-  id: number;
-  path: string;
-  name: string;
-  type: MediaKind;
-  size: number;
-  duration_s: number | null;
-  codec: string | null;
-  audio_codec: string | null;
-  fps: number | null;
-  width: number | null;
-  height: number | null;
-  start_timecode: string | null;
-  audio_tracks: number;
-  creation_date: string | null;
-  shot_date: string | null;
-  rating: string | null;
-  rating_note: string | null;
-  in_point: number | null;
-  out_point: number | null;
-  camera_id: string | null;
-  angle: string | null;
-  language: string | null;
-  transcript: string | null;
-  tags: TagRow[];
-  color_profile: string | null;
-  /** The log profile the camera's metadata names, for an editor to confirm. */
-  color_profile_suggested: string | null;
-  status: ListedRow["status"];
-  /** The stage a failed item stopped at (its reason stays in the log: it may name absolute paths). */
-  failed_stage: string | null;
-  missing: boolean;
-  missing_since: string | null;
-  thumbnail_url: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface MediaDetail extends MediaItem {
-  segments_json: string | null;
-}
 
 export function mediaItem(row: ListedRow, tags: readonly TagRow[], links: Links): MediaItem {
   return {
@@ -115,22 +72,10 @@ export function mediaItem(row: ListedRow, tags: readonly TagRow[], links: Links)
   };
 }
 
-export type SceneView = {
-  /** The scene's row id: unique within its project, what chat's scene_ids name. */
-  id: number;
-  index: number;
-  start_s: number;
-  end_s: number;
-  duration_s: number;
-  keyframe_url: string;
-  description: string | null;
-  tags: string[];
-} & Record<(typeof VISION_FIELDS)[number], string | number | null>;
-
-export function sceneView(scene: SceneRow, links: Links): SceneView {
-  const vision = Object.fromEntries(VISION_FIELDS.map((field) => [field, scene[field]])) as Record<
-    (typeof VISION_FIELDS)[number],
-    string | number | null
+export function sceneView(scene: SceneRow, links: Links): Scene {
+  const vision = Object.fromEntries(VISION_FIELDS.map((field) => [field, scene[field]])) as Pick<
+    SceneRow,
+    (typeof VISION_FIELDS)[number]
   >;
   return {
     id: scene.id,

@@ -3,32 +3,10 @@ import { basename } from "node:path";
 import type { AppContext } from "../context.js";
 import { UserError } from "../errors.js";
 import { type JobKind, type JobRunner, KEPT_JOBS } from "../jobs/runner.js";
+import type { DestProgress, OffloadJob, OffloadJobList } from "../schemas/offload.js";
 import type { MhlEntry } from "./mhl.js";
 import { runOffload } from "./run.js";
 import { type OffloadRequest, type SourceAccess, startOffload } from "./start.js";
-
-/** Progress of one destination; named by its folder's name only (no absolute paths leave). */
-export interface DestProgress {
-  name: string;
-  files_total: number;
-  files_done: number;
-  bytes_done: number;
-  failed: number;
-  copy_mib_s: number | null;
-}
-
-export interface OffloadJob {
-  id: string;
-  kind: "offload";
-  state: "running" | "done" | "failed" | "interrupted";
-  source: string;
-  hash: string;
-  verify: boolean;
-  started_at: string;
-  finished_at: string | null;
-  dests: DestProgress[];
-  error?: string;
-}
 
 /**
  * Offloads started over the API (and by card watching, which alone passes `trusted`: its volumes
@@ -129,7 +107,7 @@ export class OffloadJobs {
   }
 
   /** Jobs running and the last finished ones, newest first. */
-  status(): { running: number; jobs: OffloadJob[] } {
+  status(): OffloadJobList {
     return this.offloads.status();
   }
 }

@@ -6,7 +6,8 @@ import { EXIT, UserError } from "../errors.js";
 import { type JobKind, type JobRunner, KEPT_JOBS } from "../jobs/runner.js";
 import type { LibraryPool } from "../library-pool.js";
 import { notFound } from "../media/ids.js";
-import { type EditorProxyResult, findEditorProxy, makeEditorProxy, proxyKey } from "./editor.js";
+import type { EditorProxyJob, EditorProxyJobList, ItemProxyView } from "../schemas/proxy.js";
+import { findEditorProxy, makeEditorProxy, proxyKey } from "./editor.js";
 
 /** Items one request may ask for: a day's cards; more is a job for several requests. */
 export const MAX_PROXY_IDS = 1000;
@@ -19,26 +20,6 @@ export const EDITOR_PROXY_BODY = z.strictObject({
   project: z.string().min(1).max(64).optional(),
 });
 export type EditorProxyRequest = z.infer<typeof EDITOR_PROXY_BODY>;
-
-export interface EditorProxyJob {
-  id: string;
-  project: string;
-  state: "running" | "done" | "cancelled";
-  started_at: string;
-  finished_at: string | null;
-  total: number;
-  done: number;
-  /** The item being encoded and how far it is. */
-  current: { media_id: number; encoded_s: number; duration_s: number | null } | null;
-  results: EditorProxyResult[];
-}
-
-export interface ItemProxyView {
-  id: number;
-  status: "exists" | "encoding" | "none" | "not_applicable";
-  /** Relative to the project root. */
-  path?: string;
-}
 
 /**
  * Editor proxy work of one process. Items are encoded one after another per request (each encode
@@ -120,7 +101,7 @@ export class EditorProxies {
   }
 
   /** Jobs running and the last finished ones, newest first. */
-  status(): { running: number; jobs: EditorProxyJob[] } {
+  status(): EditorProxyJobList {
     return this.encodes.status();
   }
 

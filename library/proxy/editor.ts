@@ -9,21 +9,12 @@ import type { MediaRow } from "../../state/repos/media.js";
 import type { LibraryStore } from "../../state/stores.js";
 import { mediaFile } from "../containment.js";
 import { labelPaths, scrubText } from "../redact.js";
+import type { EditorProxyResult } from "../schemas/proxy.js";
 
 /** The folder beside a source that NLEs look in for its proxy (SPEC.md, editor proxies rule 1). */
 export const PROXY_FOLDER = "Proxy";
 /** A proxy already there in any of these, by the source's stem, wins: nothing is ever overwritten. */
 const PROXY_EXTS = [".mov", ".mp4", ".mxf"];
-
-export type EditorProxyStatus = "written" | "skipped_exists" | "failed";
-
-export interface EditorProxyResult {
-  id: number;
-  status: EditorProxyStatus;
-  /** The proxy written or found, relative to the project root. */
-  path?: string;
-  reason?: string;
-}
 
 export interface EditorProxyOptions {
   ffmpeg: Ffmpeg | null;

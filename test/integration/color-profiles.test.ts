@@ -8,7 +8,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUILTIN_PROFILE_IDS } from "../../formats/log-curves.js";
 import { MAX_CUBE_BYTES } from "../../library/color/profiles.js";
-import type { MediaItem } from "../../library/media/view.js";
+import type { MediaItem } from "../../library/schemas/media.js";
 import { sceneSignalsOf } from "../../pipeline/stages/signals.js";
 import { openLibrary } from "../../state/stores.js";
 import { startApi, type TestApi } from "../support/api.js";

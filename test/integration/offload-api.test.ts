@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readdir, readFile, realpath, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { OffloadJob } from "../../library/offload/jobs.js";
+import type { OffloadJob } from "../../library/schemas/offload.js";
 import { claimSlot } from "../../library/slots.js";
 import { startApi, type TestApi } from "../support/api.js";
 import { tempWorkspace } from "../support/temp.js";

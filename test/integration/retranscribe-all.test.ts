@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RetranscribeStatus } from "../../library/retranscribe.js";
+import type { RetranscribeStatus } from "../../library/schemas/transcripts.js";
 import { claimSlot, ingestSlotName } from "../../library/slots.js";
 import { openLibrary } from "../../state/stores.js";
 import { startApi, type TestApi } from "../support/api.js";

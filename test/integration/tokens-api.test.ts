@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TokenInfo } from "../../library/tokens.js";
+import type { TokenInfo } from "../../library/schemas/access.js";
 import { createToken } from "../../library/tokens.js";
 import { startApi, type TestApi } from "../support/api.js";
 

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ListQuery } from "../../library/media/query.js";
-import type { SearchPage } from "../../library/media/ranking.js";
+import type { SearchPage } from "../../library/schemas/search.js";
 import type { RankReply } from "../../library/search-thread.js";
 import { openVectorSink } from "../../library/vector-index.js";
 import { VectorThreads } from "../../library/vector-threads.js";

@@ -9,7 +9,7 @@ import {
   type TokenLookup,
 } from "../../api/guard.js";
 import type { RouteDef } from "../../api/routes/types.js";
-import type { TokenInfo } from "../../library/tokens.js";
+import type { TokenInfo } from "../../library/schemas/access.js";
 import { tokenInfo } from "../support/token-info.js";
 
 const config: GuardConfig = { allowedHosts: ["studio.lan"], trustLoopback: true, trustProxyHeaders: false };

@@ -4,6 +4,7 @@ import {
   type Conversation,
   chat,
   chatHistory,
+  type History,
   conversations as listConversations,
   type Scene,
   scenes as scenesOf,
@@ -11,19 +12,8 @@ import {
 import { navigate } from "./router.js";
 import { Thumb } from "./thumb.js";
 
-interface SceneRef {
-  project: string;
-  media_id: number;
-  scene_id: number;
-  start_s: number;
-  end_s: number;
-}
-
-interface Message {
-  role: "user" | "assistant";
-  content: string;
-  scenes?: SceneRef[];
-}
+type Message = Pick<History["messages"][number], "role" | "content" | "scenes">;
+type SceneRef = NonNullable<Message["scenes"]>[number];
 
 interface Cited extends SceneRef {
   keyframe_url: string | null;

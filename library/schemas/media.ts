@@ -1,0 +1,172 @@
+import { z } from "zod";
+import { nullableNumber, nullableString, timestamp } from "./common.js";
+
+export const MEDIA_KINDS = ["video", "audio", "image"] as const;
+
+export const TAG = z.object({ name: z.string(), source: z.enum(["auto", "manual"]) }).meta({ id: "Tag" });
+export type Tag = z.infer<typeof TAG>;
+
+/** A media item as every transport shows it: relative paths only, no word timings, no raw metadata. */
+export const MEDIA_ITEM = z
+  .object({
+    id: z.int(),
+    path: z.string().describe("Relative to the project root"),
+    name: z.string(),
+    type: z.enum(MEDIA_KINDS),
+    size: z.int(),
+    duration_s: nullableNumber,
+    codec: nullableString,
+    audio_codec: nullableString,
+    fps: nullableNumber,
+    width: z.int().nullable(),
+    height: z.int().nullable(),
+    start_timecode: nullableString,
+    audio_tracks: z.int(),
+    creation_date: nullableString,
+    shot_date: nullableString,
+    rating: nullableString,
+    rating_note: nullableString,
+    in_point: nullableNumber,
+    out_point: nullableNumber,
+    camera_id: nullableString,
+    angle: nullableString,
+    language: nullableString,
+    transcript: nullableString,
+    tags: z.array(TAG),
+    color_profile: nullableString,
+    // The log profile the camera's metadata names, for an editor to confirm.
+    color_profile_suggested: nullableString,
+    status: z.enum(["pending", "done", "failed"]),
+    // The stage a failed item stopped at (its reason stays in the log: it may name absolute paths).
+    failed_stage: nullableString,
+    missing: z.boolean(),
+    missing_since: nullableString,
+    thumbnail_url: nullableString,
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: "MediaItem" });
+export type MediaItem = z.infer<typeof MEDIA_ITEM>;
+
+export const MEDIA_DETAIL = MEDIA_ITEM.extend({
+  segments_json: nullableString.describe("The active transcript's segments as stored JSON text"),
+});
+export type MediaDetail = z.infer<typeof MEDIA_DETAIL>;
+
+export const MEDIA_ITEMS = z.object({ items: z.array(MEDIA_ITEM) });
+
+export const SEGMENT = z.object({
+  start: z.number(),
+  end: z.number(),
+  text: z.string(),
+  speaker_id: z.union([z.string(), z.number()]).optional(),
+});
+export type Segment = z.infer<typeof SEGMENT>;
+export const SEGMENTS = z.array(SEGMENT);
+
+const WORD = z.object({
+  word: z.string(),
+  start: z.number(),
+  end: z.number(),
+  score: nullableNumber.describe("The recogniser's confidence, null when it gave none"),
+});
+export type TranscriptWord = z.infer<typeof WORD>;
+
+export const WORDS = z.object({
+  words: z.array(WORD),
+  truncated: z.boolean().describe("More words exist than the 5,000 one answer carries"),
+});
+
+/** An item's active transcript: segments unless left out, word timings when asked for. */
+export const TRANSCRIPT_VIEW = z.object({
+  media_id: z.int(),
+  duration_s: nullableNumber,
+  language: nullableString,
+  segments: z.array(SEGMENT).optional(),
+  has_words: z.boolean(),
+  words: z.array(WORD).optional(),
+  words_truncated: z.boolean().optional(),
+});
+export type TranscriptView = z.infer<typeof TRANSCRIPT_VIEW>;
+
+const TRANSCRIPT_ENTRY = z.object({
+  language: nullableString,
+  active: z.boolean(),
+  text: z.string(),
+  segments: z.int(),
+  backend: nullableString,
+  created_at: nullableString,
+});
+export type TranscriptEntry = z.infer<typeof TRANSCRIPT_ENTRY>;
+export const TRANSCRIPTS = z.array(TRANSCRIPT_ENTRY);
+
+export const SCENE = z.object({
+  // The scene's row id: unique within its project, what chat's scene_ids name.
+  id: z.int(),
+  index: z.int(),
+  start_s: z.number(),
+  end_s: z.number(),
+  duration_s: z.number(),
+  keyframe_url: z.string(),
+  description: nullableString,
+  tags: z.array(z.string()),
+  content_type: nullableString,
+  focus_score: nullableNumber,
+  exposure: nullableString,
+  stability: nullableString,
+  audio_quality: nullableString,
+  atmosphere: nullableString,
+  energy: nullableString,
+  edit_position: nullableString,
+  edit_reason: nullableString,
+});
+export type Scene = z.infer<typeof SCENE>;
+export const SCENES = z.array(SCENE);
+
+/** An item's scenes once the vision stage has described any of them (SPEC.md: else none, total 0). */
+export const ANALYSED_SCENES = z.object({ scenes: SCENES, total: z.int() });
+export type AnalysedScenes = z.infer<typeof ANALYSED_SCENES>;
+
+export const SHOOT_DATE_FACETS = z.object({
+  total: z.int(),
+  unknown: z.int(),
+  years: z.array(z.object({ year: z.int(), count: z.int() })),
+  days: z.array(z.object({ date: z.string(), count: z.int() })),
+});
+export type ShootDateFacets = z.infer<typeof SHOOT_DATE_FACETS>;
+
+export const TAG_CLOUD = z.object({
+  // Each tag in the spelling most items use (ties: the first in code-point order), with the items
+  // carrying it in any spelling, auto or manual.
+  tags: z.array(z.object({ name: z.string(), count: z.int() })),
+  // Tags matching the prefix, before `limit`.
+  total: z.int(),
+});
+export type TagCloud = z.infer<typeof TAG_CLOUD>;
+
+export const TAG_ADDED = z.object({ added: z.boolean(), tags: z.array(TAG) });
+export type TagResult = z.infer<typeof TAG_ADDED>;
+
+/**
+ * `trashed`: the file now lives under `.svc/trash/<its relative path>`; `outside_root`: its real
+ * location is outside the project root, so only the row went; `already_gone`: there was no file.
+ */
+export const DELETE_RESULT = z.discriminatedUnion("status", [
+  z.object({
+    id: z.int(),
+    status: z.literal("deleted"),
+    file: z.enum(["trashed", "outside_root", "already_gone"]),
+    trash_path: nullableString,
+  }),
+  z.object({ id: z.int(), status: z.literal("not_found") }),
+  z.object({ id: z.int(), status: z.literal("failed"), detail: z.string() }),
+]);
+export type DeleteResult = z.infer<typeof DELETE_RESULT>;
+
+export const BULK_DELETED = z.object({
+  results: z.array(DELETE_RESULT),
+  deleted: z.int(),
+  not_found: z.int(),
+  failed: z.int(),
+});
+export type BulkDeleteReport = z.infer<typeof BULK_DELETED>;
