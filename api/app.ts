@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import { H3, type H3Event, type HTTPError } from "h3";
+import { UserError } from "../domain/errors.js";
+import { redactSecrets } from "../domain/redact.js";
 import { EntitlementError } from "../library/entitlements.js";
-import { UserError } from "../library/errors.js";
-import { redactSecrets } from "../library/redact.js";
 import { verifyGrant } from "../library/stream-grants.js";
 import { tokenVerdictById, verifyToken } from "../library/tokens.js";
 import { packageDir } from "../library/version.js";

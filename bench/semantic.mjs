@@ -257,8 +257,8 @@ function withTranscripts(words = textSource()) {
  */
 export async function storeVectors(root, dist, fakeEmbedding, { scenes = false } = {}) {
   const t0 = performance.now();
-  const { planEmbedding } = await importDist("library/embedding.js");
-  const { textHash } = await importDist("library/embedding-text.js");
+  const { planEmbedding } = await importDist("pipeline/embedding.js");
+  const { textHash } = await importDist("domain/embedding-text.js");
   const config = { models: { embed: MODEL } };
   const store = dist.openLibrary(root);
   try {

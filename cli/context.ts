@@ -1,6 +1,6 @@
 import { createAdapters, noTools } from "../adapters/index.js";
+import { EXIT, UserError } from "../domain/errors.js";
 import type { AppContext } from "../library/context.js";
-import { EXIT, UserError } from "../library/errors.js";
 import { QueryEmbeddings } from "../library/query-embeddings.js";
 import { VectorThreads } from "../library/vector-threads.js";
 import { readVersion } from "../library/version.js";

@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
-import { EXIT, UserError } from "../library/errors.js";
+import { EXIT, UserError } from "../domain/errors.js";
 import { BATCH_BODY, exportBatch } from "../library/export/batch.js";
 import { exportTimeline, TIMELINE_QUERY, timelineFormat } from "../library/export/timeline.js";
 import { LibraryPool } from "../library/library-pool.js";

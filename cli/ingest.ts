@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
+import { EXIT, UserError } from "../domain/errors.js";
 import { applyCollections, proposeCollections } from "../library/collection-proposals.js";
-import { EXIT, UserError } from "../library/errors.js";
 import { type IngestEvent, runIngest } from "../library/ingest.js";
 import { retraditionalizeProject, type ScriptCounts } from "../library/retraditionalize.js";
 import { claimSlot, ingestSlotName } from "../library/slots.js";

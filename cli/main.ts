@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { EXIT } from "../library/errors.js";
+import { EXIT } from "../domain/errors.js";
 import { readVersion } from "../library/version.js";
 import { fail, type Io, processIo } from "./io.js";
 

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { EXIT } from "../library/errors.js";
+import { EXIT } from "../domain/errors.js";
 import { idList } from "../library/export/timeline.js";
 import { LibraryPool } from "../library/library-pool.js";
 import { ensureProjectRoot } from "../library/projects.js";

@@ -2,7 +2,7 @@ import { realpathSync } from "node:fs";
 import { userInfo } from "node:os";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { EXIT } from "../library/errors.js";
+import { EXIT } from "../domain/errors.js";
 import { listProjects } from "../library/projects.js";
 import {
   detectServiceManager,

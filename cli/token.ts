@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { EXIT } from "../library/errors.js";
+import { EXIT } from "../domain/errors.js";
 import { createToken, listTokens, revokeToken, showToken, type TokenInfo } from "../library/tokens.js";
 import { withContext } from "./context.js";
 import { fail, type Io } from "./io.js";

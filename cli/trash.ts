@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { EXIT, UserError } from "../library/errors.js";
+import { EXIT, UserError } from "../domain/errors.js";
 import { parseMediaId } from "../library/media/ids.js";
 import { listTrash, purgeTrash, restoreFromTrash } from "../library/trash.js";
 import { openLibrary } from "../state/stores.js";

@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import { networkInterfaces } from "node:os";
 import ipaddr from "ipaddr.js";
-import { EXIT, UserError } from "./errors.js";
+import { EXIT, UserError } from "../domain/errors.js";
 
 type Address = ipaddr.IPv4 | ipaddr.IPv6;
 type Range = [Address, number];

@@ -1,10 +1,10 @@
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
+import { EXIT, UserError } from "../domain/errors.js";
 import type { BinItemRow, BinRow } from "../state/repos/bins.js";
 import type { AppContext } from "./context.js";
 import { requireEntitlement } from "./entitlements.js";
-import { EXIT, UserError } from "./errors.js";
 import type { LibraryPool } from "./library-pool.js";
 import { apiLinks, type MediaItem, mediaItem } from "./media/view.js";
 

@@ -1,5 +1,6 @@
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { EXIT, UserError } from "../domain/errors.js";
 import { writeFileAtomic } from "../state/atomic.js";
 import { isErrno } from "../state/errno.js";
 import type { LibraryStore } from "../state/stores.js";
@@ -12,7 +13,6 @@ import {
   validateProposal,
 } from "./collections.js";
 import type { AppContext } from "./context.js";
-import { EXIT, UserError } from "./errors.js";
 import { tagCloud, tagKey } from "./tags.js";
 
 /** Tags considered for themes: the most used ones carried by at least two items. */

@@ -1,11 +1,12 @@
 import { setImmediate as yieldToEvents } from "node:timers/promises";
 import { deadline } from "../adapters/deadline.js";
 import { pullHint } from "../adapters/modelhost.js";
+import type { Freshness } from "../domain/embedding-plan.js";
+import { EXIT, UserError } from "../domain/errors.js";
+import { embedItems, planEmbedding } from "../pipeline/embedding.js";
 import type { EmbedState } from "../state/repos/totals.js";
 import { type LibraryStore, openLibrary } from "../state/stores.js";
 import type { AppContext } from "./context.js";
-import { embedItems, type Freshness, planEmbedding } from "./embedding.js";
-import { EXIT, UserError } from "./errors.js";
 import { claimSlot, ingestSlotName } from "./slots.js";
 import { type IndexReader, indexStamp, openVectorSink } from "./vector-index.js";
 

@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
+import { EXIT, UserError } from "../domain/errors.js";
 import { projectPaths } from "../state/paths.js";
 import { peekLibraryFirstVersion } from "../state/repos/library-record.js";
 import type { RegistryStore } from "../state/stores.js";
 import type { AppContext } from "./context.js";
-import { EXIT, UserError } from "./errors.js";
 import {
   BUILT_IN_PUBLIC_KEY,
   type LicenceCheck,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { EXIT, UserError } from "../domain/errors.js";
 import type { AppContext } from "./context.js";
-import { EXIT, UserError } from "./errors.js";
 import { preflightIngest, runIngest } from "./ingest.js";
 import type { LibraryPool } from "./library-pool.js";
 import { claimSlot, ingestSlotName } from "./slots.js";

@@ -1,4 +1,5 @@
 import { performance } from "node:perf_hooks";
+import { EXIT, UserError } from "../domain/errors.js";
 import { type Category, type Counts, countOutcomes, passExitCode, reconcile } from "../pipeline/reconcile.js";
 import { type FileEvent, rootPresent, runFiles } from "../pipeline/runner.js";
 import { RootUnavailableError, type ScanResult, scanFiles, scanTree } from "../pipeline/scan.js";
@@ -8,7 +9,6 @@ import { projectPaths } from "../state/paths.js";
 import { type LibraryStore, openLibrary } from "../state/stores.js";
 import { type UserFolder, userFolder } from "./containment.js";
 import type { AppContext } from "./context.js";
-import { EXIT, UserError } from "./errors.js";
 import { idlePassModels, passModels } from "./models.js";
 import { checkDerivedDirs, checkStorage } from "./preflight.js";
 import { claimSlot, ingestSlotName, type SlotLease } from "./slots.js";

@@ -1,8 +1,8 @@
+import { EXIT, UserError } from "../domain/errors.js";
 import type { ProjectRow } from "../state/repos/projects.js";
 import { type LibraryStore, openLibrary, ProjectRootMissing } from "../state/stores.js";
 import { CollectionFiles } from "./collections.js";
 import type { AppContext } from "./context.js";
-import { EXIT, UserError } from "./errors.js";
 import { libraryIdentity, lookAtRootSync } from "./project-root.js";
 import { defaultProjectName } from "./projects.js";
 import { IndexReader } from "./vector-index.js";

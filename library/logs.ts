@@ -1,11 +1,11 @@
 import { lstat, open } from "node:fs/promises";
 import { homedir } from "node:os";
+import { labelPaths, type PathLabel } from "../domain/redact.js";
 import { stripBidi } from "../formats/bidi.js";
 import { redactLogLine } from "../formats/secrets.js";
 import { isErrno } from "../state/errno.js";
 import { rolledLogFiles } from "../state/logger.js";
 import type { AppContext } from "./context.js";
-import { labelPaths, type PathLabel } from "./redact.js";
 
 export const LOG_TAIL_LIMITS = {
   lines: { min: 1, default: 200, max: 5000 },

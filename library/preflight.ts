@@ -1,10 +1,10 @@
 import { constants } from "node:fs";
 import { access, lstat, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { EXIT, UserError } from "../domain/errors.js";
 import { errnoOf } from "../state/errno.js";
 import { makeFolder } from "../state/folders.js";
 import { DERIVED_DIRS, type ProjectPaths } from "../state/paths.js";
-import { EXIT, UserError } from "./errors.js";
 import { refuseLegacyLayout } from "./storage-migration.js";
 
 /** Exit 4: the project root or its `.svc` folder cannot be used at all. */

@@ -3,13 +3,13 @@ import { realpath, stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import { basename, resolve } from "node:path";
 import { z } from "zod";
+import { EXIT, UserError } from "../domain/errors.js";
 import { projectPaths, relativeInside } from "../state/paths.js";
 import { peekLibrary } from "../state/repos/library-record.js";
 import type { ProjectRow } from "../state/repos/projects.js";
 import type { RegistryStore } from "../state/stores.js";
 import type { AppContext } from "./context.js";
 import { decide, type EntitlementContext, entitlementState, requireEntitlement } from "./entitlements.js";
-import { EXIT, UserError } from "./errors.js";
 import { checkPlace } from "./offload/deny-list.js";
 import { lookAtRoot, type RootState } from "./project-root.js";
 

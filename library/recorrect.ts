@@ -1,11 +1,11 @@
 import { setImmediate as yieldToEvents } from "node:timers/promises";
+import { UserError } from "../domain/errors.js";
 import { type CorrectionRule, correctTranscript, countHits, type RuleScope } from "../formats/corrections.js";
 import type { MirrorText, TranscriptText } from "../state/repos/transcripts.js";
 import type { LibraryStore } from "../state/stores.js";
 import type { AppContext } from "./context.js";
 import { loadCorrections } from "./corrections.js";
 import { buildEmbeddings } from "./embed.js";
-import { UserError } from "./errors.js";
 import type { LibraryPool } from "./library-pool.js";
 import { claimSlot, ingestSlotName } from "./slots.js";
 import { BackupWriter, type RevertReport, revertBackup } from "./transcript-backups.js";

@@ -1,10 +1,10 @@
 import type { ChineseScript } from "../adapters/chinese.js";
+import { EXIT, UserError } from "../domain/errors.js";
 import { mapListField } from "../formats/json-list.js";
 import { projectPaths } from "../state/paths.js";
 import type { MirrorText, TranscriptText } from "../state/repos/transcripts.js";
 import { type LibraryStore, openLibrary } from "../state/stores.js";
 import type { AppContext } from "./context.js";
-import { EXIT, UserError } from "./errors.js";
 import { checkStorage } from "./preflight.js";
 import { claimSlot, ingestSlotName } from "./slots.js";
 

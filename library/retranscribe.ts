@@ -1,11 +1,11 @@
 import { join } from "node:path";
+import { EXIT, UserError } from "../domain/errors.js";
+import { scrubText } from "../domain/redact.js";
 import { transcriptStage } from "../pipeline/stages/transcript.js";
 import type { StageDeps } from "../pipeline/stages/types.js";
 import type { LibraryStore } from "../state/stores.js";
 import type { AppContext } from "./context.js";
-import { EXIT, UserError } from "./errors.js";
 import type { LibraryPool } from "./library-pool.js";
-import { scrubText } from "./redact.js";
 import { claimSlot, ingestSlotName, type SlotLease } from "./slots.js";
 import { BackupWriter } from "./transcript-backups.js";
 

@@ -3,13 +3,13 @@ import { mkdir, rename, rm, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { SamplePiece } from "../adapters/ffmpeg.js";
+import { EXIT, UserError } from "../domain/errors.js";
+import { scrubText } from "../domain/redact.js";
 import { onCpuQueue } from "../pipeline/queues.js";
 import { writeFileAtomic } from "../state/atomic.js";
 import type { AppContext } from "./context.js";
-import { EXIT, UserError } from "./errors.js";
 import { preflightIngest, runIngest } from "./ingest.js";
 import type { LibraryPool } from "./library-pool.js";
-import { scrubText } from "./redact.js";
 import { claimSlot, ingestSlotName, type SlotLease } from "./slots.js";
 
 /** The folder under the project root the sample is written to. */

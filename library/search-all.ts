@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { ModelHostError } from "../adapters/modelhost.js";
+import { EXIT, UserError } from "../domain/errors.js";
+import { scrubText } from "../domain/redact.js";
 import type { AppContext } from "./context.js";
 import { requireEntitlement } from "./entitlements.js";
-import { EXIT, UserError } from "./errors.js";
 import type { LibraryPool } from "./library-pool.js";
 import { buildFilter, LIST_QUERY, type ListQuery, MAX_LIMIT, wholeNumber } from "./media/query.js";
 import type { SearchItem, SearchMode, SearchPage } from "./media/ranking.js";
-import { scrubText } from "./redact.js";
 import type { ProjectSearchRequest } from "./search-thread.js";
 
 export const DEFAULT_ALL_LIMIT = 50;

@@ -4,9 +4,9 @@ import { homedir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type PlistValue, parse } from "plist";
+import { EXIT, UserError } from "../domain/errors.js";
 import { writeFileAtomic } from "../state/atomic.js";
 import { isErrno } from "../state/errno.js";
-import { EXIT, UserError } from "./errors.js";
 
 export type ServiceManager = "systemd" | "launchd";
 

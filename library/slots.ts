@@ -1,9 +1,9 @@
 import { realpathSync } from "node:fs";
 import { resolve } from "node:path";
+import { EXIT, UserError } from "../domain/errors.js";
 import { isErrno } from "../state/errno.js";
 import type { SlotRow } from "../state/repos/slots.js";
 import type { RegistryStore } from "../state/stores.js";
-import { EXIT, UserError } from "./errors.js";
 
 /**
  * How a holder shows it is still there. A PID alone is not enough: once its process is gone the

@@ -1,10 +1,10 @@
 import { lstat, mkdir, readdir, rename, rmdir } from "node:fs/promises";
 import { join } from "node:path";
+import { EXIT, UserError } from "../domain/errors.js";
 import { errnoOf } from "../state/errno.js";
 import { archiveAndCheckpoint, inspectLibraryDb, type LibraryCounts } from "../state/legacy.js";
 import type { ProjectPaths } from "../state/paths.js";
 import { openLibrary } from "../state/stores.js";
-import { EXIT, UserError } from "./errors.js";
 
 /**
  * The layout svc kept before `.svc/` existed: the database at `<root>/library.db` with its

@@ -12,11 +12,11 @@ import {
   writeSync,
 } from "node:fs";
 import { join } from "node:path";
+import { EXIT, UserError } from "../domain/errors.js";
 import { errnoOf, isErrno } from "../state/errno.js";
 import type { ProjectPaths } from "../state/paths.js";
 import type { MirrorText, TranscriptText } from "../state/repos/transcripts.js";
 import type { LibraryStore } from "../state/stores.js";
-import { EXIT, UserError } from "./errors.js";
 
 /**
  * Snapshots of transcripts taken before a bulk change (recorrect, retranscribe-all), one JSON

@@ -1,11 +1,11 @@
 import { lstat, mkdir, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { EXIT, UserError } from "../domain/errors.js";
 import { errnoOf } from "../state/errno.js";
 import { relativeInside } from "../state/paths.js";
 import type { TrashRow } from "../state/repos/trash.js";
 import { type LibraryStore, openLibrary } from "../state/stores.js";
 import type { AppContext } from "./context.js";
-import { EXIT, UserError } from "./errors.js";
 import { runIngest } from "./ingest.js";
 import { moveWithoutReplacing, pathExists } from "./move-without-replacing.js";
 import { SlotBusyError } from "./slots.js";

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Logger } from "pino";
+import type { VectorSink } from "../pipeline/embedding.js";
 import type { ProjectPaths } from "../state/paths.js";
 import type { LibraryStore } from "../state/stores.js";
 import {
@@ -10,12 +11,6 @@ import {
   VectorIndexError,
 } from "../state/vectors.js";
 import type { VectorThreads } from "./vector-threads.js";
-
-/** Where a pass puts new vectors: the project's index, opened on first use and saved at the end. */
-export interface VectorSink {
-  upsert(entries: readonly { key: number; vector: Float32Array }[]): Promise<void>;
-  remove(keys: readonly number[]): Promise<void>;
-}
 
 /**
  * What the USearch cache must hold to match SQLite: the embedding model's vectors, by id. Null

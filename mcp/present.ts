@@ -1,4 +1,4 @@
-import { scrubText } from "../library/redact.js";
+import { scrubText } from "../domain/redact.js";
 
 // The shared views name derived images by URL; over MCP the same values are paths relative to
 // the project root (pathLinks), so the keys say so.

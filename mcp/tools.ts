@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { EXIT, UserError } from "../domain/errors.js";
 import type { AppContext } from "../library/context.js";
-import { EXIT, UserError } from "../library/errors.js";
 import type { LibraryPool } from "../library/library-pool.js";
 import { analysedScenes, getMedia, RECENT_LIMIT, recentMedia } from "../library/media/browse.js";
 import { ItemNotFound } from "../library/media/ids.js";

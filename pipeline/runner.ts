@@ -2,7 +2,7 @@ import { rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import PQueue from "p-queue";
-import { labelPaths } from "../library/redact.js";
+import { labelPaths } from "../domain/redact.js";
 import { errnoOf } from "../state/errno.js";
 import { proxyFile } from "../state/paths.js";
 import { ItemDeletedError, type MediaRow, type StageOutcome } from "../state/repos/media.js";

@@ -1,5 +1,6 @@
 import { getRouterParam, type H3Event } from "h3";
 import { z } from "zod";
+import { SERVED_TYPES } from "../../domain/playback.js";
 import { forgetDeletedMedia } from "../../library/bins.js";
 import {
   ACTIVATE_BODY,
@@ -23,7 +24,6 @@ import {
 } from "../../library/media/edit.js";
 import { keyframeFile, streamFile, thumbnailFile } from "../../library/media/files.js";
 import { parseIndex, parseMediaId } from "../../library/media/ids.js";
-import { SERVED_TYPES } from "../../library/media/playback.js";
 import { LIST_QUERY, wholeNumber } from "../../library/media/query.js";
 import { projectSearch, searchMediaJson } from "../../library/media/search.js";
 import { mediaWords } from "../../library/media/transcript.js";

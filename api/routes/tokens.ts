@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { UserError } from "../../library/errors.js";
+import { UserError } from "../../domain/errors.js";
 import { ACCESS } from "../../library/scopes.js";
 import {
   createToken,

@@ -1,10 +1,6 @@
 import { z } from "zod";
-import {
-  CORRECTIONS_BODY,
-  loadCorrections,
-  MAX_CORRECTIONS_BODY,
-  saveCorrections,
-} from "../../library/corrections.js";
+import { CORRECTIONS_BODY, MAX_CORRECTIONS_BODY } from "../../domain/corrections.js";
+import { loadCorrections, saveCorrections } from "../../library/corrections.js";
 import { recorrect, revertTranscripts } from "../../library/recorrect.js";
 import { ACCESS } from "../../library/scopes.js";
 import { listBackups } from "../../library/transcript-backups.js";

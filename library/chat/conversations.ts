@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { EXIT, UserError } from "../../domain/errors.js";
+import { scrubText } from "../../domain/redact.js";
 import type { ConversationRow, MessageRow, SceneRef } from "../../state/repos/conversations.js";
 import type { RegistryStore } from "../../state/stores.js";
-import { EXIT, UserError } from "../errors.js";
 import { wholeNumber } from "../media/query.js";
-import { scrubText } from "../redact.js";
 
 const MAX_PAGE = 200;
 

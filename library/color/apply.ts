@@ -1,5 +1,6 @@
 import { readFile, rm } from "node:fs/promises";
 import { z } from "zod";
+import { lutPathFor } from "../../pipeline/luts.js";
 import { proxyReason } from "../../pipeline/stages/proxy.js";
 import { sceneSignalsOf, withSceneSignals } from "../../pipeline/stages/signals.js";
 import { stillThumbnail, THUMB_WIDTH, videoThumbnail } from "../../pipeline/stages/thumbnails.js";
@@ -11,7 +12,7 @@ import { derivedFile, mediaFile } from "../containment.js";
 import type { AppContext } from "../context.js";
 import { notFound } from "../media/ids.js";
 import { type Links, type MediaItem, mediaItem } from "../media/view.js";
-import { lutPathFor, requireProfile } from "./profiles.js";
+import { requireProfile } from "./profiles.js";
 
 /** The most items one batch call sets: each one's pictures are rendered again before it answers. */
 export const MAX_BATCH_IDS = 500;

@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { EXIT, UserError } from "../../domain/errors.js";
 import { parseJsonColumn, readJsonColumn } from "../../state/json-column.js";
 import type { Logger } from "../../state/logger.js";
 import { MediaSearchRepo } from "../../state/repos/media-search.js";
 import { VISION_FIELDS } from "../../state/repos/scenes.js";
 import type { LibraryStore } from "../../state/stores.js";
-import { EXIT, UserError } from "../errors.js";
 import { requireItem } from "./ids.js";
 import { buildPageRequest, encodeCursor, type ListQuery } from "./query.js";
 import {

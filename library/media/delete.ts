@@ -1,12 +1,12 @@
 import { lstat, mkdir, rename, rm } from "node:fs/promises";
 import { dirname, extname, join } from "node:path";
 import { z } from "zod";
+import { EXIT, UserError } from "../../domain/errors.js";
 import { errnoOf } from "../../state/errno.js";
 import type { Logger } from "../../state/logger.js";
 import { proxyFile, relativeInside } from "../../state/paths.js";
 import type { LibraryStore } from "../../state/stores.js";
 import { realLocationInside } from "../containment.js";
-import { EXIT, UserError } from "../errors.js";
 import { moveWithoutReplacing } from "../move-without-replacing.js";
 import { notFound } from "./ids.js";
 

@@ -1,8 +1,8 @@
 import type { Logger } from "pino";
 import { ModelHostError } from "../../adapters/modelhost.js";
+import { EXIT, UserError } from "../../domain/errors.js";
 import type { LibraryStore } from "../../state/stores.js";
 import type { AppContext } from "../context.js";
-import { EXIT, UserError } from "../errors.js";
 import type { RankReply } from "../search-thread.js";
 import { ThreadFailed, ThreadsBusy } from "../thread-pool.js";
 import { listMedia } from "./browse.js";

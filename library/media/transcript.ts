@@ -1,6 +1,6 @@
+import { readWords } from "../../domain/embedding-text.js";
 import type { Logger } from "../../state/logger.js";
 import type { LibraryStore } from "../../state/stores.js";
-import { readWords } from "../embedding-text.js";
 import { readSegments, type Segment } from "./browse.js";
 import { requireItem } from "./ids.js";
 

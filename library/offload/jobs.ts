@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { basename } from "node:path";
+import { EXIT, UserError } from "../../domain/errors.js";
 import type { AppContext } from "../context.js";
-import { EXIT, UserError } from "../errors.js";
 import { JobLog } from "../job-log.js";
 import type { MhlEntry } from "./mhl.js";
 import { runOffload } from "./run.js";

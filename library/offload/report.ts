@@ -1,6 +1,6 @@
 import { basename, join } from "node:path";
 import type { Adapters } from "../../adapters/index.js";
-import { kindOf } from "../../pipeline/media-types.js";
+import { kindOf } from "../../domain/media-types.js";
 import { probeFile } from "../../pipeline/stages/probe.js";
 import { writeFileAtomic } from "../../state/atomic.js";
 import type { ProbeFields } from "../../state/repos/media.js";

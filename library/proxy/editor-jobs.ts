@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
+import { EXIT, UserError } from "../../domain/errors.js";
 import { onCpuQueue } from "../../pipeline/queues.js";
 import type { AppContext } from "../context.js";
-import { EXIT, UserError } from "../errors.js";
 import { JobLog } from "../job-log.js";
 import type { LibraryPool } from "../library-pool.js";
 import { notFound } from "../media/ids.js";

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { open, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { lutForItem } from "../../library/color/profiles.js";
-import { unplayableReason } from "../../library/media/playback.js";
+import { unplayableReason } from "../../domain/playback.js";
 import { isErrno } from "../../state/errno.js";
 import { makeFolder } from "../../state/folders.js";
 import { proxyFile } from "../../state/paths.js";
 import type { MediaKind } from "../../state/repos/media.js";
+import { lutForItem } from "../luts.js";
 import { type Stage, StageError } from "./types.js";
 
 /** Whether a browser needs a proxy to play the item, and why (null: it plays the original). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createModelHost } from "../../adapters/modelhost.js";
 import type { RouteDef } from "../../api/routes/types.js";
-import { EXIT, UserError } from "../../library/errors.js";
+import { EXIT, UserError } from "../../domain/errors.js";
 import { searchMedia } from "../../library/media/search.js";
 import { QueryEmbeddings } from "../../library/query-embeddings.js";
 import { ThreadFailed, ThreadsBusy } from "../../library/thread-pool.js";

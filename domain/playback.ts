@@ -1,5 +1,5 @@
 import { extname } from "node:path";
-import type { MediaKind } from "../../state/repos/media.js";
+import type { MediaKind } from "../state/repos/media.js";
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   mp4: "video/mp4",

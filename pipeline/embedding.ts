@@ -1,10 +1,16 @@
 import type { Adapters } from "../adapters/index.js";
 import { ModelHostError } from "../adapters/modelhost.js";
+import { embeddingPlan, type Freshness } from "../domain/embedding-plan.js";
+import { textHash } from "../domain/embedding-text.js";
 import type { Config } from "../state/config.js";
-import { ITEM_VECTOR, type VectorInput } from "../state/repos/vectors.js";
+import type { VectorInput } from "../state/repos/vectors.js";
 import type { LibraryStore } from "../state/stores.js";
-import { itemText, readWords, sceneText, textHash } from "./embedding-text.js";
-import type { VectorSink } from "./vector-index.js";
+
+/** Where a pass puts new vectors: the project's index, opened on first use and saved at the end. */
+export interface VectorSink {
+  upsert(entries: readonly { key: number; vector: Float32Array }[]): Promise<void>;
+  remove(keys: readonly number[]): Promise<void>;
+}
 
 /** What embedding an item needs: the project's store, the model, and where new vectors go. */
 export interface EmbedDeps {
@@ -14,45 +20,24 @@ export interface EmbedDeps {
   readonly vectors: VectorSink;
 }
 
-/** How an item's embeddings compared with its current text before this run. */
-export type Freshness = "new" | "stale" | "unverified" | "forced" | "unchanged";
-
 export interface EmbedOutcome {
   freshness: Freshness;
   vectors: number;
 }
 
-/**
- * The texts of an item (one for the item, one per scene) and where it stands: `new` never
- * embedded, `unverified` embedded without a stored hash, `stale` text or model changed since,
- * `forced` re-embedded on request, `unchanged` nothing to do.
- */
+/** An item's embedding plan (domain/embedding-plan.ts) from what its project's store holds of it. */
 export function planEmbedding(deps: Pick<EmbedDeps, "store" | "config">, mediaId: number, force: boolean) {
   const { store } = deps;
-  const model = deps.config.models.embed;
-  const row = store.media.get(mediaId);
-  if (!row) throw new Error("the item vanished from the library during the pass");
-  const scenes = store.scenes.forMedia(mediaId);
-  const words = readWords(row.words_json);
-  const texts: { scene_idx: number; text: string }[] = [
-    { scene_idx: ITEM_VECTOR, text: itemText(row, store.tags.forMedia(mediaId), scenes) },
-    ...scenes
-      .map((scene) => ({ scene_idx: scene.idx, text: sceneText(scene, words) }))
-      .filter((t) => t.text !== ""),
-  ];
-  const hash = textHash(texts[0]?.text ?? "");
-  const stored = new Map(store.vectors.forMedia(mediaId).map((v) => [v.scene_idx, v]));
-  const current = texts.every((t) => {
-    const v = stored.get(t.scene_idx);
-    return v !== undefined && v.model === model && v.text_hash === textHash(t.text);
+  const item = store.media.get(mediaId);
+  if (!item) throw new Error("the item vanished from the library during the pass");
+  return embeddingPlan({
+    item,
+    tags: store.tags.forMedia(mediaId),
+    scenes: store.scenes.forMedia(mediaId),
+    stored: store.vectors.forMedia(mediaId),
+    model: deps.config.models.embed,
+    force,
   });
-  let freshness: Freshness;
-  if (stored.size === 0 && row.embed_hash === null) freshness = "new";
-  else if (force) freshness = "forced";
-  else if (row.embed_hash === null) freshness = "unverified";
-  else if (row.embed_hash !== hash || !current || stored.size !== texts.length) freshness = "stale";
-  else freshness = "unchanged";
-  return { texts, hash, freshness, stored };
 }
 
 type EmbedPlan = ReturnType<typeof planEmbedding>;
