@@ -4,7 +4,7 @@ import type { AppContext } from "../library/context.js";
 import { QueryEmbeddings } from "../library/query-embeddings.js";
 import { VectorThreads } from "../library/vector-threads.js";
 import { readVersion } from "../library/version.js";
-import { createQueues } from "../pipeline/queues.js";
+import { createQueues } from "../pipeline/index.js";
 import { type Config, ConfigError, loadConfig } from "../state/config.js";
 import { MigrationBackupError } from "../state/db.js";
 import { createLogger } from "../state/logger.js";

@@ -1,6 +1,6 @@
 import { lstat, readdir, rmdir, unlink } from "node:fs/promises";
 import { join } from "node:path";
-import { STAGES } from "../pipeline/stages/types.js";
+import { STAGES } from "../pipeline/index.js";
 import { isErrno } from "../state/errno.js";
 import type { AppContext } from "./context.js";
 import type { LibraryPool } from "./library-pool.js";

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import type { Adapters } from "../adapters/index.js";
-import type { Queues } from "../pipeline/queues.js";
+import type { Queues } from "../pipeline/index.js";
 import type { Config } from "../state/config.js";
 import type { RegistryStore } from "../state/stores.js";
 import type { QueryEmbeddings } from "./query-embeddings.js";

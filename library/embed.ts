@@ -3,7 +3,7 @@ import { deadline } from "../adapters/deadline.js";
 import { pullHint } from "../adapters/modelhost.js";
 import type { Freshness } from "../domain/embedding-plan.js";
 import { EXIT, UserError } from "../domain/errors.js";
-import { embedItems, planEmbedding } from "../pipeline/embedding.js";
+import { embedItems, planEmbedding } from "../pipeline/index.js";
 import type { EmbedState } from "../state/repos/totals.js";
 import { type LibraryStore, openLibrary } from "../state/stores.js";
 import type { AppContext } from "./context.js";

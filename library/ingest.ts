@@ -1,9 +1,20 @@
 import { performance } from "node:perf_hooks";
 import { EXIT, UserError } from "../domain/errors.js";
-import { type Category, type Counts, countOutcomes, passExitCode, reconcile } from "../pipeline/reconcile.js";
-import { type FileEvent, rootPresent, runFiles } from "../pipeline/runner.js";
-import { RootUnavailableError, type ScanResult, scanFiles, scanTree } from "../pipeline/scan.js";
-import type { PassOptions } from "../pipeline/stages/types.js";
+import {
+  type Category,
+  type Counts,
+  countOutcomes,
+  type FileEvent,
+  type PassOptions,
+  passExitCode,
+  RootUnavailableError,
+  reconcile,
+  rootPresent,
+  runFiles,
+  type ScanResult,
+  scanFiles,
+  scanTree,
+} from "../pipeline/index.js";
 import { MigrationBackupError } from "../state/db.js";
 import { projectPaths } from "../state/paths.js";
 import { type LibraryStore, openLibrary } from "../state/stores.js";

@@ -1,5 +1,5 @@
 import { pullHint } from "../adapters/modelhost.js";
-import type { ModelReadiness, PassModels, PassOptions } from "../pipeline/stages/types.js";
+import type { ModelReadiness, PassModels, PassOptions } from "../pipeline/index.js";
 import type { AppContext } from "./context.js";
 
 const ready: ModelReadiness = { ok: true, reason: "" };

@@ -1,8 +1,7 @@
 import { join } from "node:path";
 import { EXIT, UserError } from "../domain/errors.js";
 import { scrubText } from "../domain/redact.js";
-import { transcriptStage } from "../pipeline/stages/transcript.js";
-import type { StageDeps } from "../pipeline/stages/types.js";
+import { type StageDeps, transcriptStage } from "../pipeline/index.js";
 import type { LibraryStore } from "../state/stores.js";
 import type { AppContext } from "./context.js";
 import type { LibraryPool } from "./library-pool.js";

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import type { SamplePiece } from "../adapters/ffmpeg.js";
 import { EXIT, UserError } from "../domain/errors.js";
 import { scrubText } from "../domain/redact.js";
-import { onCpuQueue } from "../pipeline/queues.js";
+import { onCpuQueue } from "../pipeline/index.js";
 import { writeFileAtomic } from "../state/atomic.js";
 import type { AppContext } from "./context.js";
 import { preflightIngest, runIngest } from "./ingest.js";

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Logger } from "pino";
-import type { VectorSink } from "../pipeline/embedding.js";
+import type { VectorSink } from "../pipeline/index.js";
 import type { ProjectPaths } from "../state/paths.js";
 import type { LibraryStore } from "../state/stores.js";
 import {

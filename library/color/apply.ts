@@ -1,9 +1,14 @@
 import { readFile, rm } from "node:fs/promises";
 import { z } from "zod";
-import { lutPathFor } from "../../pipeline/luts.js";
-import { proxyReason } from "../../pipeline/stages/proxy.js";
-import { sceneSignalsOf, withSceneSignals } from "../../pipeline/stages/signals.js";
-import { stillThumbnail, THUMB_WIDTH, videoThumbnail } from "../../pipeline/stages/thumbnails.js";
+import {
+  lutPathFor,
+  proxyReason,
+  sceneSignalsOf,
+  stillThumbnail,
+  THUMB_WIDTH,
+  videoThumbnail,
+  withSceneSignals,
+} from "../../pipeline/index.js";
 import { writeFileAtomic } from "../../state/atomic.js";
 import { proxyFile } from "../../state/paths.js";
 import type { MediaRow } from "../../state/repos/media.js";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { EXIT, UserError } from "../../domain/errors.js";
-import { onCpuQueue } from "../../pipeline/queues.js";
+import { onCpuQueue } from "../../pipeline/index.js";
 import type { AppContext } from "../context.js";
 import { JobLog } from "../job-log.js";
 import type { LibraryPool } from "../library-pool.js";
