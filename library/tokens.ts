@@ -1,10 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { EXIT, UserError } from "../domain/errors.js";
+import { isScope, SCOPES, type Scope } from "../domain/scopes.js";
 import type { TokenRecord } from "../state/repos/tokens.js";
 import type { RegistryStore } from "../state/stores.js";
 import { normalizeCidr } from "./addresses.js";
-import { isScope, SCOPES, type Scope } from "./scopes.js";
 
 /** What may be shown about a token: never its secret, never its hash. */
 export interface TokenInfo {

@@ -1,4 +1,5 @@
 import { getRouterParam, type H3Event } from "h3";
+import { ACCESS } from "../../domain/scopes.js";
 import {
   addBinItem,
   BIN_BODY,
@@ -10,7 +11,6 @@ import {
   renameBin,
 } from "../../library/bins.js";
 import { parseMediaId } from "../../library/media/ids.js";
-import { ACCESS } from "../../library/scopes.js";
 import { readJson } from "../body.js";
 import { pathSegment } from "../caller.js";
 import { jsonResponse } from "../errors.js";

@@ -1,6 +1,7 @@
 import { getRouterParam, type H3Event } from "h3";
 import { z } from "zod";
 import { SERVED_TYPES } from "../../domain/playback.js";
+import { ACCESS } from "../../domain/scopes.js";
 import { forgetDeletedMedia } from "../../library/bins.js";
 import {
   ACTIVATE_BODY,
@@ -29,7 +30,6 @@ import { projectSearch, searchMediaJson } from "../../library/media/search.js";
 import { mediaWords } from "../../library/media/transcript.js";
 import { apiLinks, type Links } from "../../library/media/view.js";
 import { PROJECT_PARAM } from "../../library/project-param.js";
-import { ACCESS } from "../../library/scopes.js";
 import { GRANT_BODY, GRANT_TTL_S, issueStreamGrant } from "../../library/stream-grants.js";
 import { tagCloud } from "../../library/tags.js";
 import type { LibraryStore } from "../../state/stores.js";

@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { ACCESS } from "../../domain/scopes.js";
 import { clearCache } from "../../library/cache.js";
 import { embedStatus } from "../../library/embed.js";
 import { entitlementsReport } from "../../library/entitlements.js";
 import { healthReport, statusReport } from "../../library/health.js";
 import { LOG_TAIL_LIMITS, tailLogs } from "../../library/logs.js";
-import { ACCESS } from "../../library/scopes.js";
 import { libraryStats } from "../../library/stats.js";
 import { readJson } from "../body.js";
 import { jsonResponse } from "../errors.js";

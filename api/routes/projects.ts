@@ -1,3 +1,4 @@
+import { ACCESS } from "../../domain/scopes.js";
 import {
   addProject,
   PROJECT_BODY,
@@ -5,7 +6,6 @@ import {
   projectView,
   removeProject,
 } from "../../library/projects.js";
-import { ACCESS } from "../../library/scopes.js";
 import { readJson } from "../body.js";
 import { pathSegment, seesAbsolutePaths } from "../caller.js";
 import { jsonResponse } from "../errors.js";

@@ -1,4 +1,4 @@
-import { ACCESS } from "../../library/scopes.js";
+import { ACCESS } from "../../domain/scopes.js";
 import { SEARCH_ALL_QUERY, searchAll } from "../../library/search-all.js";
 import { jsonResponse } from "../errors.js";
 import { readQuery } from "../query.js";

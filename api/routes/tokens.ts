@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { UserError } from "../../domain/errors.js";
-import { ACCESS } from "../../library/scopes.js";
+import { ACCESS } from "../../domain/scopes.js";
 import {
   createToken,
   listTokens,

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { CORRECTIONS_BODY, MAX_CORRECTIONS_BODY } from "../../domain/corrections.js";
+import { ACCESS } from "../../domain/scopes.js";
 import { loadCorrections, saveCorrections } from "../../library/corrections.js";
 import { recorrect, revertTranscripts } from "../../library/recorrect.js";
-import { ACCESS } from "../../library/scopes.js";
 import { listBackups } from "../../library/transcript-backups.js";
 import { readJson } from "../body.js";
 import { jsonResponse } from "../errors.js";

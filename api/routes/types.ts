@@ -1,5 +1,6 @@
 import type { H3Event, HTTPMethod } from "h3";
 import type { z } from "zod";
+import type { Scope } from "../../domain/scopes.js";
 import type { AppContext } from "../../library/context.js";
 import type { IngestJobs } from "../../library/ingest-job.js";
 import type { LibraryPool } from "../../library/library-pool.js";
@@ -7,7 +8,6 @@ import type { OffloadJobs } from "../../library/offload/jobs.js";
 import type { EditorProxies } from "../../library/proxy/editor-jobs.js";
 import type { Retranscriber } from "../../library/retranscribe.js";
 import type { SampleSeeder } from "../../library/sample.js";
-import type { Scope } from "../../library/scopes.js";
 import type { StreamGrants } from "../../library/stream-grants.js";
 
 export interface ApiDeps {
@@ -93,7 +93,3 @@ export interface RouteDoc {
   /** The route can answer the structured free-tier refusal (403, `detail: {code, message}`). */
   readonly entitlement?: true;
 }
-
-/** Methods that change state: they get the same-site check whatever the token. */
-export const isWrite = (route: Pick<RouteDef, "method">) =>
-  !["GET", "HEAD", "OPTIONS"].includes(route.method);

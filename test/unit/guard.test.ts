@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { RouteDef } from "../../api/routes/types.js";
 import {
   type GuardConfig,
   type GuardResult,
@@ -7,8 +8,7 @@ import {
   isCrossSite,
   isTrustedLocalHost,
   type TokenLookup,
-} from "../../api/guard.js";
-import type { RouteDef } from "../../api/routes/types.js";
+} from "../../library/access/guard.js";
 import type { TokenInfo } from "../../library/tokens.js";
 import { tokenInfo } from "../support/token-info.js";
 

@@ -1,9 +1,23 @@
 import { isIP } from "node:net";
-import { ipAllowed, isLoopback } from "../library/addresses.js";
-import { allows } from "../library/scopes.js";
-import type { TokenInfo, TokenVerdict } from "../library/tokens.js";
-import type { Config } from "../state/config.js";
-import { isWrite, type RouteDef } from "./routes/types.js";
+import { allows, type Scope } from "../../domain/scopes.js";
+import type { Config } from "../../state/config.js";
+import { ipAllowed, isLoopback } from "../addresses.js";
+import type { TokenInfo, TokenVerdict } from "../tokens.js";
+
+/** What the guard reads of a route: a row of the API's route table, or the MCP endpoint. */
+export interface GuardedRoute {
+  readonly method: string;
+  /** null only for the unauthenticated health check; otherwise any one of these (admin implies all). */
+  readonly scopes: readonly Scope[] | null;
+  /** The route also takes a stream grant in place of an Authorization header. */
+  readonly grant?: true;
+  /** The route answers with media bytes or a picture of the library. */
+  readonly media?: true;
+}
+
+/** Methods that change state: they get the same-site check whatever the token. */
+export const isWrite = (route: Pick<GuardedRoute, "method">) =>
+  !["GET", "HEAD", "OPTIONS"].includes(route.method);
 
 export type Caller = { kind: "public" } | { kind: "local" } | { kind: "token"; token: TokenInfo };
 
@@ -31,7 +45,7 @@ export type GuardResult = { ok: true; caller: Caller } | { ok: false; status: 40
 
 const FORWARDED_HEADERS = ["x-forwarded-for", "forwarded", "x-real-ip"] as const;
 
-/** The query parameter carrying a stream grant, on routes that take one (`RouteDef.grant`). */
+/** The query parameter carrying a stream grant, on routes that take one (`GuardedRoute.grant`). */
 export const GRANT_PARAM = "grant";
 
 const VERDICT_MESSAGES = {
@@ -135,7 +149,7 @@ function printable(text: string): string {
 
 function checkToken(
   request: RequestFacts,
-  route: Pick<RouteDef, "scopes">,
+  route: Pick<GuardedRoute, "scopes">,
   config: GuardConfig,
   token: TokenInfo,
 ): GuardResult {
@@ -167,7 +181,7 @@ function checkToken(
  */
 export function guard(
   request: RequestFacts,
-  route: Pick<RouteDef, "method" | "scopes" | "grant" | "media">,
+  route: Pick<GuardedRoute, "method" | "scopes" | "grant" | "media">,
   config: GuardConfig,
   lookup: TokenLookup,
   grants?: GrantLookup,
