@@ -1,9 +1,9 @@
 import { createAdapters, noTools } from "../adapters/index.js";
 import { EXIT, UserError } from "../domain/errors.js";
 import type { AppContext } from "../library/context.js";
-import { QueryEmbeddings } from "../library/query-embeddings.js";
-import { VectorThreads } from "../library/vector-threads.js";
-import { readVersion } from "../library/version.js";
+import { QueryEmbeddings } from "../library/search/query-embeddings.js";
+import { VectorThreads } from "../library/search/vector-threads.js";
+import { readVersion } from "../library/system/version.js";
 import { createQueues } from "../pipeline/index.js";
 import { type Config, ConfigError, loadConfig } from "../state/config.js";
 import { MigrationBackupError } from "../state/db.js";

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { EXIT } from "../domain/errors.js";
-import { readVersion } from "../library/version.js";
+import { readVersion } from "../library/system/version.js";
 import { fail, type Io, processIo } from "./io.js";
 
 const HELP = `svc — local media-library daemon

@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { EXIT } from "../domain/errors.js";
 import { idList } from "../library/export/timeline.js";
 import { LibraryPool } from "../library/library-pool.js";
-import { ensureProjectRoot } from "../library/projects.js";
+import { ensureProjectRoot } from "../library/organise/projects.js";
 import { EditorProxies, type EditorProxyJob, MAX_PROXY_IDS } from "../library/proxy/editor-jobs.js";
 import { stopSignals, withContext } from "./context.js";
 import { fail, type Io } from "./io.js";

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { EXIT } from "../domain/errors.js";
-import { createToken, listTokens, revokeToken, showToken, type TokenInfo } from "../library/tokens.js";
+import { createToken, listTokens, revokeToken, showToken, type TokenInfo } from "../library/access/tokens.js";
 import { withContext } from "./context.js";
 import { fail, type Io } from "./io.js";
 

@@ -1,6 +1,6 @@
 import { labelPaths } from "../domain/redact.js";
 import type { AppContext } from "../library/context.js";
-import { type IngestReport, type IngestRequest, runIngest } from "../library/ingest.js";
+import { type IngestReport, type IngestRequest, runIngest } from "../library/jobs/ingest.js";
 
 interface Pending {
   full: boolean;

@@ -8,8 +8,8 @@ import { LIST_QUERY } from "../library/media/query.js";
 import { projectSearch, searchMedia } from "../library/media/search.js";
 import { MAX_WORDS, mediaTranscript } from "../library/media/transcript.js";
 import { pathLinks } from "../library/media/view.js";
-import { libraryStats } from "../library/stats.js";
-import { DEFAULT_TAG_LIMIT, MAX_TAG_LIMIT, tagCloud } from "../library/tags.js";
+import { DEFAULT_TAG_LIMIT, MAX_TAG_LIMIT, tagCloud } from "../library/organise/tags.js";
+import { libraryStats } from "../library/system/stats.js";
 
 export interface McpDeps {
   readonly ctx: AppContext;

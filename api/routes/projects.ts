@@ -5,7 +5,7 @@ import {
   projectsReport,
   projectView,
   removeProject,
-} from "../../library/projects.js";
+} from "../../library/organise/projects.js";
 import { readJson } from "../body.js";
 import { pathSegment, seesAbsolutePaths } from "../caller.js";
 import { jsonResponse } from "../errors.js";

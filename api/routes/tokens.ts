@@ -8,7 +8,7 @@ import {
   showToken,
   TOKEN_BODY,
   TokenFieldError,
-} from "../../library/tokens.js";
+} from "../../library/access/tokens.js";
 import { readJson } from "../body.js";
 import { pathSegment } from "../caller.js";
 import { jsonResponse } from "../errors.js";

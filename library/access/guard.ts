@@ -1,8 +1,8 @@
 import { isIP } from "node:net";
 import { allows, type Scope } from "../../domain/scopes.js";
 import type { Config } from "../../state/config.js";
-import { ipAllowed, isLoopback } from "../addresses.js";
-import type { TokenInfo, TokenVerdict } from "../tokens.js";
+import { ipAllowed, isLoopback } from "./addresses.js";
+import type { TokenInfo, TokenVerdict } from "./tokens.js";
 
 /** What the guard reads of a route: a row of the API's route table, or the MCP endpoint. */
 export interface GuardedRoute {

@@ -1,9 +1,9 @@
 import { scrubText } from "../../domain/redact.js";
 import { ITEM_VECTOR } from "../../state/repos/vectors.js";
-import { cosine } from "../embed.js";
 import type { ListQuery } from "../media/query.js";
 import { projectSearch, type SearchItem, searchMedia } from "../media/search.js";
 import { apiLinks } from "../media/view.js";
+import { cosine } from "../search/embed.js";
 import type { ChatFilters } from "./classify.js";
 import {
   type ChatScene,

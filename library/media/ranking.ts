@@ -2,7 +2,7 @@ import type { MediaFilter } from "../../state/repos/media-search.js";
 import { ITEM_VECTOR, type VectorOwners } from "../../state/repos/vectors.js";
 import type { LibraryStore } from "../../state/stores.js";
 import type { VectorSearcher } from "../../state/vectors.js";
-import { cosine } from "../embed.js";
+import { cosine } from "../search/embed.js";
 import type { MediaPage } from "./browse.js";
 import type { ListQuery } from "./query.js";
 import { buildFilter, DEFAULT_LIMIT } from "./query.js";

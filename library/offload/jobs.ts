@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { basename } from "node:path";
 import { EXIT, UserError } from "../../domain/errors.js";
 import type { AppContext } from "../context.js";
-import { JobLog } from "../job-log.js";
+import { JobLog } from "../jobs/job-log.js";
 import type { MhlEntry } from "./mhl.js";
 import { runOffload } from "./run.js";
 import { type OffloadRequest, type SourceAccess, startOffload } from "./start.js";

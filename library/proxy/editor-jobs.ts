@@ -3,7 +3,7 @@ import { z } from "zod";
 import { EXIT, UserError } from "../../domain/errors.js";
 import { onCpuQueue } from "../../pipeline/index.js";
 import type { AppContext } from "../context.js";
-import { JobLog } from "../job-log.js";
+import { JobLog } from "../jobs/job-log.js";
 import type { LibraryPool } from "../library-pool.js";
 import { notFound } from "../media/ids.js";
 import { type EditorProxyResult, findEditorProxy, makeEditorProxy, proxyKey } from "./editor.js";

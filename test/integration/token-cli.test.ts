@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { verifyToken } from "../../library/tokens.js";
+import { verifyToken } from "../../library/access/tokens.js";
 import { openRegistry } from "../../state/stores.js";
 import { CLI, svc } from "../support/cli.js";
 import { childEnv } from "../support/env.js";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TokenInfo } from "../../library/tokens.js";
-import { createToken } from "../../library/tokens.js";
+import type { TokenInfo } from "../../library/access/tokens.js";
+import { createToken } from "../../library/access/tokens.js";
 import { startApi, type TestApi } from "../support/api.js";
 
 // Loopback trust off: every call here needs a token, as from another machine on the LAN.

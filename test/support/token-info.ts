@@ -1,4 +1,4 @@
-import type { TokenInfo } from "../../library/tokens.js";
+import type { TokenInfo } from "../../library/access/tokens.js";
 
 /** An active `videos_read` token as the token store describes one, with `overrides`. */
 export function tokenInfo(overrides: Partial<TokenInfo> = {}): TokenInfo {

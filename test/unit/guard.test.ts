@@ -9,7 +9,7 @@ import {
   isTrustedLocalHost,
   type TokenLookup,
 } from "../../library/access/guard.js";
-import type { TokenInfo } from "../../library/tokens.js";
+import type { TokenInfo } from "../../library/access/tokens.js";
 import { tokenInfo } from "../support/token-info.js";
 
 const config: GuardConfig = { allowedHosts: ["studio.lan"], trustLoopback: true, trustProxyHeaders: false };

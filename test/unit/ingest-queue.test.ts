@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { IngestQueue } from "../../daemon/ingest-queue.js";
 import { UserError } from "../../domain/errors.js";
 import type { AppContext } from "../../library/context.js";
-import type { IngestReport, IngestRequest } from "../../library/ingest.js";
+import type { IngestReport, IngestRequest } from "../../library/jobs/ingest.js";
 import { silentLogger } from "../../state/logger.js";
 
 const ctx = {

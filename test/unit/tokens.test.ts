@@ -12,7 +12,7 @@ import {
   seedBootstrapToken,
   showToken,
   verifyToken,
-} from "../../library/tokens.js";
+} from "../../library/access/tokens.js";
 import { openRegistry, type RegistryStore } from "../../state/stores.js";
 
 let dir: string;
