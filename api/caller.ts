@@ -1,6 +1,6 @@
 import { getRouterParam, type H3Event, HTTPError } from "h3";
+import { type Caller, callerAddress, type RequestFacts } from "../library/access/guard.js";
 import type { Config } from "../state/config.js";
-import { type Caller, callerAddress, type RequestFacts } from "./guard.js";
 
 /**
  * Whether the caller may see absolute paths (project roots, media files): the people at the

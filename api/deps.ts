@@ -1,12 +1,12 @@
+import { StreamGrants } from "../library/access/stream-grants.js";
 import type { AppContext } from "../library/context.js";
-import { IngestJobs } from "../library/ingest-job.js";
+import { IngestJobs } from "../library/jobs/ingest-job.js";
 import { JobRunner } from "../library/jobs/runner.js";
 import { LibraryPool } from "../library/library-pool.js";
 import { OffloadJobs } from "../library/offload/jobs.js";
 import { EditorProxies } from "../library/proxy/editor-jobs.js";
-import { Retranscriber } from "../library/retranscribe.js";
-import { SampleSeeder } from "../library/sample.js";
-import { StreamGrants } from "../library/stream-grants.js";
+import { SampleSeeder } from "../library/system/sample.js";
+import { Retranscriber } from "../library/transcripts/retranscribe.js";
 import type { ApiDeps } from "./routes/types.js";
 
 /**

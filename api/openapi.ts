@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { GRANT_PARAM } from "./guard.js";
+import { GRANT_PARAM } from "../library/access/guard.js";
 import type { FileBody, RouteDef, RouteDoc } from "./routes/types.js";
 
 type Json = Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { type H3Event, HTTPError } from "h3";
 import type { z } from "zod";
-import { GRANT_PARAM } from "./guard.js";
+import { GRANT_PARAM } from "../library/access/guard.js";
 import type { RouteDef } from "./routes/types.js";
 
 const MAX_SHOWN = 60;

@@ -1,11 +1,11 @@
-import { COLOR_PROFILE } from "../library/schemas/color.js";
-import { BIN, PROJECT } from "../library/schemas/organise.js";
-import { SEARCH_PAGE } from "../library/schemas/search.js";
-import { RETRANSCRIBE_STATUS } from "../library/schemas/transcripts.js";
+import { COLOR_PROFILE } from "../domain/schemas/color.js";
+import { BIN, PROJECT } from "../domain/schemas/organise.js";
+import { SEARCH_PAGE } from "../domain/schemas/search.js";
+import { RETRANSCRIBE_STATUS } from "../domain/schemas/transcripts.js";
 
 /**
  * What the routes answer, for the OpenAPI description (api/openapi.ts). Each answer's schema is
- * defined once in library/schemas/, beside the types of the library functions that build it (the
+ * defined once in domain/schemas/, with the types the library functions that build it return (the
  * MCP output schemas and the web app's types derive from the same); here they take the names the
  * route table gives them. The auth-matrix and conformance tests check every real answer against
  * the schema its route documents, so a field added to an answer without its schema fails them.
@@ -18,9 +18,9 @@ export {
   TOKEN_CREATED,
   TOKEN_LIST,
   TOKEN_REVOKED,
-} from "../library/schemas/access.js";
-export { CHAT_REPLY, CONVERSATIONS, HISTORY } from "../library/schemas/chat.js";
-export { COLOR_PROFILES } from "../library/schemas/color.js";
+} from "../domain/schemas/access.js";
+export { CHAT_REPLY, CONVERSATIONS, HISTORY } from "../domain/schemas/chat.js";
+export { COLOR_PROFILES } from "../domain/schemas/color.js";
 export {
   BULK_DELETED,
   DELETE_RESULT,
@@ -35,8 +35,8 @@ export {
   TAG_CLOUD,
   TRANSCRIPTS,
   WORDS,
-} from "../library/schemas/media.js";
-export { OFFLOAD_STARTED, OFFLOAD_STATUS } from "../library/schemas/offload.js";
+} from "../domain/schemas/media.js";
+export { OFFLOAD_STARTED, OFFLOAD_STATUS } from "../domain/schemas/offload.js";
 export {
   BIN_DELETED,
   BIN_ITEM_ADDED,
@@ -47,9 +47,9 @@ export {
   PROJECTS,
   RESTORED,
   TRASH,
-} from "../library/schemas/organise.js";
-export { EDITOR_PROXIES_DONE, EDITOR_PROXY_ITEM, EDITOR_PROXY_STATUS } from "../library/schemas/proxy.js";
-export { SEARCH_ALL } from "../library/schemas/search.js";
+} from "../domain/schemas/organise.js";
+export { EDITOR_PROXIES_DONE, EDITOR_PROXY_ITEM, EDITOR_PROXY_STATUS } from "../domain/schemas/proxy.js";
+export { SEARCH_ALL } from "../domain/schemas/search.js";
 export {
   CACHE_CLEARED,
   EMBED_STATUS,
@@ -61,8 +61,8 @@ export {
   STATS,
   STATUS,
   VERSION,
-} from "../library/schemas/system.js";
-export { BACKUPS, CORRECTIONS, RECORRECTED, REVERTED } from "../library/schemas/transcripts.js";
+} from "../domain/schemas/system.js";
+export { BACKUPS, CORRECTIONS, RECORRECTED, REVERTED } from "../domain/schemas/transcripts.js";
 
 export const MEDIA_SEARCH_PAGE = SEARCH_PAGE;
 export const COLOR_PROFILE_IMPORTED = COLOR_PROFILE;

@@ -6,9 +6,9 @@ import { importDist } from "./lib.mjs";
 const [op, root, backup] = process.argv.slice(2);
 
 const { openLibrary } = await importDist("state/stores.js");
-const { loadCorrections } = await importDist("library/corrections.js");
-const { applyCorrections, dryRunCorrections } = await importDist("library/recorrect.js");
-const { revertBackup } = await importDist("library/transcript-backups.js");
+const { loadCorrections } = await importDist("library/transcripts/corrections.js");
+const { applyCorrections, dryRunCorrections } = await importDist("library/transcripts/recorrect.js");
+const { revertBackup } = await importDist("library/transcripts/transcript-backups.js");
 
 const store = openLibrary(root);
 try {

@@ -97,7 +97,7 @@ async function worker(op, root, extra = []) {
 export async function benchRecorrect() {
   const dist = {
     ...(await importDist("state/stores.js")),
-    ...(await importDist("library/corrections.js")),
+    ...(await importDist("library/transcripts/corrections.js")),
     ...(await importDist("state/paths.js")),
   };
   const root = await tempDir("recorrect");

@@ -102,7 +102,7 @@ export async function benchSearchAll() {
   const host = await startModelHost(join(import.meta.dirname, "semantic.mjs"));
   const dist = await libraryDist();
   const { fakeEmbedding } = await import(pathToFileURL(SERVER_JS).href);
-  const { readVersion } = await importDist("library/version.js");
+  const { readVersion } = await importDist("library/system/version.js");
   const home = await tempDir("search-all-home");
   const roots = [];
   const words = textSource();

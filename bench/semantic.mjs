@@ -257,8 +257,8 @@ function withTranscripts(words = textSource()) {
  */
 export async function storeVectors(root, dist, fakeEmbedding, { scenes = false } = {}) {
   const t0 = performance.now();
-  const { planEmbedding } = await importDist("library/embedding.js");
-  const { textHash } = await importDist("library/embedding-text.js");
+  const { planEmbedding } = await importDist("pipeline/embedding.js");
+  const { textHash } = await importDist("domain/embedding-text.js");
   const config = { models: { embed: MODEL } };
   const store = dist.openLibrary(root);
   try {
@@ -300,7 +300,7 @@ const rssMb = () => process.memoryUsage().rss / 2 ** 20;
 
 /** The USearch file built from SQLite as the daemon would on a missing index, timed here instead. */
 export async function buildIndex(root, dist, expectedVectors = ROWS) {
-  const { indexStamp } = await importDist("library/vector-index.js");
+  const { indexStamp } = await importDist("library/search/vector-index.js");
   const { openVectorIndex } = await importDist("state/vectors.js");
   const store = dist.openLibrary(root);
   try {
@@ -681,7 +681,7 @@ function vectorDigest(root, dist) {
   }
 }
 
-/** `svc embed`'s builder (library/embed.ts buildEmbeddings) in this process, on a fresh library. */
+/** `svc embed`'s builder (library/search/embed.ts buildEmbeddings) in this process, on a fresh library. */
 async function builderRun(mode, host, parts) {
   const { dist, loadConfig, noTools, buildEmbeddings, pino, VectorThreads, QueryEmbeddings } = parts;
   const root = await tempDir(`embed-${mode}`);
@@ -782,9 +782,9 @@ async function embedThroughput(host) {
     dist: await libraryDist(),
     ...(await importDist("state/config.js")),
     ...(await importDist("adapters/index.js")),
-    ...(await importDist("library/embed.js")),
-    ...(await importDist("library/vector-threads.js")),
-    ...(await importDist("library/query-embeddings.js")),
+    ...(await importDist("library/search/embed.js")),
+    ...(await importDist("library/search/vector-threads.js")),
+    ...(await importDist("library/search/query-embeddings.js")),
     pino: (await import("pino")).default,
   };
   log(

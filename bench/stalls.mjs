@@ -127,8 +127,8 @@ async function ingestPhase(threads, vectorRoot, dist, silent) {
   }
   const { loadConfig } = await importDist("state/config.js");
   const { createAdapters } = await importDist("adapters/index.js");
-  const { runIngest } = await importDist("library/ingest.js");
-  const { QueryEmbeddings } = await importDist("library/query-embeddings.js");
+  const { runIngest } = await importDist("library/jobs/ingest.js");
+  const { QueryEmbeddings } = await importDist("library/search/query-embeddings.js");
   const { createQueues } = await importDist("pipeline/queues.js");
   const config = loadConfig({
     ...process.env,
@@ -176,8 +176,8 @@ async function ingestPhase(threads, vectorRoot, dist, silent) {
 
 export async function benchStalls({ vectors = STALL_VECTORS } = {}) {
   const dist = await libraryDist();
-  const { VectorThreads } = await importDist("library/vector-threads.js");
-  const { openVectorSink } = await importDist("library/vector-index.js");
+  const { VectorThreads } = await importDist("library/search/vector-threads.js");
+  const { openVectorSink } = await importDist("library/search/vector-index.js");
   const pino = (await import("pino")).default;
   const silent = pino({ level: "silent" });
   const root = await tempDir("stalls");

@@ -1,7 +1,7 @@
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { postSvc, SvcUnreachable } from "../adapters/svc-api.js";
-import { EXIT } from "../library/errors.js";
+import { EXIT } from "../domain/errors.js";
 import { type ClientConfig, loadClientConfig } from "../state/config.js";
 import { reportError, stopSignals } from "./context.js";
 import { fail, type Io } from "./io.js";

@@ -1,10 +1,10 @@
 import { createAdapters, noTools } from "../adapters/index.js";
+import { EXIT, UserError } from "../domain/errors.js";
 import type { AppContext } from "../library/context.js";
-import { EXIT, UserError } from "../library/errors.js";
-import { QueryEmbeddings } from "../library/query-embeddings.js";
-import { VectorThreads } from "../library/vector-threads.js";
-import { readVersion } from "../library/version.js";
-import { createQueues } from "../pipeline/queues.js";
+import { QueryEmbeddings } from "../library/search/query-embeddings.js";
+import { VectorThreads } from "../library/search/vector-threads.js";
+import { readVersion } from "../library/system/version.js";
+import { createQueues } from "../pipeline/index.js";
 import { type Config, ConfigError, loadConfig } from "../state/config.js";
 import { MigrationBackupError } from "../state/db.js";
 import { createLogger } from "../state/logger.js";

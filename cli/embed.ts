@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
-import { buildEmbeddings } from "../library/embed.js";
-import { EXIT, UserError } from "../library/errors.js";
+import { EXIT, UserError } from "../domain/errors.js";
+import { buildEmbeddings } from "../library/search/embed.js";
 import { stopSignals, withContext } from "./context.js";
 import { fail, type Io } from "./io.js";
 

@@ -1,11 +1,11 @@
 import { resolve } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
-import { EXIT, UserError } from "../library/errors.js";
+import { EXIT, UserError } from "../domain/errors.js";
 import { BATCH_BODY, exportBatch } from "../library/export/batch.js";
 import { exportTimeline, TIMELINE_QUERY, timelineFormat } from "../library/export/timeline.js";
 import { LibraryPool } from "../library/library-pool.js";
-import { ensureProjectRoot } from "../library/projects.js";
+import { ensureProjectRoot } from "../library/organise/projects.js";
 import { writeFileAtomic } from "../state/atomic.js";
 import { withContext } from "./context.js";
 import { fail, type Io } from "./io.js";

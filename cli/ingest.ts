@@ -1,10 +1,10 @@
 import { parseArgs } from "node:util";
-import { applyCollections, proposeCollections } from "../library/collection-proposals.js";
-import { EXIT, UserError } from "../library/errors.js";
-import { type IngestEvent, runIngest } from "../library/ingest.js";
-import { retraditionalizeProject, type ScriptCounts } from "../library/retraditionalize.js";
-import { claimSlot, ingestSlotName } from "../library/slots.js";
-import { migrateStorage } from "../library/storage-migration.js";
+import { EXIT, UserError } from "../domain/errors.js";
+import { type IngestEvent, runIngest } from "../library/jobs/ingest.js";
+import { claimSlot, ingestSlotName } from "../library/jobs/slots.js";
+import { applyCollections, proposeCollections } from "../library/organise/collection-proposals.js";
+import { migrateStorage } from "../library/system/storage-migration.js";
+import { retraditionalizeProject, type ScriptCounts } from "../library/transcripts/retraditionalize.js";
 import { projectPaths } from "../state/paths.js";
 import { openLibrary } from "../state/stores.js";
 import { stopSignals, withContext } from "./context.js";

@@ -2,8 +2,8 @@
 // The flag caps V8's young generation at 4 MB per semi-space (16 MB by default): a burst such as
 // a catch-up pass over 10,000 files grows it to the cap, and it stays resident while the daemon
 // idles (about 154 MB idle with the default, 133 MB with this cap, watching 10,000 files).
-import { EXIT } from "../library/errors.js";
-import { readVersion } from "../library/version.js";
+import { EXIT } from "../domain/errors.js";
+import { readVersion } from "../library/system/version.js";
 import { fail, type Io, processIo } from "./io.js";
 
 const HELP = `svc — local media-library daemon

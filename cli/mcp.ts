@@ -1,4 +1,4 @@
-import { EXIT } from "../library/errors.js";
+import { EXIT } from "../domain/errors.js";
 import { serveStdio } from "../mcp/stdio.js";
 import { stopSignals, withContext } from "./context.js";
 import { fail, type Io } from "./io.js";

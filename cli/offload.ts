@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { EXIT } from "../library/errors.js";
+import { EXIT } from "../domain/errors.js";
 import { DEFAULT_HASH, HASH_FORMATS, isHashFormat } from "../library/offload/hash.js";
 import { runOffload } from "../library/offload/run.js";
 import { startOffload } from "../library/offload/start.js";

@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { openBrowser } from "../adapters/browser.js";
 import { waitForSvc } from "../adapters/svc-health.js";
 import { startDaemon } from "../daemon/serve.js";
-import { EXIT } from "../library/errors.js";
+import { EXIT } from "../domain/errors.js";
 import { loadClientConfig } from "../state/config.js";
 import { stopSignals, withContext } from "./context.js";
 import { fail, type Io } from "./io.js";

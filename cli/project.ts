@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
-import { EXIT } from "../library/errors.js";
-import { addProject, listProjectStates, removeProject } from "../library/projects.js";
+import { EXIT } from "../domain/errors.js";
+import { addProject, listProjectStates, removeProject } from "../library/organise/projects.js";
 import { withContext } from "./context.js";
 import { fail, type Io } from "./io.js";
 

@@ -1,11 +1,11 @@
 import { parseArgs } from "node:util";
-import { EXIT } from "../library/errors.js";
+import { EXIT } from "../domain/errors.js";
+import type { EditorProxyJob } from "../domain/schemas/proxy.js";
 import { idList } from "../library/export/timeline.js";
 import { JobRunner } from "../library/jobs/runner.js";
 import { LibraryPool } from "../library/library-pool.js";
-import { ensureProjectRoot } from "../library/projects.js";
+import { ensureProjectRoot } from "../library/organise/projects.js";
 import { EditorProxies, MAX_PROXY_IDS } from "../library/proxy/editor-jobs.js";
-import type { EditorProxyJob } from "../library/schemas/proxy.js";
 import { stopSignals, withContext } from "./context.js";
 import { fail, type Io } from "./io.js";
 import { createProgressBar } from "./progress.js";

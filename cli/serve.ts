@@ -1,6 +1,6 @@
 import { startDaemon } from "../daemon/serve.js";
+import { EXIT } from "../domain/errors.js";
 import type { AppContext } from "../library/context.js";
-import { EXIT } from "../library/errors.js";
 import { type StopSignals, stopSignals, withContext } from "./context.js";
 import { fail, type Io } from "./io.js";
 

@@ -2,8 +2,8 @@ import { realpathSync } from "node:fs";
 import { userInfo } from "node:os";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { EXIT } from "../library/errors.js";
-import { listProjects } from "../library/projects.js";
+import { EXIT } from "../domain/errors.js";
+import { listProjects } from "../library/organise/projects.js";
 import {
   detectServiceManager,
   installService,
@@ -11,7 +11,7 @@ import {
   type ServiceManager,
   type ServiceTarget,
   uninstallService,
-} from "../library/service.js";
+} from "../library/system/service.js";
 import { withContext } from "./context.js";
 import { fail, type Io } from "./io.js";
 

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
-import { EXIT } from "../library/errors.js";
-import type { TokenInfo } from "../library/schemas/access.js";
-import { createToken, listTokens, revokeToken, showToken } from "../library/tokens.js";
+import { EXIT } from "../domain/errors.js";
+import type { TokenInfo } from "../domain/schemas/access.js";
+import { createToken, listTokens, revokeToken, showToken } from "../library/access/tokens.js";
 import { withContext } from "./context.js";
 import { fail, type Io } from "./io.js";
 

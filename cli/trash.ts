@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
-import { EXIT, UserError } from "../library/errors.js";
+import { EXIT, UserError } from "../domain/errors.js";
 import { parseMediaId } from "../library/media/ids.js";
-import { listTrash, purgeTrash, restoreFromTrash } from "../library/trash.js";
+import { listTrash, purgeTrash, restoreFromTrash } from "../library/organise/trash.js";
 import { openLibrary } from "../state/stores.js";
 import { withContext } from "./context.js";
 import { fail, type Io } from "./io.js";

@@ -1,7 +1,7 @@
 import { homedir } from "node:os";
 import { basename, join } from "node:path";
+import { EXIT, UserError } from "../domain/errors.js";
 import type { AppContext } from "../library/context.js";
-import { EXIT, UserError } from "../library/errors.js";
 import type { JobRunner } from "../library/jobs/runner.js";
 import { listVolumes, looksLikeCard, MountTracker } from "../library/offload/cards.js";
 import { checkDestination } from "../library/offload/deny-list.js";

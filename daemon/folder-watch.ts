@@ -1,5 +1,5 @@
 import { join, sep } from "node:path";
-import { IGNORED_DIRS, isIgnoredName, kindOf } from "../pipeline/media-types.js";
+import { IGNORED_DIRS, isIgnoredName, kindOf } from "../domain/media-types.js";
 import { isErrno } from "../state/errno.js";
 import { relativeInside } from "../state/paths.js";
 

@@ -1,7 +1,7 @@
+import { labelPaths } from "../domain/redact.js";
 import type { AppContext } from "../library/context.js";
-import { type IngestReport, type IngestRequest, runIngest } from "../library/ingest.js";
+import { type IngestReport, type IngestRequest, runIngest } from "../library/jobs/ingest.js";
 import type { JobKind, JobRunner } from "../library/jobs/runner.js";
-import { labelPaths } from "../library/redact.js";
 
 interface Pending {
   full: boolean;

@@ -1,8 +1,8 @@
+import { labelPaths } from "../domain/redact.js";
 import type { AppContext } from "../library/context.js";
 import type { LibraryPool } from "../library/library-pool.js";
-import { markMissing } from "../library/missing.js";
-import { lookAtRoot, type RootState } from "../library/project-root.js";
-import { labelPaths } from "../library/redact.js";
+import { markMissing } from "../library/organise/missing.js";
+import { lookAtRoot, type RootState } from "../library/organise/project-root.js";
 import type { IngestQueue } from "./ingest-queue.js";
 import { type Watcher, watchProject } from "./watcher.js";
 

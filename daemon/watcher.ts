@@ -2,7 +2,7 @@ import { watch as watchPath } from "node:fs";
 import { lstat, opendir, realpath, stat } from "node:fs/promises";
 import { performance } from "node:perf_hooks";
 import { watch } from "chokidar";
-import { kindOf } from "../pipeline/media-types.js";
+import { kindOf } from "../domain/media-types.js";
 import type { Config } from "../state/config.js";
 import { relativeInside } from "../state/paths.js";
 import { FolderWatch, isIgnoredPath, type WatchHandlers, type WatchIO } from "./folder-watch.js";

@@ -1,9 +1,9 @@
 import type { Stats } from "node:fs";
 import { realpath, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { IGNORED_DIRS, isIgnoredName, kindOf } from "../pipeline/media-types.js";
+import { EXIT, UserError } from "../domain/errors.js";
+import { IGNORED_DIRS, isIgnoredName, kindOf } from "../domain/media-types.js";
 import { relativeInside } from "../state/paths.js";
-import { EXIT, UserError } from "./errors.js";
 
 /*
  * svc's one containment policy, used by every entry point that turns a name into a file:

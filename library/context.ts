@@ -1,10 +1,10 @@
 import type { Logger } from "pino";
 import type { Adapters } from "../adapters/index.js";
-import type { Queues } from "../pipeline/queues.js";
+import type { Queues } from "../pipeline/index.js";
 import type { Config } from "../state/config.js";
 import type { RegistryStore } from "../state/stores.js";
-import type { QueryEmbeddings } from "./query-embeddings.js";
-import type { VectorThreads } from "./vector-threads.js";
+import type { QueryEmbeddings } from "./search/query-embeddings.js";
+import type { VectorThreads } from "./search/vector-threads.js";
 
 /** What every operation of one process shares; passed down, never held in module state. */
 export interface AppContext {

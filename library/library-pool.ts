@@ -1,11 +1,11 @@
+import { EXIT, UserError } from "../domain/errors.js";
 import type { ProjectRow } from "../state/repos/projects.js";
 import { type LibraryStore, openLibrary, ProjectRootMissing } from "../state/stores.js";
-import { CollectionFiles } from "./collections.js";
 import type { AppContext } from "./context.js";
-import { EXIT, UserError } from "./errors.js";
-import { libraryIdentity, lookAtRootSync } from "./project-root.js";
-import { defaultProjectName } from "./projects.js";
-import { IndexReader } from "./vector-index.js";
+import { CollectionFiles } from "./organise/collections.js";
+import { libraryIdentity, lookAtRootSync } from "./organise/project-root.js";
+import { defaultProjectName } from "./organise/projects.js";
+import { IndexReader } from "./search/vector-index.js";
 
 /** The 503 of a project whose folder is not there; nothing is created in its place. */
 export function unreachableProject(name: string): UserError {

@@ -7,9 +7,9 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { LRUCache } from "lru-cache";
-import { type Caller, guard, isCrossSite, type RequestFacts } from "../api/guard.js";
-import type { Scope } from "../library/scopes.js";
-import { verifyToken } from "../library/tokens.js";
+import type { Scope } from "../domain/scopes.js";
+import { type Caller, guard, isCrossSite, type RequestFacts } from "../library/access/guard.js";
+import { verifyToken } from "../library/access/tokens.js";
 import { AnswerCache } from "./answer-cache.js";
 import { directCall, directHeaders } from "./direct-call.js";
 import { publicText } from "./present.js";

@@ -1,9 +1,7 @@
-import { scrubText } from "../library/redact.js";
-import type { MediaItem, Scene } from "../library/schemas/media.js";
-import type { SceneMatch } from "../library/schemas/search.js";
+import { scrubText } from "../domain/redact.js";
+import type { MediaItem, Scene } from "../domain/schemas/media.js";
+import type { SceneMatch } from "../domain/schemas/search.js";
 
-// The shared views name derived images by URL; over MCP the same values are paths relative to
-// the project root (pathLinks), so the keys say so. The tools' output schemas take these names.
 export const MCP_NAMES = {
   thumbnail_url: "thumbnail_path",
   keyframe_url: "keyframe_path",

@@ -1,7 +1,7 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import { UserError } from "../library/errors.js";
+import { UserError } from "../domain/errors.js";
 import { type AnswerCache, answerKey } from "./answer-cache.js";
 import { present, publicText } from "./present.js";
 import { type McpDeps, TOOLS, type ToolDef } from "./tools.js";

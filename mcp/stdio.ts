@@ -1,8 +1,8 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { redactSecrets } from "../domain/redact.js";
 import type { AppContext } from "../library/context.js";
 import { LibraryPool } from "../library/library-pool.js";
-import { ensureProjectRoot } from "../library/projects.js";
-import { redactSecrets } from "../library/redact.js";
+import { ensureProjectRoot } from "../library/organise/projects.js";
 import { AnswerCache } from "./answer-cache.js";
 import { publicText } from "./present.js";
 import { createMcpServer } from "./server.js";

@@ -1,13 +1,5 @@
 import { z } from "zod";
-import type { AppContext } from "../library/context.js";
-import { EXIT, UserError } from "../library/errors.js";
-import type { LibraryPool } from "../library/library-pool.js";
-import { analysedScenes, getMedia, RECENT_LIMIT, recentMedia } from "../library/media/browse.js";
-import { ItemNotFound } from "../library/media/ids.js";
-import { LIST_QUERY } from "../library/media/query.js";
-import { projectSearch, searchMedia } from "../library/media/search.js";
-import { MAX_WORDS, mediaTranscript } from "../library/media/transcript.js";
-import { pathLinks } from "../library/media/view.js";
+import { EXIT, UserError } from "../domain/errors.js";
 import {
   ANALYSED_SCENES,
   MEDIA_DETAIL,
@@ -17,11 +9,19 @@ import {
   SEGMENT,
   TAG_CLOUD,
   TRANSCRIPT_VIEW,
-} from "../library/schemas/media.js";
-import { MEDIA_PAGE, SCENE_MATCH, SEARCH_ITEM, SEARCH_PAGE } from "../library/schemas/search.js";
-import { STATS } from "../library/schemas/system.js";
-import { libraryStats } from "../library/stats.js";
-import { DEFAULT_TAG_LIMIT, MAX_TAG_LIMIT, tagCloud } from "../library/tags.js";
+} from "../domain/schemas/media.js";
+import { MEDIA_PAGE, SCENE_MATCH, SEARCH_ITEM, SEARCH_PAGE } from "../domain/schemas/search.js";
+import { STATS } from "../domain/schemas/system.js";
+import type { AppContext } from "../library/context.js";
+import type { LibraryPool } from "../library/library-pool.js";
+import { analysedScenes, getMedia, RECENT_LIMIT, recentMedia } from "../library/media/browse.js";
+import { ItemNotFound } from "../library/media/ids.js";
+import { LIST_QUERY } from "../library/media/query.js";
+import { projectSearch, searchMedia } from "../library/media/search.js";
+import { MAX_WORDS, mediaTranscript } from "../library/media/transcript.js";
+import { pathLinks } from "../library/media/view.js";
+import { DEFAULT_TAG_LIMIT, MAX_TAG_LIMIT, tagCloud } from "../library/organise/tags.js";
+import { libraryStats } from "../library/system/stats.js";
 import { MCP_NAMES } from "./present.js";
 
 export interface McpDeps {

@@ -1,7 +1,7 @@
 import { stat } from "node:fs/promises";
 import { performance } from "node:perf_hooks";
 import PQueue from "p-queue";
-import { labelPaths } from "../library/redact.js";
+import { labelPaths } from "../domain/redact.js";
 import { proxyFile, removeDerivedFiles } from "../state/derived-files.js";
 import { errnoOf } from "../state/errno.js";
 import { ItemDeletedError, type MediaRow, type StageOutcome } from "../state/repos/media.js";

@@ -1,9 +1,9 @@
 import { opendir, realpath, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { IGNORED_DIRS, isIgnoredName, kindOf } from "../domain/media-types.js";
 import { errnoOf, isErrno } from "../state/errno.js";
 import { relativeInside } from "../state/paths.js";
 import type { MediaKind } from "../state/repos/media.js";
-import { IGNORED_DIRS, isIgnoredName, kindOf } from "./media-types.js";
 
 export interface ScannedFile {
   relPath: string;

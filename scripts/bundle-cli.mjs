@@ -32,9 +32,9 @@ await build({
   input: {
     main: entry,
     // Worker threads are started from `new URL("./<name>.js", import.meta.url)` of the chunk that
-    // holds library/vector-threads: they must sit in the same folder.
-    "search-thread": join(dist, "library", "search-thread.js"),
-    "index-writer-thread": join(dist, "library", "index-writer-thread.js"),
+    // holds library/search/vector-threads: they must sit in the same folder.
+    "search-thread": join(dist, "library", "search", "search-thread.js"),
+    "index-writer-thread": join(dist, "library", "search", "index-writer-thread.js"),
   },
   platform: "node",
   external,

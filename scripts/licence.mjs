@@ -12,7 +12,7 @@ import { createPrivateKey, createPublicKey, generateKeyPairSync, sign } from "no
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { canonicalJson, keyId } from "../dist/library/licence.js";
+import { canonicalJson, keyId } from "../dist/library/access/licence.js";
 
 const USAGE =
   "usage: licence.mjs keygen --out DIR | licence.mjs sign --key PRIVATE.pem --id ID --holder NAME [--issued DAY] [--expires DAY|never] [--out FILE]";

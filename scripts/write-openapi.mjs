@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { openApiDocument } from "../dist/api/openapi.js";
 import { ROUTES } from "../dist/api/routes/index.js";
-import { readVersion } from "../dist/library/version.js";
+import { readVersion } from "../dist/library/system/version.js";
 
 const target = join(dirname(fileURLToPath(import.meta.url)), "..", "docs", "openapi.json");
 mkdirSync(dirname(target), { recursive: true });

@@ -1,4 +1,6 @@
 import { getRouterParam, type H3Event } from "h3";
+import { ACCESS } from "../../domain/scopes.js";
+import { parseMediaId } from "../../library/media/ids.js";
 import {
   addBinItem,
   BIN_BODY,
@@ -8,9 +10,7 @@ import {
   listBins,
   removeBinItem,
   renameBin,
-} from "../../library/bins.js";
-import { parseMediaId } from "../../library/media/ids.js";
-import { ACCESS } from "../../library/scopes.js";
+} from "../../library/organise/bins.js";
 import { readJson } from "../body.js";
 import { pathSegment } from "../caller.js";
 import { jsonResponse } from "../errors.js";

@@ -1,7 +1,7 @@
 import { getRouterParam } from "h3";
+import { ACCESS } from "../../domain/scopes.js";
 import { CHAT_PAGE_QUERY, conversationHistory, listConversations } from "../../library/chat/conversations.js";
 import { CHAT_BODY, chatTurn } from "../../library/chat/turn.js";
-import { ACCESS } from "../../library/scopes.js";
 import { readJson } from "../body.js";
 import { jsonResponse } from "../errors.js";
 import { readQuery } from "../query.js";

@@ -1,6 +1,6 @@
-import { COLLECTIONS_QUERY, collectionsReport } from "../../library/collections.js";
+import { ACCESS } from "../../domain/scopes.js";
 import { apiLinks } from "../../library/media/view.js";
-import { ACCESS } from "../../library/scopes.js";
+import { COLLECTIONS_QUERY, collectionsReport } from "../../library/organise/collections.js";
 import { readQuery } from "../query.js";
 import { COLLECTIONS } from "../responses.js";
 import type { RouteDef } from "./types.js";

@@ -1,11 +1,12 @@
 import { getRouterParam, type H3Event, HTTPError } from "h3";
 import { z } from "zod";
+import { decodeUtf8, MAX_CUBE_BYTES } from "../../domain/color-profiles.js";
+import { ACCESS } from "../../domain/scopes.js";
+import { PROJECT_PARAM } from "../../library/access/project-param.js";
 import { BATCH_PROFILE_BODY, PROFILE_BODY, setColorProfile } from "../../library/color/apply.js";
-import { decodeUtf8, importProfile, listProfiles, MAX_CUBE_BYTES } from "../../library/color/profiles.js";
+import { importProfile, listProfiles } from "../../library/color/profiles.js";
 import { parseMediaId } from "../../library/media/ids.js";
 import { apiLinks } from "../../library/media/view.js";
-import { PROJECT_PARAM } from "../../library/project-param.js";
-import { ACCESS } from "../../library/scopes.js";
 import { readBytes, readJson } from "../body.js";
 import { jsonResponse } from "../errors.js";
 import { idParams } from "../openapi.js";

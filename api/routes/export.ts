@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { getRouterParam, type H3Event } from "h3";
 import { z } from "zod";
+import { ACCESS } from "../../domain/scopes.js";
 import { BATCH_BODY, exportBatch } from "../../library/export/batch.js";
 import type { MediaRefs } from "../../library/export/build.js";
 import {
@@ -10,7 +11,6 @@ import {
   TIMELINE_TYPES,
   timelineFormat,
 } from "../../library/export/timeline.js";
-import { ACCESS } from "../../library/scopes.js";
 import { readJson } from "../body.js";
 import { seesAbsolutePaths } from "../caller.js";
 import { readQuery } from "../query.js";

@@ -1,6 +1,9 @@
 import { getRouterParam, type H3Event } from "h3";
 import { z } from "zod";
-import { forgetDeletedMedia } from "../../library/bins.js";
+import { SERVED_TYPES } from "../../domain/playback.js";
+import { ACCESS } from "../../domain/scopes.js";
+import { PROJECT_PARAM } from "../../library/access/project-param.js";
+import { GRANT_BODY, GRANT_TTL_S, issueStreamGrant } from "../../library/access/stream-grants.js";
 import {
   ACTIVATE_BODY,
   activateTranscript,
@@ -24,15 +27,12 @@ import {
 import { keyframeFile, streamFile, thumbnailFile } from "../../library/media/files.js";
 import { parseIndex, parseMediaId } from "../../library/media/ids.js";
 import { MEMBERS_QUERY, memberRules } from "../../library/media/members.js";
-import { SERVED_TYPES } from "../../library/media/playback.js";
 import { LIST_QUERY, wholeNumber } from "../../library/media/query.js";
 import { projectSearch, searchMediaJson } from "../../library/media/search.js";
 import { mediaWords } from "../../library/media/transcript.js";
 import { apiLinks, type Links } from "../../library/media/view.js";
-import { PROJECT_PARAM } from "../../library/project-param.js";
-import { ACCESS } from "../../library/scopes.js";
-import { GRANT_BODY, GRANT_TTL_S, issueStreamGrant } from "../../library/stream-grants.js";
-import { tagCloud } from "../../library/tags.js";
+import { forgetDeletedMedia } from "../../library/organise/bins.js";
+import { tagCloud } from "../../library/organise/tags.js";
 import type { LibraryStore } from "../../state/stores.js";
 import { readJson } from "../body.js";
 import { callerTokenId, requestAddress } from "../caller.js";

@@ -1,5 +1,5 @@
+import { ACCESS } from "../../domain/scopes.js";
 import { OFFLOAD_BODY } from "../../library/offload/start.js";
-import { ACCESS } from "../../library/scopes.js";
 import { readJson } from "../body.js";
 import { jsonResponse } from "../errors.js";
 import { OFFLOAD_STARTED, OFFLOAD_STATUS } from "../responses.js";

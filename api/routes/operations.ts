@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { clearCache } from "../../library/cache.js";
-import { embedStatus } from "../../library/embed.js";
-import { entitlementsReport } from "../../library/entitlements.js";
-import { healthReport, statusReport } from "../../library/health.js";
-import { LOG_TAIL_LIMITS, tailLogs } from "../../library/logs.js";
-import { ACCESS } from "../../library/scopes.js";
-import { libraryStats } from "../../library/stats.js";
+import { ACCESS } from "../../domain/scopes.js";
+import { entitlementsReport } from "../../library/access/entitlements.js";
+import { embedStatus } from "../../library/search/embed.js";
+import { clearCache } from "../../library/system/cache.js";
+import { healthReport, statusReport } from "../../library/system/health.js";
+import { LOG_TAIL_LIMITS, tailLogs } from "../../library/system/logs.js";
+import { libraryStats } from "../../library/system/stats.js";
 import { readJson } from "../body.js";
 import { jsonResponse } from "../errors.js";
 import { readQuery } from "../query.js";

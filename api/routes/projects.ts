@@ -1,11 +1,11 @@
+import { ACCESS } from "../../domain/scopes.js";
 import {
   addProject,
   PROJECT_BODY,
   projectsReport,
   projectView,
   removeProject,
-} from "../../library/projects.js";
-import { ACCESS } from "../../library/scopes.js";
+} from "../../library/organise/projects.js";
 import { readJson } from "../body.js";
 import { pathSegment, seesAbsolutePaths } from "../caller.js";
 import { jsonResponse } from "../errors.js";

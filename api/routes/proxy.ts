@@ -1,8 +1,8 @@
 import { getRouterParam } from "h3";
 import { z } from "zod";
+import { ACCESS } from "../../domain/scopes.js";
 import { parseMediaId } from "../../library/media/ids.js";
 import { EDITOR_PROXY_BODY } from "../../library/proxy/editor-jobs.js";
-import { ACCESS } from "../../library/scopes.js";
 import { readJson } from "../body.js";
 import { idParams } from "../openapi.js";
 import { readQuery } from "../query.js";

@@ -5,7 +5,7 @@ import { dirname, join } from "node:path";
 import { Readable } from "node:stream";
 import { getRouterParam, HTTPError } from "h3";
 import { z } from "zod";
-import { SCOPES } from "../../library/scopes.js";
+import { SCOPES } from "../../domain/scopes.js";
 import { openApiDocument } from "../openapi.js";
 import { NO_FRAME_ANCESTORS, PAGE_HEADERS } from "../static.js";
 import type { RouteDef } from "./types.js";

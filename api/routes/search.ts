@@ -1,5 +1,5 @@
-import { ACCESS } from "../../library/scopes.js";
-import { SEARCH_ALL_QUERY, searchAll } from "../../library/search-all.js";
+import { ACCESS } from "../../domain/scopes.js";
+import { SEARCH_ALL_QUERY, searchAll } from "../../library/search/search-all.js";
 import { jsonResponse } from "../errors.js";
 import { readQuery } from "../query.js";
 import { SEARCH_ALL } from "../responses.js";

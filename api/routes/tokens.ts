@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { UserError } from "../../library/errors.js";
-import { ACCESS } from "../../library/scopes.js";
+import { UserError } from "../../domain/errors.js";
+import { ACCESS } from "../../domain/scopes.js";
 import {
   createToken,
   listTokens,
@@ -8,7 +8,7 @@ import {
   showToken,
   TOKEN_BODY,
   TokenFieldError,
-} from "../../library/tokens.js";
+} from "../../library/access/tokens.js";
 import { readJson } from "../body.js";
 import { pathSegment } from "../caller.js";
 import { jsonResponse } from "../errors.js";

@@ -1,13 +1,9 @@
 import { z } from "zod";
-import {
-  CORRECTIONS_BODY,
-  loadCorrections,
-  MAX_CORRECTIONS_BODY,
-  saveCorrections,
-} from "../../library/corrections.js";
-import { recorrect, revertTranscripts } from "../../library/recorrect.js";
-import { ACCESS } from "../../library/scopes.js";
-import { listBackups } from "../../library/transcript-backups.js";
+import { CORRECTIONS_BODY, MAX_CORRECTIONS_BODY } from "../../domain/corrections.js";
+import { ACCESS } from "../../domain/scopes.js";
+import { loadCorrections, saveCorrections } from "../../library/transcripts/corrections.js";
+import { recorrect, revertTranscripts } from "../../library/transcripts/recorrect.js";
+import { listBackups } from "../../library/transcripts/transcript-backups.js";
 import { readJson } from "../body.js";
 import { jsonResponse } from "../errors.js";
 import { readQuery } from "../query.js";

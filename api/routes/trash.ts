@@ -1,9 +1,9 @@
 import { getRouterParam } from "h3";
 import { z } from "zod";
+import { ACCESS } from "../../domain/scopes.js";
+import { PROJECT_PARAM } from "../../library/access/project-param.js";
 import { parseMediaId } from "../../library/media/ids.js";
-import { PROJECT_PARAM } from "../../library/project-param.js";
-import { ACCESS } from "../../library/scopes.js";
-import { listTrash, restoreFromTrash } from "../../library/trash.js";
+import { listTrash, restoreFromTrash } from "../../library/organise/trash.js";
 import { idParams } from "../openapi.js";
 import { readQuery } from "../query.js";
 import { RESTORED, TRASH } from "../responses.js";

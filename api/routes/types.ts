@@ -1,15 +1,15 @@
 import type { H3Event, HTTPMethod } from "h3";
 import type { z } from "zod";
+import type { Scope } from "../../domain/scopes.js";
+import type { StreamGrants } from "../../library/access/stream-grants.js";
 import type { AppContext } from "../../library/context.js";
-import type { IngestJobs } from "../../library/ingest-job.js";
+import type { IngestJobs } from "../../library/jobs/ingest-job.js";
 import type { JobRunner } from "../../library/jobs/runner.js";
 import type { LibraryPool } from "../../library/library-pool.js";
 import type { OffloadJobs } from "../../library/offload/jobs.js";
 import type { EditorProxies } from "../../library/proxy/editor-jobs.js";
-import type { Retranscriber } from "../../library/retranscribe.js";
-import type { SampleSeeder } from "../../library/sample.js";
-import type { Scope } from "../../library/scopes.js";
-import type { StreamGrants } from "../../library/stream-grants.js";
+import type { SampleSeeder } from "../../library/system/sample.js";
+import type { Retranscriber } from "../../library/transcripts/retranscribe.js";
 
 export interface ApiDeps {
   readonly ctx: AppContext;
@@ -96,7 +96,3 @@ export interface RouteDoc {
   /** The route can answer the structured free-tier refusal (403, `detail: {code, message}`). */
   readonly entitlement?: true;
 }
-
-/** Methods that change state: they get the same-site check whatever the token. */
-export const isWrite = (route: Pick<RouteDef, "method">) =>
-  !["GET", "HEAD", "OPTIONS"].includes(route.method);

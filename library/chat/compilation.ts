@@ -1,10 +1,10 @@
+import { scrubText } from "../../domain/redact.js";
+import type { SearchItem } from "../../domain/schemas/search.js";
 import { ITEM_VECTOR } from "../../state/repos/vectors.js";
-import { cosine } from "../embed.js";
 import type { ListQuery } from "../media/query.js";
 import { projectSearch, searchMedia } from "../media/search.js";
 import { apiLinks } from "../media/view.js";
-import { scrubText } from "../redact.js";
-import type { SearchItem } from "../schemas/search.js";
+import { cosine } from "../search/embed.js";
 import type { ChatFilters } from "./classify.js";
 import {
   type ChatScene,

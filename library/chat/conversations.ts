@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { EXIT, UserError } from "../../domain/errors.js";
+import { scrubText } from "../../domain/redact.js";
+import type { ConversationHistory, ConversationsPage, HistoryMessage } from "../../domain/schemas/chat.js";
 import type { MessageRow } from "../../state/repos/conversations.js";
 import type { RegistryStore } from "../../state/stores.js";
-import { EXIT, UserError } from "../errors.js";
 import { wholeNumber } from "../media/query.js";
-import { scrubText } from "../redact.js";
-import type { ConversationHistory, ConversationsPage, HistoryMessage } from "../schemas/chat.js";
 
 const MAX_PAGE = 200;
 

@@ -1,5 +1,5 @@
 import { type ChatMessage, type ModelHost, ModelHostError, pullHint } from "../../adapters/modelhost.js";
-import type { QueryEmbeddings } from "../query-embeddings.js";
+import type { QueryEmbeddings } from "../search/query-embeddings.js";
 
 /**
  * The model host as one chat turn uses it: every call adds its tokens and its waiting time to the

@@ -1,5 +1,5 @@
 import { ModelHostError } from "../../adapters/modelhost.js";
-import { cosine } from "../embed.js";
+import { cosine } from "../search/embed.js";
 import { answerAbout } from "./compilation.js";
 import { type ChatScene, describeFilters, hasFilters, loadScenes, passesFilters } from "./scenes.js";
 import type { IntentHandler, TurnContext } from "./turn-types.js";

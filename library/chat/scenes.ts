@@ -1,8 +1,8 @@
 import type { Logger } from "pino";
+import { scrubText } from "../../domain/redact.js";
 import type { SceneRef } from "../../state/repos/conversations.js";
 import { type SceneContextRow, sceneTags } from "../../state/repos/scenes.js";
 import { readSegments } from "../media/browse.js";
-import { scrubText } from "../redact.js";
 import type { ChatFilters } from "./classify.js";
 import type { ScopedProject } from "./scope.js";
 

@@ -1,5 +1,5 @@
+import { EXIT, UserError } from "../../domain/errors.js";
 import type { LibraryStore } from "../../state/stores.js";
-import { EXIT, UserError } from "../errors.js";
 import type { LibraryPool } from "../library-pool.js";
 
 /** One project a chat turn may read. */

@@ -1,6 +1,6 @@
+import { scrubText } from "../../domain/redact.js";
 import type { SceneRef } from "../../state/repos/conversations.js";
 import { ITEM_VECTOR } from "../../state/repos/vectors.js";
-import { scrubText } from "../redact.js";
 import type { SceneReference } from "./classify.js";
 import { answerAbout, MAX_SCENES } from "./compilation.js";
 import { type ChatScene, loadScenes, scenesAt } from "./scenes.js";

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { ModelHostError } from "../../adapters/modelhost.js";
+import { EXIT, UserError } from "../../domain/errors.js";
+import { scrubText } from "../../domain/redact.js";
+import type { ChatResponse } from "../../domain/schemas/chat.js";
+import { requireEntitlement } from "../access/entitlements.js";
 import type { AppContext } from "../context.js";
-import { requireEntitlement } from "../entitlements.js";
-import { EXIT, UserError } from "../errors.js";
 import type { LibraryPool } from "../library-pool.js";
-import { scrubText } from "../redact.js";
-import type { ChatResponse } from "../schemas/chat.js";
 import { analytics } from "./analytics.js";
 import { type Classification, classifyIntent, type Intent } from "./classify.js";
 import { compilation } from "./compilation.js";

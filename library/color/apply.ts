@@ -1,8 +1,15 @@
 import { readFile, rm } from "node:fs/promises";
 import { z } from "zod";
-import { proxyReason } from "../../pipeline/stages/proxy.js";
-import { sceneSignalsOf, withSceneSignals } from "../../pipeline/stages/signals.js";
-import { stillThumbnail, THUMB_WIDTH, videoThumbnail } from "../../pipeline/stages/thumbnails.js";
+import type { MediaItem } from "../../domain/schemas/media.js";
+import {
+  lutPathFor,
+  proxyReason,
+  sceneSignalsOf,
+  stillThumbnail,
+  THUMB_WIDTH,
+  videoThumbnail,
+  withSceneSignals,
+} from "../../pipeline/index.js";
 import { writeFileAtomic } from "../../state/atomic.js";
 import { proxyFile } from "../../state/derived-files.js";
 import type { MediaRow } from "../../state/repos/media.js";
@@ -11,8 +18,7 @@ import { derivedFile, mediaFile } from "../containment.js";
 import type { AppContext } from "../context.js";
 import { notFound } from "../media/ids.js";
 import { type Links, mediaItem } from "../media/view.js";
-import type { MediaItem } from "../schemas/media.js";
-import { lutPathFor, requireProfile } from "./profiles.js";
+import { requireProfile } from "./profiles.js";
 
 /** The most items one batch call sets: each one's pictures are rendered again before it answers. */
 export const MAX_BATCH_IDS = 500;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EXIT, UserError } from "../../domain/errors.js";
 import type { Cue } from "../../formats/cues.js";
 import { writeEdl } from "../../formats/edl.js";
 import { writeMarkerEdl } from "../../formats/edl-markers.js";
@@ -13,7 +14,6 @@ import { writeXmemlBytes } from "../../formats/xmeml.js";
 import type { Logger } from "../../state/logger.js";
 import type { MediaRow } from "../../state/repos/media.js";
 import type { LibraryStore } from "../../state/stores.js";
-import { EXIT, UserError } from "../errors.js";
 import { buildTimeline, type ExportClip, type MediaRefs } from "./build.js";
 import { attachment, safeStem } from "./names.js";
 

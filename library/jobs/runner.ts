@@ -1,6 +1,6 @@
 import { Cron } from "croner";
+import { EXIT, UserError } from "../../domain/errors.js";
 import type { Logger } from "../../state/logger.js";
-import { EXIT, UserError } from "../errors.js";
 import { type Clock, type ClockTimer, systemClock } from "./clock.js";
 
 /** Finished jobs a status route shows, newest first, for kinds that keep a history. */

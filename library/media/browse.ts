@@ -1,10 +1,5 @@
 import { z } from "zod";
-import { parseJsonColumn, readJsonColumn } from "../../state/json-column.js";
-import type { Logger } from "../../state/logger.js";
-import { MediaSearchRepo } from "../../state/repos/media-search.js";
-import { VISION_FIELDS } from "../../state/repos/scenes.js";
-import type { LibraryStore } from "../../state/stores.js";
-import { EXIT, UserError } from "../errors.js";
+import { EXIT, UserError } from "../../domain/errors.js";
 import type {
   AnalysedScenes,
   MediaDetail,
@@ -12,8 +7,13 @@ import type {
   Segment,
   ShootDateFacets,
   TranscriptEntry,
-} from "../schemas/media.js";
-import type { MediaPage } from "../schemas/search.js";
+} from "../../domain/schemas/media.js";
+import type { MediaPage } from "../../domain/schemas/search.js";
+import { parseJsonColumn, readJsonColumn } from "../../state/json-column.js";
+import type { Logger } from "../../state/logger.js";
+import { MediaSearchRepo } from "../../state/repos/media-search.js";
+import { VISION_FIELDS } from "../../state/repos/scenes.js";
+import type { LibraryStore } from "../../state/stores.js";
 import { requireItem } from "./ids.js";
 import { buildPageRequest, encodeCursor, type ListQuery } from "./query.js";
 import { type Links, mediaItem, sceneView } from "./view.js";

@@ -1,15 +1,15 @@
 import { lstat, mkdir, rename } from "node:fs/promises";
 import { dirname, extname, join } from "node:path";
 import { z } from "zod";
+import { EXIT, UserError } from "../../domain/errors.js";
+import type { BulkDeleteReport, DeleteResult } from "../../domain/schemas/media.js";
 import { removeDerivedFiles } from "../../state/derived-files.js";
 import { errnoOf } from "../../state/errno.js";
 import type { Logger } from "../../state/logger.js";
 import { relativeInside } from "../../state/paths.js";
 import type { LibraryStore } from "../../state/stores.js";
 import { realLocationInside } from "../containment.js";
-import { EXIT, UserError } from "../errors.js";
 import { moveWithoutReplacing } from "../move-without-replacing.js";
-import type { BulkDeleteReport, DeleteResult } from "../schemas/media.js";
 import { notFound } from "./ids.js";
 
 type FileOutcome = Extract<DeleteResult, { status: "deleted" }>["file"];

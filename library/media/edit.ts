@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { EXIT, UserError } from "../../domain/errors.js";
+import type { MediaItem, TagResult } from "../../domain/schemas/media.js";
 import type { MediaRow } from "../../state/repos/media.js";
 import type { EditorialPatch } from "../../state/repos/media-edits.js";
 import type { LibraryStore } from "../../state/stores.js";
-import { EXIT, UserError } from "../errors.js";
-import type { MediaItem, TagResult } from "../schemas/media.js";
 import { notFound } from "./ids.js";
 import { clearableLabelSchema, LABEL_MAX, labelSchema, noteSchema, RATING_MAX } from "./labels.js";
 import { type Links, mediaItem } from "./view.js";

@@ -1,10 +1,10 @@
+import { EXIT, UserError } from "../../domain/errors.js";
+import { contentTypeOf, unplayableReason } from "../../domain/playback.js";
 import { proxyFile } from "../../state/derived-files.js";
 import { derivedRelative } from "../../state/paths.js";
 import type { LibraryStore } from "../../state/stores.js";
 import { derivedFile, type MediaFile, mediaFile } from "../containment.js";
-import { EXIT, UserError } from "../errors.js";
 import { requireItem } from "./ids.js";
-import { contentTypeOf, unplayableReason } from "./playback.js";
 import { parseRange } from "./range.js";
 
 /** A file (or a byte range of it) for a transport to send. */

@@ -1,6 +1,6 @@
+import { EXIT, UserError } from "../../domain/errors.js";
 import type { MediaRow } from "../../state/repos/media.js";
 import type { LibraryStore } from "../../state/stores.js";
-import { EXIT, UserError } from "../errors.js";
 
 // Canonical decimal only: no sign, no leading zero, no exponent, nothing a path could hide in.
 const ID = /^[1-9]\d{0,14}$/;

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { MemberRule } from "../../state/repos/collections.js";
-import { binRule } from "../bins.js";
-import { collectionRule } from "../collections.js";
 import type { AppContext } from "../context.js";
 import type { LibraryPool } from "../library-pool.js";
+import { binRule } from "../organise/bins.js";
+import { collectionRule } from "../organise/collections.js";
 import { optional } from "./query.js";
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EXIT, UserError } from "../../domain/errors.js";
 import type { MemberRule } from "../../state/repos/collections.js";
 import type { MediaKind } from "../../state/repos/media.js";
 import type {
@@ -10,7 +11,6 @@ import type {
   SortKey,
   TextTerm,
 } from "../../state/repos/media-search.js";
-import { EXIT, UserError } from "../errors.js";
 import { LABEL_MAX, labelSchema, textLength } from "./labels.js";
 
 export const SORT_KEYS = [

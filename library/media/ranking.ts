@@ -1,11 +1,10 @@
+import type { SearchItem, SearchPage } from "../../domain/schemas/search.js";
 import type { MediaFilter } from "../../state/repos/media-search.js";
 import { ITEM_VECTOR, type VectorOwners } from "../../state/repos/vectors.js";
 import type { LibraryStore } from "../../state/stores.js";
 import type { VectorSearcher } from "../../state/vectors.js";
-import { cosine } from "../embed.js";
-import type { SearchItem, SearchPage } from "../schemas/search.js";
-import type { ListQuery } from "./query.js";
-import { buildFilter, DEFAULT_LIMIT } from "./query.js";
+import { cosine } from "../search/embed.js";
+import { buildFilter, DEFAULT_LIMIT, type ListQuery } from "./query.js";
 import { type Links, mediaItem } from "./view.js";
 
 /** What a semantic search reads: one project's library, its saved index and who owns each vector. */

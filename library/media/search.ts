@@ -1,11 +1,11 @@
 import type { Logger } from "pino";
 import { ModelHostError } from "../../adapters/modelhost.js";
+import { EXIT, UserError } from "../../domain/errors.js";
+import type { SearchPage } from "../../domain/schemas/search.js";
 import type { LibraryStore } from "../../state/stores.js";
 import type { AppContext } from "../context.js";
-import { EXIT, UserError } from "../errors.js";
-import type { SearchPage } from "../schemas/search.js";
-import type { RankReply } from "../search-thread.js";
-import { ThreadFailed, ThreadsBusy } from "../thread-pool.js";
+import type { RankReply } from "../search/search-thread.js";
+import { ThreadFailed, ThreadsBusy } from "../search/thread-pool.js";
 import { listMedia } from "./browse.js";
 import { buildFilter, type ListQuery } from "./query.js";
 import type { LinkKind, Links } from "./view.js";

@@ -1,7 +1,7 @@
+import { readWords } from "../../domain/embedding-text.js";
+import type { TranscriptView, TranscriptWord } from "../../domain/schemas/media.js";
 import type { Logger } from "../../state/logger.js";
 import type { LibraryStore } from "../../state/stores.js";
-import { readWords } from "../embedding-text.js";
-import type { TranscriptView, TranscriptWord } from "../schemas/media.js";
 import { readSegments } from "./browse.js";
 import { requireItem } from "./ids.js";
 

@@ -1,9 +1,9 @@
 import { posix } from "node:path";
+import type { MediaItem, Scene } from "../../domain/schemas/media.js";
 import { DATA_DIR_NAME } from "../../state/paths.js";
 import type { ListedRow } from "../../state/repos/media-search.js";
 import { type SceneRow, sceneTags, VISION_FIELDS } from "../../state/repos/scenes.js";
 import type { TagRow } from "../../state/repos/tags.js";
-import type { MediaItem, Scene } from "../schemas/media.js";
 
 /**
  * How a transport refers to an item's derived images: URLs over HTTP, paths relative to the

@@ -1,6 +1,6 @@
 import { readdir, realpath } from "node:fs/promises";
 import { join } from "node:path";
-import { kindOf } from "../../pipeline/media-types.js";
+import { kindOf } from "../../domain/media-types.js";
 
 /** Folders a camera writes at a card's root: DCF stills and video, Sony, P2/XAVC, XDCAM. */
 const CARD_FOLDERS = new Set(["dcim", "private", "contents", "xdroot"]);

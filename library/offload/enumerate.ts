@@ -1,6 +1,6 @@
 import { lstat, opendir } from "node:fs/promises";
 import { join } from "node:path";
-import { EXIT, UserError } from "../errors.js";
+import { EXIT, UserError } from "../../domain/errors.js";
 
 /** One file of a card: its path relative to the card (forward slashes), size and mtime. */
 export interface CardFile {

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { basename } from "node:path";
+import { UserError } from "../../domain/errors.js";
+import type { DestProgress, OffloadJob, OffloadJobList } from "../../domain/schemas/offload.js";
 import type { AppContext } from "../context.js";
-import { UserError } from "../errors.js";
 import { type JobKind, type JobRunner, KEPT_JOBS } from "../jobs/runner.js";
-import type { DestProgress, OffloadJob, OffloadJobList } from "../schemas/offload.js";
 import type { MhlEntry } from "./mhl.js";
 import { runOffload } from "./run.js";
 import { type OffloadRequest, type SourceAccess, startOffload } from "./start.js";

@@ -1,7 +1,7 @@
 import { mkdir, realpath, stat } from "node:fs/promises";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { EXIT, UserError } from "../../domain/errors.js";
 import { isErrno } from "../../state/errno.js";
-import { EXIT, UserError } from "../errors.js";
 import { checkDestination, type DenyContext, type DestinationVerdict } from "./deny-list.js";
 import { type CardFile, enumerateCard } from "./enumerate.js";
 import { checkApiSource, type SourceRoots } from "./sources.js";

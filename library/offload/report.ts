@@ -1,7 +1,7 @@
 import { basename, join } from "node:path";
 import type { Adapters } from "../../adapters/index.js";
-import { kindOf } from "../../pipeline/media-types.js";
-import { probeFile } from "../../pipeline/stages/probe.js";
+import { kindOf } from "../../domain/media-types.js";
+import { probeFile } from "../../pipeline/index.js";
 import { writeFileAtomic } from "../../state/atomic.js";
 import type { ProbeFields } from "../../state/repos/media.js";
 import type { MhlEntry } from "./mhl.js";

@@ -1,9 +1,9 @@
 import { realpath } from "node:fs/promises";
 import { homedir } from "node:os";
 import { resolve } from "node:path";
+import { EXIT, UserError } from "../../domain/errors.js";
 import { relativeInside } from "../../state/paths.js";
 import type { AppContext } from "../context.js";
-import { EXIT, UserError } from "../errors.js";
 import { checkPlace, type DenyContext, type DestinationVerdict } from "./deny-list.js";
 
 /**

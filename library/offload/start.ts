@@ -1,7 +1,7 @@
 import { homedir } from "node:os";
 import { z } from "zod";
 import type { AppContext } from "../context.js";
-import { claimSlot, describeHolder, SlotBusyError, type SlotLease } from "../slots.js";
+import { claimSlot, describeHolder, SlotBusyError, type SlotLease } from "../jobs/slots.js";
 import { DEFAULT_HASH, HASH_FORMATS, type HashFormat } from "./hash.js";
 import { type OffloadPlan, OffloadRefused, prepareOffload } from "./prepare.js";
 import { apiSourceRoots } from "./sources.js";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { placeNew } from "../../state/atomic.js";
-import { isAlive } from "../slots.js";
+import { isAlive } from "../jobs/slots.js";
 import { copyToTargets, TEMP_MODE } from "./copy.js";
 import { TEMP_PREFIX } from "./enumerate.js";
 import { type HashFormat, hashFile } from "./hash.js";

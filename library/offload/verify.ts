@@ -1,8 +1,8 @@
 import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import PQueue from "p-queue";
+import { EXIT, UserError } from "../../domain/errors.js";
 import type { MhlFileHashOut } from "../../formats/mhl.js";
-import { EXIT, UserError } from "../errors.js";
 import { hashFile } from "./hash.js";
 import {
   appendGenerations,

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { onCpuQueue } from "../../pipeline/queues.js";
+import { EXIT, UserError } from "../../domain/errors.js";
+import type { EditorProxyJob, EditorProxyJobList, ItemProxyView } from "../../domain/schemas/proxy.js";
+import { onCpuQueue } from "../../pipeline/index.js";
 import type { AppContext } from "../context.js";
-import { EXIT, UserError } from "../errors.js";
 import { type JobKind, type JobRunner, KEPT_JOBS } from "../jobs/runner.js";
 import type { LibraryPool } from "../library-pool.js";
 import { notFound } from "../media/ids.js";
-import type { EditorProxyJob, EditorProxyJobList, ItemProxyView } from "../schemas/proxy.js";
 import { findEditorProxy, makeEditorProxy, proxyKey } from "./editor.js";
 
 /** Items one request may ask for: a day's cards; more is a job for several requests. */

@@ -3,13 +3,13 @@ import { mkdir, readdir, rm, rmdir, stat } from "node:fs/promises";
 import { dirname, join, posix } from "node:path";
 import type { Ffmpeg } from "../../adapters/ffmpeg.js";
 import { proxyTimeoutMs } from "../../adapters/proxy-encode.js";
+import { labelPaths, scrubText } from "../../domain/redact.js";
+import type { EditorProxyResult } from "../../domain/schemas/proxy.js";
 import { placeNew } from "../../state/atomic.js";
 import { errnoOf, isErrno } from "../../state/errno.js";
 import type { MediaRow } from "../../state/repos/media.js";
 import type { LibraryStore } from "../../state/stores.js";
 import { mediaFile } from "../containment.js";
-import { labelPaths, scrubText } from "../redact.js";
-import type { EditorProxyResult } from "../schemas/proxy.js";
 
 /** The folder beside a source that NLEs look in for its proxy (SPEC.md, editor proxies rule 1). */
 export const PROXY_FOLDER = "Proxy";

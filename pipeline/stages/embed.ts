@@ -1,5 +1,5 @@
 import { ModelHostError } from "../../adapters/modelhost.js";
-import { embedItem } from "../../library/embedding.js";
+import { embedItem } from "../embedding.js";
 import type { Stage } from "./types.js";
 
 /** One vector per item and per scene, so a search can land on the moment, not just the file. */

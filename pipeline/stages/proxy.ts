@@ -1,10 +1,10 @@
 import { stat } from "node:fs/promises";
-import { lutForItem } from "../../library/color/profiles.js";
-import { unplayableReason } from "../../library/media/playback.js";
+import { unplayableReason } from "../../domain/playback.js";
 import { produceAtomic } from "../../state/atomic.js";
 import { proxyFile } from "../../state/derived-files.js";
 import { isErrno } from "../../state/errno.js";
 import type { MediaKind } from "../../state/repos/media.js";
+import { lutForItem } from "../luts.js";
 import { type Stage, StageError } from "./types.js";
 
 /** Whether a browser needs a proxy to play the item, and why (null: it plays the original). */

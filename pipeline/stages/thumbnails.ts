@@ -1,10 +1,10 @@
 import { readFile } from "node:fs/promises";
 import type { Ffmpeg } from "../../adapters/ffmpeg.js";
 import type { Images } from "../../adapters/images.js";
-import { lutForItem } from "../../library/color/profiles.js";
 import { writeFileAtomic } from "../../state/atomic.js";
 import { thumbFile } from "../../state/derived-files.js";
 import { derivedRelative } from "../../state/paths.js";
+import { lutForItem } from "../luts.js";
 import { type Stage, type StageDeps, StageError, type StageItem } from "./types.js";
 
 export const THUMB_WIDTH = 480;

@@ -2,8 +2,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { Segment, Word } from "../../adapters/asr/index.js";
 import { ProcessError, toolName } from "../../adapters/process.js";
+import { parseCorrections } from "../../domain/corrections.js";
 import { hintWords } from "../../formats/corrections.js";
-import { loadCorrections } from "../../library/corrections.js";
+import { readCorrectionsFile } from "../../state/corrections-file.js";
 import { onCpuQueue } from "../queues.js";
 import { transcribeFile } from "../transcribe.js";
 import { type Stage, type StageDeps, StageError } from "./types.js";
@@ -11,7 +12,9 @@ import { type Stage, type StageDeps, StageError } from "./types.js";
 /** The `pre` rules' words; a dictionary that cannot be read gives none (its routes say why). */
 async function dictionaryHints(deps: StageDeps): Promise<string[]> {
   try {
-    return hintWords((await loadCorrections(deps.store.paths)).rules);
+    const text = await readCorrectionsFile(deps.store.paths);
+    const parsed = text === null ? null : parseCorrections(text);
+    return parsed?.ok ? hintWords(parsed.corrections.rules) : [];
   } catch {
     return [];
   }

@@ -1,9 +1,9 @@
 import type { Logger } from "pino";
 import type { Adapters } from "../../adapters/index.js";
-import type { VectorSink } from "../../library/vector-index.js";
 import type { Config } from "../../state/config.js";
 import type { MediaKind } from "../../state/repos/media.js";
 import type { LibraryStore } from "../../state/stores.js";
+import type { VectorSink } from "../embedding.js";
 import type { Queues } from "../queues.js";
 
 /**

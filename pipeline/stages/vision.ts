@@ -3,7 +3,7 @@ import { join } from "node:path";
 import pRetry from "p-retry";
 import { z } from "zod";
 import { ModelHostError } from "../../adapters/modelhost.js";
-import { labelPaths } from "../../library/redact.js";
+import { labelPaths } from "../../domain/redact.js";
 import { type SceneRow, type SceneVision, sceneTags } from "../../state/repos/scenes.js";
 import { sceneSignalsOf } from "./signals.js";
 import { type Stage, type StageDeps, StageError, type StageItem } from "./types.js";

@@ -1,8 +1,8 @@
 import { appendFile, mkdir, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { claimSlot, ingestSlotName } from "../../library/slots.js";
-import { readVersion } from "../../library/version.js";
+import { claimSlot, ingestSlotName } from "../../library/jobs/slots.js";
+import { readVersion } from "../../library/system/version.js";
 import { rolledLogFiles } from "../../state/logger.js";
 import { openLibrary } from "../../state/stores.js";
 import { startApi, type TestApi } from "../support/api.js";

@@ -1,8 +1,8 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { buildEmbeddings } from "../../library/embed.js";
-import { addProject } from "../../library/projects.js";
+import { addProject } from "../../library/organise/projects.js";
+import { buildEmbeddings } from "../../library/search/embed.js";
 import { openLibrary } from "../../state/stores.js";
 import { startApi, type TestApi } from "../support/api.js";
 import {

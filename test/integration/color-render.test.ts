@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFfmpeg } from "../../adapters/ffmpeg.js";
 import { BUILTIN_PROFILE_IDS, bt709Oetf, logProfile, shoulder } from "../../formats/log-curves.js";
-import { lutPathFor } from "../../library/color/profiles.js";
+import { lutPathFor } from "../../pipeline/luts.js";
 import { loadConfig } from "../../state/config.js";
 import { OFFLINE } from "../support/env.js";
 import { tempWorkspace } from "../support/temp.js";

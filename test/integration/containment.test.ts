@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ingestSlotName } from "../../library/slots.js";
+import { ingestSlotName } from "../../library/jobs/slots.js";
 import { openLibrary } from "../../state/stores.js";
 import { startApi, type TestApi } from "../support/api.js";
 import { jsonLines, svc } from "../support/cli.js";

@@ -1,9 +1,9 @@
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildEmbeddings } from "../../library/embed.js";
-import { searchAll } from "../../library/search-all.js";
-import { createToken } from "../../library/tokens.js";
+import { createToken } from "../../library/access/tokens.js";
+import { buildEmbeddings } from "../../library/search/embed.js";
+import { searchAll } from "../../library/search/search-all.js";
 import { openLibrary } from "../../state/stores.js";
 import { startApi, type TestApi } from "../support/api.js";
 import { type SeedClip, seedClips } from "../support/chat.js";

@@ -4,7 +4,7 @@ import { copyFile, mkdir, readdir, readFile, stat, statfs, writeFile } from "nod
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EditorProxyResult } from "../../library/schemas/proxy.js";
+import type { EditorProxyResult } from "../../domain/schemas/proxy.js";
 import type { MediaKind } from "../../state/repos/media.js";
 import { openLibrary } from "../../state/stores.js";
 import { startApi, type TestApi } from "../support/api.js";

@@ -5,7 +5,7 @@ import { execa } from "execa";
 import { parser as srtParser, validator as srtValidator } from "srt-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseTimecode, STANDARD_RATES } from "../../formats/timecode.js";
-import { createToken } from "../../library/tokens.js";
+import { createToken } from "../../library/access/tokens.js";
 import { startApi, type TestApi } from "../support/api.js";
 import { readCmx3600 } from "../support/cmx3600.js";
 import { seedExportItems } from "../support/export-fixtures.js";

@@ -1,7 +1,7 @@
 import { copyFile, mkdir, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { claimSlot, ingestSlotName } from "../../library/slots.js";
+import { claimSlot, ingestSlotName } from "../../library/jobs/slots.js";
 import { openLibrary, openRegistry } from "../../state/stores.js";
 import { type JsonEvent, jsonLines, svc } from "../support/cli.js";
 import {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa, type ResultPromise } from "execa";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { claimSlot, HEARTBEAT_MS, ingestSlotName, STALE_AFTER_MS } from "../../library/slots.js";
+import { claimSlot, HEARTBEAT_MS, ingestSlotName, STALE_AFTER_MS } from "../../library/jobs/slots.js";
 import { openRegistry, type RegistryStore } from "../../state/stores.js";
 import { startApi } from "../support/api.js";
 import { svc } from "../support/cli.js";

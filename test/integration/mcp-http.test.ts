@@ -1,6 +1,6 @@
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createToken, revokeToken } from "../../library/tokens.js";
+import { createToken, revokeToken } from "../../library/access/tokens.js";
 import { startApi, type TestApi } from "../support/api.js";
 import { callTool, connectMcp, textOf } from "../support/mcp.js";
 

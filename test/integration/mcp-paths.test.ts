@@ -2,7 +2,7 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildEmbeddings } from "../../library/embed.js";
+import { buildEmbeddings } from "../../library/search/embed.js";
 import { openLibrary } from "../../state/stores.js";
 import { startApi, type TestApi } from "../support/api.js";
 import { seedClips } from "../support/chat.js";

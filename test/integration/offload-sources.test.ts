@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { chmod, mkdir, readFile, stat, symlink, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { OffloadJob } from "../../library/schemas/offload.js";
+import type { OffloadJob } from "../../domain/schemas/offload.js";
 import { startApi, type TestApi } from "../support/api.js";
 import { svc } from "../support/cli.js";
 import { tempWorkspace } from "../support/temp.js";

@@ -10,9 +10,9 @@ import { isFile, jsonSchemaOf, openApiDocument, openApiPath, undocumentedRoutes 
 import { VERSION } from "../../api/responses.js";
 import { ROUTES } from "../../api/routes/index.js";
 import type { FileBody, RouteDef } from "../../api/routes/types.js";
+import { createToken } from "../../library/access/tokens.js";
 import { TAG_BODY } from "../../library/media/edit.js";
-import { createToken } from "../../library/tokens.js";
-import { readVersion } from "../../library/version.js";
+import { readVersion } from "../../library/system/version.js";
 import { type ApiResponse, startApi, type TestApi } from "../support/api.js";
 import { answerChecker } from "../support/openapi.js";
 

@@ -1,8 +1,8 @@
 import { mkdir, symlink } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureProjectRoot } from "../../library/projects.js";
-import { createToken } from "../../library/tokens.js";
+import { createToken } from "../../library/access/tokens.js";
+import { ensureProjectRoot } from "../../library/organise/projects.js";
 import { startApi, type TestApi } from "../support/api.js";
 import { svc } from "../support/cli.js";
 import { tempWorkspace } from "../support/temp.js";

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { claimSlot, ingestSlotName } from "../../library/slots.js";
+import { claimSlot, ingestSlotName } from "../../library/jobs/slots.js";
 import { type LibraryStore, openLibrary } from "../../state/stores.js";
 import { startApi, type TestApi } from "../support/api.js";
 import { CLIP_PROBE, stageDone } from "../support/rows.js";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RetranscribeStatus } from "../../library/schemas/transcripts.js";
-import { claimSlot, ingestSlotName } from "../../library/slots.js";
+import type { RetranscribeStatus } from "../../domain/schemas/transcripts.js";
+import { claimSlot, ingestSlotName } from "../../library/jobs/slots.js";
 import { openLibrary } from "../../state/stores.js";
 import { startApi, type TestApi } from "../support/api.js";
 import { type AsrTestServer, startAsrServer } from "../support/asr-server.js";

@@ -1,7 +1,7 @@
 import { lstat, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { planEmbedding } from "../../library/embedding.js";
+import { planEmbedding } from "../../pipeline/embedding.js";
 import { loadConfig } from "../../state/config.js";
 import { openLibrary } from "../../state/stores.js";
 import { startApi, type TestApi } from "../support/api.js";

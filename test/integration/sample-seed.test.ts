@@ -1,8 +1,8 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SeedStatus } from "../../library/schemas/system.js";
-import { claimSlot, ingestSlotName } from "../../library/slots.js";
+import type { SeedStatus } from "../../domain/schemas/system.js";
+import { claimSlot, ingestSlotName } from "../../library/jobs/slots.js";
 import { openLibrary } from "../../state/stores.js";
 import { startApi, type TestApi } from "../support/api.js";
 import { needTools } from "../support/tools.js";

@@ -6,8 +6,8 @@ import { join } from "node:path";
 import { type PlistValue, parse } from "plist";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BACKGROUND_STOP_MS } from "../../daemon/serve.js";
-import { EXIT } from "../../library/errors.js";
-import { detectServiceManager, requireServiceManager } from "../../library/service.js";
+import { EXIT } from "../../domain/errors.js";
+import { detectServiceManager, requireServiceManager } from "../../library/system/service.js";
 import { CLI, svc } from "../support/cli.js";
 
 type Plist = Record<string, PlistValue>;

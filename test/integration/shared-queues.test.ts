@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Adapters, createAdapters } from "../../adapters/index.js";
-import { runIngest } from "../../library/ingest.js";
+import { runIngest } from "../../library/jobs/ingest.js";
 import { loadConfig } from "../../state/config.js";
 import { silentLogger } from "../../state/logger.js";
 import { openLibrary, openRegistry, type RegistryStore } from "../../state/stores.js";

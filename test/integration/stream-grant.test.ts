@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createToken, revokeToken } from "../../library/tokens.js";
+import { createToken, revokeToken } from "../../library/access/tokens.js";
 import { openLibrary } from "../../state/stores.js";
 import { startApi, type TestApi } from "../support/api.js";
 import { svc } from "../support/cli.js";

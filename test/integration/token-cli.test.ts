@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { verifyToken } from "../../library/tokens.js";
+import { verifyToken } from "../../library/access/tokens.js";
 import { openRegistry } from "../../state/stores.js";
 import { startServe, svc } from "../support/cli.js";
 import { tempWorkspace } from "../support/temp.js";

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TokenInfo } from "../../library/schemas/access.js";
-import { createToken } from "../../library/tokens.js";
+import type { TokenInfo } from "../../domain/schemas/access.js";
+import { createToken } from "../../library/access/tokens.js";
 import { startApi, type TestApi } from "../support/api.js";
 
-// Loopback trust off: every call here needs a token, as from another machine on the LAN.
 let api: TestApi;
 let admin: string;
 let reviewer: string;

@@ -1,9 +1,9 @@
 import { spawnSync } from "node:child_process";
 import { mkdir, readdir } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EXIT, UserError } from "../../library/errors.js";
-import { applyCorrections } from "../../library/recorrect.js";
-import { BackupWriter } from "../../library/transcript-backups.js";
+import { EXIT, UserError } from "../../domain/errors.js";
+import { applyCorrections } from "../../library/transcripts/recorrect.js";
+import { BackupWriter } from "../../library/transcripts/transcript-backups.js";
 import { type LibraryStore, openLibrary } from "../../state/stores.js";
 import { CLIP_PROBE, stageDone } from "../support/rows.js";
 import { tempWorkspace } from "../support/temp.js";

@@ -1,8 +1,8 @@
 import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { claimSlot, ingestSlotName } from "../../library/slots.js";
-import { purgeTrash } from "../../library/trash.js";
+import { claimSlot, ingestSlotName } from "../../library/jobs/slots.js";
+import { purgeTrash } from "../../library/organise/trash.js";
 import { openLibrary } from "../../state/stores.js";
 import { startApi, type TestApi } from "../support/api.js";
 import { svc } from "../support/cli.js";

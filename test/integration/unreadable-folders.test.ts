@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { markMissing } from "../../library/missing.js";
+import { markMissing } from "../../library/organise/missing.js";
 import { openLibrary } from "../../state/stores.js";
 import { type JsonEvent, jsonLines, svc } from "../support/cli.js";
 import { makeStill } from "../support/media.js";
@@ -13,7 +13,7 @@ const hasTools = needTools("ffmpeg", "ffprobe", "setpriv");
 
 // Tests run as root, whom permissions do not stop: svc runs as `nobody` here.
 const NOBODY = ["--reuid=65534", "--regid=65534", "--clear-groups"];
-const MISSING_JS = join(import.meta.dirname, "..", "..", "dist", "library", "missing.js");
+const MISSING_JS = join(import.meta.dirname, "..", "..", "dist", "library", "organise", "missing.js");
 
 const FILES = [
   "ok/a.png",

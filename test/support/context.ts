@@ -1,6 +1,6 @@
 import type { AppContext } from "../../library/context.js";
-import { QueryEmbeddings } from "../../library/query-embeddings.js";
-import { VectorThreads } from "../../library/vector-threads.js";
+import { QueryEmbeddings } from "../../library/search/query-embeddings.js";
+import { VectorThreads } from "../../library/search/vector-threads.js";
 import { createQueues, type Queues } from "../../pipeline/queues.js";
 
 /**

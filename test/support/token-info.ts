@@ -1,4 +1,4 @@
-import type { TokenInfo } from "../../library/schemas/access.js";
+import type { TokenInfo } from "../../domain/schemas/access.js";
 
 /** An active `videos_read` token as the token store describes one, with `overrides`. */
 export function tokenInfo(overrides: Partial<TokenInfo> = {}): TokenInfo {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { type ChineseScript, loadChineseScript } from "../../adapters/chinese.js";
-import { requireChineseScript } from "../../library/retraditionalize.js";
+import { requireChineseScript } from "../../library/transcripts/retraditionalize.js";
 
 let script: ChineseScript;
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import ipaddr from "ipaddr.js";
 import { describe, expect, it } from "vitest";
-import { ipAllowed, isLoopback, normalizeCidr } from "../../library/addresses.js";
+import { ipAllowed, isLoopback, normalizeCidr } from "../../library/access/addresses.js";
 
 /*
  * Everything is generated in the 128-bit IPv6 space, where an IPv4 address is its mapped form

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCollections } from "../../library/collections.js";
+import { parseCollections } from "../../library/organise/collections.js";
 
 /** The file with one entry whose title and tags are given; what parseCollections keeps of it. */
 const read = (title: string, tags: string[] = ["drone"]) =>

@@ -3,7 +3,7 @@ import { dirname, join, relative } from "node:path";
 import type { Token, Tokens } from "marked";
 import { describe, expect, it } from "vitest";
 import { ROUTES } from "../../api/routes/index.js";
-import { ACCESS, SCOPES } from "../../library/scopes.js";
+import { ACCESS, SCOPES } from "../../domain/scopes.js";
 import {
   allTokens,
   anchorsOf,

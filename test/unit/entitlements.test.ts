@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { compareVersions, FREE_TIER_SINCE, isArmed } from "../../library/entitlements.js";
-import { publicModelName } from "../../library/health.js";
+import { compareVersions, FREE_TIER_SINCE, isArmed } from "../../library/access/entitlements.js";
+import { publicModelName } from "../../library/system/health.js";
 
 describe("compareVersions", () => {
   it("orders releases numerically and a pre-release before its release", () => {

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { RouteDef } from "../../api/routes/types.js";
+import type { TokenInfo } from "../../domain/schemas/access.js";
 import {
   type GuardConfig,
   type GuardResult,
@@ -7,9 +9,7 @@ import {
   isCrossSite,
   isTrustedLocalHost,
   type TokenLookup,
-} from "../../api/guard.js";
-import type { RouteDef } from "../../api/routes/types.js";
-import type { TokenInfo } from "../../library/schemas/access.js";
+} from "../../library/access/guard.js";
 import { tokenInfo } from "../support/token-info.js";
 
 const config: GuardConfig = { allowedHosts: ["studio.lan"], trustLoopback: true, trustProxyHeaders: false };

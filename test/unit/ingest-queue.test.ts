@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { IngestQueue } from "../../daemon/ingest-queue.js";
+import { UserError } from "../../domain/errors.js";
 import type { AppContext } from "../../library/context.js";
-import { UserError } from "../../library/errors.js";
-import type { IngestReport, IngestRequest } from "../../library/ingest.js";
+import type { IngestReport, IngestRequest } from "../../library/jobs/ingest.js";
 import { JobRunner } from "../../library/jobs/runner.js";
 import { silentLogger } from "../../state/logger.js";
 import { FakeClock } from "../support/fake-clock.js";

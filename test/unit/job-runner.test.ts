@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { UserError } from "../../library/errors.js";
+import { UserError } from "../../domain/errors.js";
 import { JobRunner } from "../../library/jobs/runner.js";
 import { silentLogger } from "../../state/logger.js";
 import { FakeClock, flush } from "../support/fake-clock.js";

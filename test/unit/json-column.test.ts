@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { readWords } from "../../library/embedding-text.js";
+import { readWords } from "../../domain/embedding-text.js";
 import { parseJsonColumn, readJsonColumn } from "../../state/json-column.js";
 import { sceneTags } from "../../state/repos/scenes.js";
 

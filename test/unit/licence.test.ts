@@ -5,14 +5,14 @@ import {
   type EntitlementState,
   FREE_PROJECT_LIMIT,
   type Operation,
-} from "../../library/entitlements.js";
+} from "../../library/access/entitlements.js";
 import {
   BUILT_IN_PUBLIC_KEY,
   canonicalJson,
   checkLicence,
   parsePublicKey,
   type VerificationKey,
-} from "../../library/licence.js";
+} from "../../library/access/licence.js";
 
 type Row = [
   armed: boolean,

@@ -2,7 +2,7 @@ import { mkdir, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { noTools } from "../../adapters/index.js";
-import { lineSanitiser, tailLogs } from "../../library/logs.js";
+import { lineSanitiser, tailLogs } from "../../library/system/logs.js";
 import { loadConfig } from "../../state/config.js";
 import { silentLogger } from "../../state/logger.js";
 import { openRegistry } from "../../state/stores.js";

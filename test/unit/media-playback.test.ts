@@ -2,8 +2,8 @@ import { Writable } from "node:stream";
 import fc from "fast-check";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
+import { contentTypeOf, unplayableReason } from "../../domain/playback.js";
 import { readSegments } from "../../library/media/browse.js";
-import { contentTypeOf, unplayableReason } from "../../library/media/playback.js";
 import { parseRange } from "../../library/media/range.js";
 
 describe("parseRange", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isIgnoredPath } from "../../daemon/folder-watch.js";
-import { isIgnoredName, kindOf } from "../../pipeline/media-types.js";
+import { isIgnoredName, kindOf } from "../../domain/media-types.js";
 import { cleanReason } from "../../pipeline/runner.js";
 import { errnoOf, isErrno } from "../../state/errno.js";
 import { relativeInside } from "../../state/paths.js";

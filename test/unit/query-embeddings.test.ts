@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createModelHost } from "../../adapters/modelhost.js";
 import type { RouteDef } from "../../api/routes/types.js";
-import { EXIT, UserError } from "../../library/errors.js";
+import { EXIT, UserError } from "../../domain/errors.js";
 import { searchMedia } from "../../library/media/search.js";
-import { QueryEmbeddings } from "../../library/query-embeddings.js";
-import { ThreadFailed, ThreadsBusy } from "../../library/thread-pool.js";
+import { QueryEmbeddings } from "../../library/search/query-embeddings.js";
+import { ThreadFailed, ThreadsBusy } from "../../library/search/thread-pool.js";
 import { silentLogger } from "../../state/logger.js";
 import type { LibraryStore } from "../../state/stores.js";
 import { startApi, type TestApi } from "../support/api.js";

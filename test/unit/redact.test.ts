@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { labelPaths, redactSecrets, scrubPaths, scrubText } from "../../library/redact.js";
+import { labelPaths, redactSecrets, scrubPaths, scrubText } from "../../domain/redact.js";
 
 describe("redactSecrets", () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { GRANT_TTL_S, StreamGrants, verifyGrant } from "../../library/stream-grants.js";
-import type { TokenVerdict } from "../../library/tokens.js";
+import { GRANT_TTL_S, StreamGrants, verifyGrant } from "../../library/access/stream-grants.js";
+import type { TokenVerdict } from "../../library/access/tokens.js";
 import { tokenInfo } from "../support/token-info.js";
 
 const NOW = 1_900_000_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { tagKey } from "../../library/tags.js";
+import { tagKey } from "../../library/organise/tags.js";
 
 describe("tagKey", () => {
   it.each([

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
-import { ThreadFailed, ThreadPool, ThreadStopped, ThreadsBusy } from "../../library/thread-pool.js";
+import { ThreadFailed, ThreadPool, ThreadStopped, ThreadsBusy } from "../../library/search/thread-pool.js";
 import { silentLogger } from "../../state/logger.js";
 import { until } from "../support/until.js";
 

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { UserError } from "../../library/errors.js";
+import { UserError } from "../../domain/errors.js";
 import {
   createToken,
   listTokens,
@@ -12,7 +12,7 @@ import {
   seedBootstrapToken,
   showToken,
   verifyToken,
-} from "../../library/tokens.js";
+} from "../../library/access/tokens.js";
 import { openRegistry, type RegistryStore } from "../../state/stores.js";
 
 let dir: string;

@@ -96,7 +96,7 @@ export async function download(path: string, init: RequestInit = {}): Promise<st
 
 // The scope names a token can carry, from the server's own list (a constant, not server code), so
 // the Tokens panel offers exactly what POST /api/tokens accepts.
-export { SCOPES } from "../../library/scopes.js";
+export { SCOPES } from "../../domain/scopes.js";
 
 export const seconds = (value: number | null | undefined): string => {
   if (value === null || value === undefined || !Number.isFinite(value)) return "–";

@@ -4,7 +4,7 @@
 // stopping the thread cannot interrupt (as a read from a drive that stopped answering), until a byte
 // is written to it; `reading` (an Int32Array on shared memory) is set to 1 just before.
 import { closeSync, constants, openSync, readSync } from "node:fs";
-import { answerRequests } from "../../../dist/library/thread-pool.js";
+import { answerRequests } from "../../../dist/library/search/thread-pool.js";
 
 let handled = 0;
 answerRequests(

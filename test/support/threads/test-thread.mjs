@@ -3,7 +3,7 @@
 // (creating it, so a retry on a fresh thread succeeds); { crashAlways } always exits;
 // { sleepMs } answers after a while.
 import { existsSync, writeFileSync } from "node:fs";
-import { answerRequests } from "../../../dist/library/thread-pool.js";
+import { answerRequests } from "../../../dist/library/search/thread-pool.js";
 
 answerRequests(
   async (request) => {

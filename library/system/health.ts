@@ -1,0 +1,95 @@
+import { posix, win32 } from "node:path";
+import type { HealthReport, ModelReport, ModelState, StatusReport } from "../../domain/schemas/system.js";
+import type { AppContext } from "../context.js";
+
+const MODEL_HOST_TIMEOUT_MS = 2_000;
+
+/**
+ * Model names come from the environment and are reported as configured, except that a name
+ * given as an absolute file path is cut to its last segment: health is public.
+ */
+export function publicModelName(name: string): string {
+  return posix.isAbsolute(name) || win32.isAbsolute(name) ? win32.basename(name) : name;
+}
+
+/**
+ * Readiness: ffmpeg and ffprobe are required, exiftool is optional. The model host and speech
+ * recognition are reported but do not gate readiness (ingest and browsing work without them).
+ */
+export async function statusReport(ctx: AppContext): Promise<StatusReport> {
+  const { binaries } = ctx.adapters;
+  const { models } = ctx.config;
+  const status = await ctx.adapters.modelHost.status(
+    configuredModels(ctx),
+    AbortSignal.timeout(MODEL_HOST_TIMEOUT_MS),
+  );
+  const model = (name: string): ModelReport => {
+    const shown = publicModelName(name);
+    return status.pulled[name] === true
+      ? { name: shown, pulled: true }
+      : { name: shown, pulled: false, pull: `ollama pull ${shown}` };
+  };
+  const checks = {
+    ffmpeg: binaries.ffmpeg !== null,
+    ffprobe: binaries.ffprobe !== null,
+    exiftool: binaries.exiftool !== null,
+    model_host: status.reachable,
+    speech_recognition: ctx.adapters.asr !== null,
+  };
+  const failing = (["ffmpeg", "ffprobe"] as const).filter((name) => !checks[name]);
+  return {
+    ready: failing.length === 0,
+    checks,
+    asr: ctx.adapters.asr?.name ?? null,
+    models: {
+      embed: model(models.embed),
+      vision: model(models.vision),
+      chat: model(models.chat),
+      intent: models.intent ? model(models.intent) : null,
+    },
+    failing,
+  };
+}
+
+/** What anyone may read of the status: the booleans and the model names, and nothing else. */
+export function publicHealth(status: StatusReport): HealthReport {
+  const state = ({ name, pulled }: ModelReport): ModelState => ({ name, pulled });
+  const { embed, vision, chat, intent } = status.models;
+  return {
+    ready: status.ready,
+    checks: { ...status.checks },
+    models: {
+      embed: state(embed),
+      vision: state(vision),
+      chat: state(chat),
+      intent: intent && state(intent),
+    },
+    failing: [...status.failing],
+  };
+}
+
+/** `GET /api/health`: the public readiness report. */
+export async function healthReport(ctx: AppContext): Promise<HealthReport> {
+  return publicHealth(await statusReport(ctx));
+}
+
+const configuredModels = (ctx: AppContext) => {
+  const { models } = ctx.config;
+  return [models.embed, models.vision, models.chat, ...(models.intent ? [models.intent] : [])];
+};
+
+/**
+ * The configured models a reachable model host lacks, each with its pull command (the daemon
+ * says so at start). An unreachable host lists none: health reports that on its own.
+ */
+export async function missingModels(
+  ctx: AppContext,
+  signal?: AbortSignal,
+): Promise<{ model: string; pull: string }[]> {
+  const names = configuredModels(ctx);
+  const status = await ctx.adapters.modelHost.status(names, signal);
+  if (!status.reachable) return [];
+  return [...new Set(names)]
+    .filter((name) => !status.pulled[name])
+    .map((name) => ({ model: publicModelName(name), pull: `ollama pull ${publicModelName(name)}` }));
+}
