@@ -54,6 +54,7 @@ export async function libraryDist() {
   return {
     ...(await importDist("state/stores.js")),
     ...(await importDist("state/paths.js")),
+    ...(await importDist("state/derived-files.js")),
     ...(await importDist("pipeline/fingerprint.js")),
     ...(await importDist("pipeline/stages/proxy.js")),
   };

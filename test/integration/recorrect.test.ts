@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { claimSlot, ingestSlotName } from "../../library/jobs/slots.js";
 import { type LibraryStore, openLibrary } from "../../state/stores.js";
 import { startApi, type TestApi } from "../support/api.js";
-import { CLIP_PROBE, stageDone } from "../support/rows.js";
+import { seedClip } from "../support/rows.js";
 
 let api: TestApi;
 let root: string;
@@ -24,14 +24,7 @@ const ITEMS: Seeded[] = [
 
 function seed(lib: LibraryStore): void {
   ITEMS.forEach((item, i) => {
-    const file = {
-      relPath: `clip-${i}.mp4`,
-      kind: "video" as const,
-      size: 1,
-      mtimeMs: 1,
-      fingerprint: `f${i}`,
-    };
-    const id = lib.media.saveProbe(file, CLIP_PROBE, stageDone("probe"));
+    const id = seedClip(lib, i);
     const save = (language: string, text: string, activate: boolean) =>
       lib.transcripts.save(
         id,

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openLibrary } from "../../state/stores.js";
 import { svc } from "../support/cli.js";
-import { CLIP_PROBE, stageDone } from "../support/rows.js";
+import { CLIP_PROBE, seedClip, stageDone } from "../support/rows.js";
 import { tempWorkspace } from "../support/temp.js";
 
 const workspaces: Awaited<ReturnType<typeof tempWorkspace>>[] = [];
@@ -30,14 +30,7 @@ async function makeLegacy(root: string): Promise<void> {
   const lib = openLibrary(root);
   try {
     for (let i = 0; i < MEDIA; i += 1) {
-      const file = {
-        relPath: `clip-${i}.mp4`,
-        kind: "video" as const,
-        size: 1,
-        mtimeMs: 1,
-        fingerprint: `f${i}`,
-      };
-      lib.media.saveProbe(file, CLIP_PROBE, stageDone("probe"));
+      seedClip(lib, i);
     }
     lib.db.pragma("wal_checkpoint(TRUNCATE)");
   } finally {

@@ -5,7 +5,7 @@ import { EXIT, UserError } from "../../domain/errors.js";
 import { applyCorrections } from "../../library/transcripts/recorrect.js";
 import { BackupWriter } from "../../library/transcripts/transcript-backups.js";
 import { type LibraryStore, openLibrary } from "../../state/stores.js";
-import { CLIP_PROBE, stageDone } from "../support/rows.js";
+import { seedClip } from "../support/rows.js";
 import { tempWorkspace } from "../support/temp.js";
 
 // Enough transcript text that the snapshot flushes to its file before it is sealed.
@@ -27,14 +27,7 @@ describe("a transcript backup that cannot be written", () => {
     lib = openLibrary(ws.root);
     const text = Array.from({ length: WORDS_PER_ITEM }, () => "Jon").join(" ");
     for (let i = 0; i < ITEMS; i += 1) {
-      const file = {
-        relPath: `clip-${i}.mp4`,
-        kind: "video" as const,
-        size: 1,
-        mtimeMs: 1,
-        fingerprint: `f${i}`,
-      };
-      const id = lib.media.saveProbe(file, CLIP_PROBE, stageDone("probe"));
+      const id = seedClip(lib, i);
       lib.transcripts.save(
         id,
         { language: "en", text, segments_json: "[]", words_json: "[]", backend: "test" },
