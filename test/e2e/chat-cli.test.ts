@@ -148,9 +148,13 @@ describe("svc chat", () => {
     it("during a turn exits 130 at once", async () => {
       host.setLatency(60_000);
       try {
-        const asked = host.requests.length;
-        const chatting = start(["hello"]);
-        await until("the turn reaching the model host", () => host.requests.length > asked);
+        // Known by its own prompt: the daemons' start-up model checks also reach the host, and may
+        // still be arriving when this test runs first.
+        const prompt = `hello ${randomUUID()}`;
+        const chatting = start([prompt]);
+        await until("the turn reaching the model host", () =>
+          host.requests.some((r) => r.path === "/api/chat" && JSON.stringify(r.body).includes(prompt)),
+        );
         const sent = Date.now();
         chatting.kill("SIGINT");
         const result = await chatting;

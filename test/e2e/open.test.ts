@@ -1,29 +1,34 @@
 import { chmod, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type ServeChild, startServe, startSvc, svc } from "../support/cli.js";
 import { tempWorkspace } from "../support/temp.js";
 import { until } from "../support/until.js";
 
+/** A workspace with a stand-in for the user's browser that records the address it was asked to show. */
+async function browserWorkspace() {
+  const ws = await tempWorkspace();
+  const opened = join(ws.base, "opened.txt");
+  const browser = join(ws.base, "browser.sh");
+  await writeFile(browser, `#!/bin/sh\nprintf '%s' "$1" > '${opened}'\n`);
+  await chmod(browser, 0o755);
+  return { ws, browser, openedUrl: () => readFile(opened, "utf8").catch(() => undefined) };
+}
+
 describe("svc open", () => {
+  // Each test its own workspace: an address another test's browser recorded would be read as this
+  // one's, and a daemon another test killed leaves its files in SVC_HOME.
   let ws: Awaited<ReturnType<typeof tempWorkspace>>;
   let browser: string;
-  let opened: string;
+  let openedUrl: () => Promise<string | undefined>;
 
-  beforeAll(async () => {
-    ws = await tempWorkspace();
-    opened = join(ws.base, "opened.txt");
-    // Stands in for the user's browser: records the address it was asked to show.
-    browser = join(ws.base, "browser.sh");
-    await writeFile(browser, `#!/bin/sh\nprintf '%s' "$1" > '${opened}'\n`);
-    await chmod(browser, 0o755);
+  beforeEach(async () => {
+    ({ ws, browser, openedUrl } = await browserWorkspace());
   });
 
-  afterAll(async () => {
+  afterEach(async () => {
     await ws?.cleanup();
   });
-
-  const openedUrl = () => readFile(opened, "utf8").catch(() => undefined);
 
   it("starts svc when none answers, opens the app once it is ready, and stops it with Ctrl-C", async () => {
     const child = startSvc(["open"], ws.env({ SVC_PORT: "0", SVC_MCP_PORT: "0", SVC_BROWSER: browser }));
@@ -45,18 +50,25 @@ describe("svc open", () => {
   }, 60_000);
 
   describe("with svc already running", () => {
+    let running: Awaited<ReturnType<typeof browserWorkspace>>;
     let serve: ServeChild;
     beforeAll(async () => {
-      serve = await startServe(ws.env({ SVC_PORT: "0", SVC_MCP_PORT: "0" }));
+      running = await browserWorkspace();
+      serve = await startServe(running.ws.env({ SVC_PORT: "0", SVC_MCP_PORT: "0" }));
     }, 60_000);
-    afterAll(() => {
+    afterAll(async () => {
       serve?.child.kill("SIGKILL");
+      await running?.ws.cleanup();
     });
 
     it("opens that one's app and returns at once", async () => {
-      const result = await svc(["open"], { ...ws.env({ SVC_BROWSER: browser }), SVC_URL: serve.url }, 20_000);
+      const result = await svc(
+        ["open"],
+        { ...running.ws.env({ SVC_BROWSER: running.browser }), SVC_URL: serve.url },
+        20_000,
+      );
       expect(result.exitCode, result.stderr).toBe(0);
-      expect(await openedUrl()).toBe(new URL("/", serve.url).href);
+      expect(await running.openedUrl()).toBe(new URL("/", serve.url).href);
     });
   });
 

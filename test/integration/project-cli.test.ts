@@ -1,16 +1,17 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { svc } from "../support/cli.js";
 import { tempWorkspace } from "../support/temp.js";
 
 describe("svc project", () => {
   let ws: Awaited<ReturnType<typeof tempWorkspace>>;
-  beforeAll(async () => {
+  // A fresh SVC_HOME per test: a project one test registers would show in another's list.
+  beforeEach(async () => {
     ws = await tempWorkspace();
     await mkdir(join(ws.base, "feature"), { recursive: true });
   });
-  afterAll(() => ws.cleanup());
+  afterEach(() => ws.cleanup());
   const env = () => ({ SVC_HOME: ws.home });
 
   it("adds, lists and removes projects", async () => {

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createToken } from "../../library/access/tokens.js";
 import { ensureProjectRoot } from "../../library/organise/projects.js";
 import { openLibrary } from "../../state/stores.js";
@@ -22,6 +22,7 @@ describe("projects, entitlements and licences over the API", () => {
   let api: TestApi;
   let base: string;
   let keys: string;
+  let publicKey: string;
   const secrets: Record<string, string> = {};
   const as = (who: string) => ({ headers: { authorization: `Bearer ${secrets[who]}` } });
   const folder = async (name: string) => {
@@ -31,10 +32,18 @@ describe("projects, entitlements and licences over the API", () => {
   };
 
   beforeAll(async () => {
-    base = await mkdtemp(join(tmpdir(), "svc-projects-"));
-    keys = join(base, "keys");
+    keys = await mkdtemp(join(tmpdir(), "svc-licence-keys-"));
     const { public_key } = JSON.parse(await licenceTool(["keygen", "--out", keys])) as { public_key: string };
-    api = await startApi({ env: { SVC_TRUST_LOOPBACK: "0", SVC_LICENCE_PUBLIC_KEY: public_key } });
+    publicKey = public_key;
+  }, 30_000);
+
+  afterAll(() => rm(keys, { recursive: true, force: true }));
+
+  // Each test gets its own install: registrations, the licence file and grandfathering (which is for
+  // good) would otherwise carry over from whichever test ran before it.
+  beforeEach(async () => {
+    base = await mkdtemp(join(tmpdir(), "svc-projects-"));
+    api = await startApi({ env: { SVC_TRUST_LOOPBACK: "0", SVC_LICENCE_PUBLIC_KEY: publicKey } });
     for (const [who, scopes] of Object.entries({
       admin: ["admin"],
       reader: ["projects_read"],
@@ -44,10 +53,17 @@ describe("projects, entitlements and licences over the API", () => {
       secrets[who] = createToken(api.registry, { name: who, scopes }).secret;
   }, 30_000);
 
-  afterAll(async () => {
+  afterEach(async () => {
     await api?.close();
     await rm(base, { recursive: true, force: true });
   });
+
+  /** Registers projects beside the default one until the free tier's three are taken. */
+  const fillFreeTier = async () => {
+    api.registry.projects.add("Second", await folder("second"));
+    api.registry.projects.add("Third", await folder("third"));
+    expect(api.registry.projects.count()).toBe(3);
+  };
 
   const defaultName = () => api.registry.projects.byRoot(api.root as string)?.name as string;
 
@@ -140,6 +156,7 @@ describe("projects, entitlements and licences over the API", () => {
   });
 
   it("refuses a fourth project on the free tier with a structured 403, but never a re-registration", async () => {
+    api.registry.projects.add("Second", await folder("second"));
     await api.request("POST", "/api/projects", {
       ...as("writer"),
       body: { name: "Third", path: await folder("third") },
@@ -172,6 +189,7 @@ describe("projects, entitlements and licences over the API", () => {
 
   it("serves PROJECT_ROOT unregistered when it would be a fourth project, and says so", async () => {
     const root = api.root as string;
+    await fillFreeTier();
     const name = defaultName();
     api.registry.projects.remove(name);
     api.registry.projects.add("Filler", await folder("filler"));
@@ -196,6 +214,7 @@ describe("projects, entitlements and licences over the API", () => {
   });
 
   it("grants Pro with a licence signed by the licensor's tool, and nothing once it is edited", async () => {
+    await fillFreeTier();
     const file = api.registry.paths.licence;
     await licenceTool([
       "sign",
@@ -236,11 +255,10 @@ describe("projects, entitlements and licences over the API", () => {
     expect((await api.request("GET", "/api/entitlements", as("admin"))).json()).toMatchObject({
       licence_problem: "signature mismatch",
     });
-    await rm(file);
-    api.registry.projects.remove("Fifth");
   });
 
   it("is grandfathered for good by a registered library whose own record predates the allowance", async () => {
+    await fillFreeTier();
     const old = await folder("old-job");
     const lib = openLibrary(old);
     lib.record.ensure("0.0.9");
