@@ -1,15 +1,16 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startApi, type TestApi } from "../support/api.js";
 
 let api: TestApi;
 
-beforeAll(async () => {
+// A server of its own for each test: several count the bins and corrections the server holds.
+beforeEach(async () => {
   api = await startApi();
 });
 
-afterAll(async () => {
+afterEach(async () => {
   await api?.close();
 });
 

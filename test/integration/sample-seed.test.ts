@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { SeedStatus } from "../../domain/schemas/system.js";
 import { claimSlot, ingestSlotName } from "../../library/jobs/slots.js";
 import { openLibrary } from "../../state/stores.js";
@@ -16,12 +16,13 @@ let root: string;
 
 const status = async () => (await api.request("GET", "/api/sample/seed/status")).json<SeedStatus>();
 
-beforeAll(async () => {
+// A library of its own for each test: one seeds it, and another needs it unseeded.
+beforeEach(async () => {
   api = await startApi();
   root = api.root as string;
 });
 
-afterAll(async () => {
+afterEach(async () => {
   await api?.close();
 });
 
@@ -39,7 +40,7 @@ describe("the sample library", () => {
     expect((await status()).state).toBe("idle");
   });
 
-  it("generates clips, a still and an audio file with ffmpeg and ingests them", async () => {
+  it("generates clips, a still and an audio file with ffmpeg, ingests them, and then answers at once without taking the slot", async () => {
     const res = await api.request("POST", "/api/sample/seed", { body: {} });
     expect(res.status, res.text).toBe(202);
     expect(res.json()).toMatchObject({ status: "started", dir: "svc-sample" });
@@ -87,14 +88,13 @@ describe("the sample library", () => {
     } finally {
       lib.close();
     }
-  });
 
-  it("answers an already seeded library at once, without taking the slot", async () => {
+    // Seeded, the library answers at once, without taking the slot.
     const lease = claimSlot(api.registry, ingestSlotName(root), "test ingest");
     try {
-      const res = await api.request("POST", "/api/sample/seed", { body: {} });
-      expect(res.status).toBe(200);
-      expect(res.json()).toMatchObject({ status: "already_seeded", dir: "svc-sample" });
+      const again = await api.request("POST", "/api/sample/seed", { body: {} });
+      expect(again.status).toBe(200);
+      expect(again.json()).toMatchObject({ status: "already_seeded", dir: "svc-sample" });
     } finally {
       lease.release();
     }
