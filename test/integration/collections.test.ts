@@ -1,6 +1,6 @@
 import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openLibrary } from "../../state/stores.js";
 import { startApi, type TestApi } from "../support/api.js";
 import { isClassifier, type SeedClip, seedClips } from "../support/chat.js";
@@ -67,6 +67,11 @@ describe("smart collections", () => {
     }
     live = join(root, ".svc", "collections.json");
   }, 30_000);
+
+  // Each test starts without a collections file, as the project was seeded; those that want one write it.
+  beforeEach(async () => {
+    await rm(live, { force: true });
+  });
 
   afterAll(async () => {
     await api?.close();

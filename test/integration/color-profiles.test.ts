@@ -1,11 +1,12 @@
 import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MAX_CUBE_BYTES } from "../../domain/color-profiles.js";
 import type { MediaItem } from "../../domain/schemas/media.js";
 import { BUILTIN_PROFILE_IDS } from "../../formats/log-curves.js";
@@ -148,9 +149,10 @@ describe("POST /api/color-profiles/import", () => {
 
   it("refuses a name whose id is taken with 409", async () => {
     expect((await importRaw(cube(2).join("\n"), "SLOG3")).status).toBe(409);
-    const again = await importRaw(cube(2).join("\n"), "night exterior v2");
+    expect((await importRaw(cube(2).join("\n"), "Day Exterior")).status).toBe(201);
+    const again = await importRaw(cube(2).join("\n"), "day exterior");
     expect(again.status).toBe(409);
-    expect(again.json<{ detail: string }>().detail).toMatch(/"night-exterior-v2" exists already/);
+    expect(again.json<{ detail: string }>().detail).toMatch(/"day-exterior" exists already/);
   });
 
   it.each([
@@ -175,7 +177,9 @@ describe("POST /api/color-profiles/import", () => {
     const res = await importRaw(text, `bad ${_name}`);
     expect(res.status, res.text).toBe(422);
     expect(res.json<{ detail: string }>().detail).toContain(problem);
-    const stored = await readdir(join(api.home, "luts", "imported"));
+    // The folder appears with the first profile imported; before that nothing is stored at all.
+    const imported = join(api.home, "luts", "imported");
+    const stored = existsSync(imported) ? await readdir(imported) : [];
     expect(stored.filter((f) => f.startsWith("bad"))).toEqual([]);
   });
 
@@ -241,6 +245,15 @@ describe("POST /api/color-profiles/import", () => {
 });
 
 describe("setting an item's colour profile", () => {
+  // Each test starts from the items as ingest left them: no profile on the still or the clip.
+  beforeEach(async () => {
+    for (const id of [ids.still, ids.clip]) {
+      if ((await item(id)).color_profile === null) continue;
+      const res = await api.request("PATCH", `/api/media/${id}/color-profile`, { body: { profile: null } });
+      expect(res.status, res.text).toBe(200);
+    }
+  });
+
   it("shows the profile the camera metadata suggests", async () => {
     expect((await item(ids.slog)).color_profile_suggested).toBe("slog3");
     expect((await item(ids.clip)).color_profile_suggested).toBeNull();
@@ -351,6 +364,10 @@ describe("setting an item's colour profile", () => {
   });
 
   it("keeps the profile when ingest makes the pictures again", async () => {
+    const set = await api.request("PATCH", `/api/media/${ids.clip}/color-profile`, {
+      body: { profile: "logc4" },
+    });
+    expect(set.status, set.text).toBe(200);
     expect((await item(ids.clip)).color_profile).toBe("logc4");
     // Scene 1 is a still colour card, so any of its frames shows the same picture.
     const rendered = await meanColour(await bytesOf(`/api/media/${ids.clip}/keyframes/1`));
