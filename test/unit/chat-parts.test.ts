@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { scrubText } from "../../domain/redact.js";
 import { figures, plainFigures, quotesFigures } from "../../library/chat/analytics.js";
 import { type IntentArgs, readClassification } from "../../library/chat/classify.js";
@@ -146,7 +146,8 @@ describe("analytics", () => {
     ...extra,
   });
 
-  beforeAll(async () => {
+  // Each test gets its own freshly seeded library: the last one edits, hides and deletes clips.
+  beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), "svc-analytics-"));
     const base = { scenes: [{ description: "x" }] };
     seedClips(dir, [
@@ -165,7 +166,7 @@ describe("analytics", () => {
     store = openLibrary(dir);
   });
 
-  afterAll(async () => {
+  afterEach(async () => {
     store.close();
     await rm(dir, { recursive: true, force: true });
   });
