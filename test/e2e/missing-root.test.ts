@@ -74,7 +74,9 @@ describe.skipIf(!hasTools)("svc serve: a registered project whose folder is not 
     await ws.cleanup();
   });
 
-  it("never creates the folder, answers 503 for its routes and lists it as missing", async () => {
+  // One story of one drive: the steps need the drive in the state the step before left it.
+  it("never creates the folder while it is missing, serves and watches it once back without a restart, and stops answering when it goes away while open", async () => {
+    // Missing at start: never creates the folder, answers 503 for its routes and lists it as missing.
     const media = await get(`/api/media?project=${JOB}`);
     expect(media.status).toBe(503);
     expect(media.body.detail).toMatch(/Job 42.*not reachable.*creates nothing/);
@@ -90,18 +92,16 @@ describe.skipIf(!hasTools)("svc serve: a registered project whose folder is not 
     // Not the folder, not its parent, not a .svc anywhere under the mount point.
     expect(existsSync(raid.mount)).toBe(false);
     expect(await readdir(join(ws.base, "Volumes"))).toEqual([]);
-  });
 
-  it("serves it, catches up and watches it once the drive is back, without a restart", async () => {
+    // The drive is back: served, caught up and watched, without a restart.
     await raid.plugIn();
     await until("the catch-up of the returned drive", async () => (await names())?.includes("before.png"));
     expect(stdout()).toContain("project folder is there again");
     expect(await jobView()).toMatchObject({ health: { reachable: true, state: "ok" } });
     await copyFile(still, join(job, "after.png"));
     await until("a file dropped into it", async () => (await names())?.includes("after.png"));
-  });
 
-  it("stops answering from the open library when the drive goes away while open, and answers again when it is back", async () => {
+    // Gone while open: stops answering from the open library, and answers again when it is back.
     expect(await names()).toContain("before.png");
     await raid.unplug();
     // At once, not at the next look: every answer checks the folder first.
