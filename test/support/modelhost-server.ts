@@ -40,6 +40,8 @@ export interface FakeModelHost {
   setModels(models: string[]): void;
   /** The next `times` requests to `path` (e.g. "/api/embed") fail in the given way. */
   failNext(path: string, mode: FakeFailureMode, times?: number): void;
+  /** Forgets the failures queued for `path` that no request has used up yet. */
+  clearFailures(path: string): void;
   setDim(dim: number): void;
   /** Scripts /api/chat answers (an intent for a classifier, a reply with citations…); null restores the default. */
   setChatScript(script: ChatScript | null): void;
@@ -663,6 +665,9 @@ export async function startFakeModelHost(options: FakeModelHostOptions = {}): Pr
       const queue = failures.get(path) ?? [];
       queue.push({ mode, times });
       failures.set(path, queue);
+    },
+    clearFailures(path) {
+      failures.delete(path);
     },
     setChatScript(script) {
       chatScript = script;
