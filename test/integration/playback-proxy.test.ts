@@ -2,9 +2,9 @@ import { existsSync } from "node:fs";
 import { readdir, readFile, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { execa } from "execa";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openLibrary } from "../../state/stores.js";
-import { startApi, type TestApi } from "../support/api.js";
+import { startApi } from "../support/api.js";
 import { type SvcChild, startSvc, svc } from "../support/cli.js";
 import {
   makeAudio,
@@ -35,39 +35,56 @@ const withLibrary = <T>(root: string, body: (lib: ReturnType<typeof openLibrary>
 const proxyStageOf = (root: string, id: number) =>
   withLibrary(root, (lib) => lib.media.stages(id).find((s) => s.stage === "proxy"));
 
-describe.skipIf(!hasTools)("playback proxies", () => {
-  let api: TestApi;
-  let root: string;
-  let otherCodec: "hevc" | "mpeg2video";
-  let otherName: string;
+/** Every kind of source the proxy stage sorts, ingested once into the API's project. */
+async function proxiedLibrary() {
+  const api = await startApi();
+  const root = api.root as string;
+  const [, other] = await Promise.all([
+    makeProresClip(root, "A001.mov", { width: 320, height: 240, seconds: 1, audio: true }),
+    makeHevcOrMpeg2Clip(root, "small", { width: 160, height: 90, seconds: 1 }),
+    makeProresClip(root, "odd.mov", { width: 161, height: 91, seconds: 1 }),
+    makeSceneClip(root, "playable.mp4"),
+    makeAudio(root, "tone.wav", { seconds: 1 }),
+    makeAudio(root, "tone.aiff", { seconds: 1 }),
+    makeStill(root, "png", "still.png"),
+  ]);
   const id: Record<string, number> = {};
   const ingest = () =>
     svc(["ingest"], { PROJECT_ROOT: root, SVC_HOME: api.home, SVC_PROXY_HEIGHT: String(HEIGHT) });
-  const proxy = (mediaId: number) => join(root, ".svc", "proxies", `${mediaId}.mp4`);
-  const stream = (mediaId: number, headers: Record<string, string> = {}) =>
-    api.request("GET", `/api/stream?id=${mediaId}`, { headers });
   const refreshIds = () =>
     withLibrary(root, (lib) => {
       for (const row of lib.media.all()) id[row.rel_path] = row.id;
     });
+  const pass = await ingest();
+  expect(pass.exitCode, pass.stderr + pass.stdout).toBe(0);
+  refreshIds();
+  return {
+    api,
+    root,
+    otherCodec: other.codec,
+    otherName: other.file.slice(root.length + 1),
+    id,
+    ingest,
+    refreshIds,
+    proxy: (mediaId: number) => join(root, ".svc", "proxies", `${mediaId}.mp4`),
+    stream: (mediaId: number, headers: Record<string, string> = {}) =>
+      api.request("GET", `/api/stream?id=${mediaId}`, { headers }),
+  };
+}
+
+type ProxiedLibrary = Awaited<ReturnType<typeof proxiedLibrary>>;
+
+describe.skipIf(!hasTools)("playback proxies", () => {
+  let api: ProxiedLibrary["api"];
+  let root: string;
+  let otherCodec: ProxiedLibrary["otherCodec"];
+  let otherName: string;
+  let id: ProxiedLibrary["id"];
+  let proxy: ProxiedLibrary["proxy"];
+  let stream: ProxiedLibrary["stream"];
 
   beforeAll(async () => {
-    api = await startApi();
-    root = api.root as string;
-    const [, other] = await Promise.all([
-      makeProresClip(root, "A001.mov", { width: 320, height: 240, seconds: 1, audio: true }),
-      makeHevcOrMpeg2Clip(root, "small", { width: 160, height: 90, seconds: 1 }),
-      makeProresClip(root, "odd.mov", { width: 161, height: 91, seconds: 1 }),
-      makeSceneClip(root, "playable.mp4"),
-      makeAudio(root, "tone.wav", { seconds: 1 }),
-      makeAudio(root, "tone.aiff", { seconds: 1 }),
-      makeStill(root, "png", "still.png"),
-    ]);
-    otherCodec = other.codec;
-    otherName = other.file.slice(root.length + 1);
-    const pass = await ingest();
-    expect(pass.exitCode, pass.stderr + pass.stdout).toBe(0);
-    refreshIds();
+    ({ api, root, otherCodec, otherName, id, proxy, stream } = await proxiedLibrary());
   }, 180_000);
 
   afterAll(async () => {
@@ -152,6 +169,26 @@ describe.skipIf(!hasTools)("playback proxies", () => {
     expect(stale.body.length).toBe(bytes.length);
     expect((await stream(mediaId, { range: `bytes=${bytes.length + 10}-` })).status).toBe(416);
   });
+});
+
+describe.skipIf(!hasTools)("playback proxies after the library changes", () => {
+  let api: ProxiedLibrary["api"];
+  let root: string;
+  let otherName: string;
+  let id: ProxiedLibrary["id"];
+  let ingest: ProxiedLibrary["ingest"];
+  let refreshIds: ProxiedLibrary["refreshIds"];
+  let proxy: ProxiedLibrary["proxy"];
+  let stream: ProxiedLibrary["stream"];
+
+  // Each test changes proxies or items, so each starts from its own freshly ingested library.
+  beforeEach(async () => {
+    ({ api, root, otherName, id, ingest, refreshIds, proxy, stream } = await proxiedLibrary());
+  }, 180_000);
+
+  afterEach(async () => {
+    await api?.close();
+  });
 
   it("says 409 pending while an item has no proxy yet, and the next pass makes it", async () => {
     const cleared = id["odd.mov"] as number;
@@ -175,7 +212,7 @@ describe.skipIf(!hasTools)("playback proxies", () => {
     for (const mediaId of [cleared, older]) expect((await stream(mediaId)).status).toBe(200);
   });
 
-  it("says 409 failed with the reason when the encode fails, and the pass goes on to the next item", async () => {
+  it("says 409 failed with the reason when the encode fails, and the pass goes on to the next item; the proxy made later goes with its item when the item is deleted", async () => {
     const proxies = join(root, ".svc", "proxies");
     await Promise.all([
       makeProresClip(root, "late/B001.mov", { width: 320, height: 240, seconds: 1 }),
@@ -201,6 +238,12 @@ describe.skipIf(!hasTools)("playback proxies", () => {
     const again = await ingest();
     expect(again.exitCode, again.stderr).toBe(0);
     expect((await stream(id["late/B001.mov"] as number)).status).toBe(200);
+
+    // The proxy this story made goes with its item.
+    const mediaId = id["late/B001.mov"] as number;
+    expect(existsSync(proxy(mediaId))).toBe(true);
+    expect((await api.request("DELETE", `/api/media/${mediaId}`)).status).toBe(200);
+    expect(existsSync(proxy(mediaId))).toBe(false);
   });
 
   it("is made again through the LUT when the item gets a colour profile", async () => {
@@ -218,13 +261,6 @@ describe.skipIf(!hasTools)("playback proxies", () => {
     expect(after.equals(before)).toBe(false);
     expect(proxyStageOf(root, mediaId)?.status).toBe("done");
   });
-
-  it("goes with its item when the item is deleted", async () => {
-    const mediaId = id["late/B001.mov"] as number;
-    expect(existsSync(proxy(mediaId))).toBe(true);
-    expect((await api.request("DELETE", `/api/media/${mediaId}`)).status).toBe(200);
-    expect(existsSync(proxy(mediaId))).toBe(false);
-  });
 });
 
 describe.skipIf(!hasTools)("an interrupted proxy encode", () => {
@@ -236,6 +272,14 @@ describe.skipIf(!hasTools)("an interrupted proxy encode", () => {
     // Long enough that the encode is still running when the signal comes, on any runner.
     await makeProresClip(ws.root, "long.mov", { width: 640, height: 360, seconds: 40 });
   }, 120_000);
+
+  // Each test interrupts its own first encode: no library, proxy or temp file an earlier test left.
+  beforeEach(async () => {
+    await Promise.all([
+      rm(join(ws.root, ".svc"), { recursive: true, force: true }),
+      rm(ws.home, { recursive: true, force: true }),
+    ]);
+  });
 
   afterEach(() => {
     child?.kill("SIGKILL");

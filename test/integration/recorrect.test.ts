@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, truncateSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { claimSlot, ingestSlotName } from "../../library/jobs/slots.js";
@@ -85,6 +85,11 @@ afterAll(async () => {
 });
 
 describe("the correction dictionary", () => {
+  // Each test starts from no stored dictionary, whatever an earlier test (or recorrect's setup) stored.
+  beforeEach(() => {
+    rmSync(join(root, ".svc", "corrections.json"), { force: true });
+  });
+
   it("starts empty and answers what was stored, with defaults filled in", async () => {
     const empty = await api.request("GET", "/api/corrections");
     expect(empty.status).toBe(200);
@@ -106,6 +111,7 @@ describe("the correction dictionary", () => {
   });
 
   it("refuses bad rules with 422 naming the field, keeping the stored dictionary", async () => {
+    expect((await putRules([{ from: "Jon", to: "John" }])).status).toBe(200);
     const before = readFileSync(join(root, ".svc", "corrections.json"), "utf8");
     const cases: [unknown, RegExp][] = [
       [[{ from: "", to: "x" }], /rules\.0\.from/],
