@@ -9,8 +9,6 @@ export const MAX_CUBE_BYTES = 64 * 1024 * 1024;
 export const DIR_PREFIX = "dir-";
 const MAX_ID = 64;
 
-export type { ColorProfile } from "./schemas/color.js";
-
 export const unprocessable = (message: string) => new UserError(message, EXIT.usage, 422);
 
 /** The 422 for an id no profile has. */

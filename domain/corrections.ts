@@ -19,8 +19,6 @@ export const CORRECTIONS_BODY = z.strictObject({
   rules: z.array(RULE).max(MAX_RULES, `at most ${MAX_RULES} rules`),
 });
 
-export type { Corrections } from "./schemas/transcripts.js";
-
 /**
  * The dictionary a stored `corrections.json` holds, or what is wrong with it, worded to follow
  * the file's name ("is not valid JSON").

@@ -2,7 +2,6 @@ import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { Logger } from "pino";
 import {
-  type ColorProfile,
   DIR_PREFIX,
   decodeUtf8,
   lutDirProfiles,
@@ -12,6 +11,7 @@ import {
   unprocessable,
 } from "../domain/color-profiles.js";
 import { UserError } from "../domain/errors.js";
+import type { ColorProfile } from "../domain/schemas/color.js";
 import { CubeError, parseCube, writeCube } from "../formats/cube.js";
 import {
   type BuiltinProfileId,

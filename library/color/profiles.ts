@@ -2,13 +2,13 @@ import { open } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 import {
   builtinProfiles,
-  type ColorProfile,
   lutDirProfiles,
   slugOf,
   unknownProfile,
   unprocessable,
 } from "../../domain/color-profiles.js";
 import { EXIT, UserError } from "../../domain/errors.js";
+import type { ColorProfile } from "../../domain/schemas/color.js";
 import { CubeError, parseCube, writeCube } from "../../formats/cube.js";
 import { writeFileNew } from "../../state/atomic.js";
 import type { Config } from "../../state/config.js";

@@ -1,5 +1,6 @@
-import { type Corrections, parseCorrections } from "../../domain/corrections.js";
+import { parseCorrections } from "../../domain/corrections.js";
 import { EXIT, UserError } from "../../domain/errors.js";
+import type { Corrections } from "../../domain/schemas/transcripts.js";
 import { writeFileAtomic } from "../../state/atomic.js";
 import { readCorrectionsFile } from "../../state/corrections-file.js";
 import { errnoOf } from "../../state/errno.js";
