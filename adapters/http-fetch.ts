@@ -23,15 +23,19 @@ export interface HttpFetch {
  * its cause, an abort rejects (or fails the body) with the signal's reason.
  */
 export function createHttpFetch(): HttpFetch {
-  const agents = {
-    "http:": new HttpAgent({ keepAlive: true, timeout: IDLE_SOCKET_MS }),
-    "https:": new HttpsAgent({ keepAlive: true, timeout: IDLE_SOCKET_MS }),
-  };
+  const transports = new Map<string, { request: typeof httpRequest; agent: HttpAgent }>([
+    ["http:", { request: httpRequest, agent: new HttpAgent({ keepAlive: true, timeout: IDLE_SOCKET_MS }) }],
+    [
+      "https:",
+      { request: httpsRequest, agent: new HttpsAgent({ keepAlive: true, timeout: IDLE_SOCKET_MS }) },
+    ],
+  ]);
   const send = (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     if (input instanceof Request)
       return Promise.reject(new TypeError("http-fetch takes a URL, not a Request"));
     const url = new URL(input);
-    if (url.protocol !== "http:" && url.protocol !== "https:")
+    const transport = transports.get(url.protocol);
+    if (transport === undefined)
       return Promise.reject(new TypeError(`fetch failed: unsupported protocol ${url.protocol}`));
     const signal = init.signal ?? null;
     if (signal?.aborted) return Promise.reject(signal.reason);
@@ -39,11 +43,9 @@ export function createHttpFetch(): HttpFetch {
     const headers: Record<string, string> = {};
     for (const [name, value] of new Headers(init.headers)) headers[name] = value;
     if (body) headers["content-length"] = String(body.byteLength);
-    const request = url.protocol === "https:" ? httpsRequest : httpRequest;
     return new Promise((resolve, reject) => {
       let answer: IncomingMessage | null = null;
-      const agent = url.protocol === "https:" ? agents["https:"] : agents["http:"];
-      const req = request(url, { method: init.method ?? "GET", headers, agent });
+      const req = transport.request(url, { method: init.method ?? "GET", headers, agent: transport.agent });
       const onAbort = () => {
         answer?.destroy(signal?.reason);
         req.destroy(signal?.reason);
@@ -65,8 +67,7 @@ export function createHttpFetch(): HttpFetch {
   return {
     fetch: send as typeof fetch,
     close: () => {
-      agents["http:"].destroy();
-      agents["https:"].destroy();
+      for (const { agent } of transports.values()) agent.destroy();
     },
   };
 }
