@@ -1,17 +1,15 @@
 import { copyFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createAdapters } from "../../adapters/index.js";
 import { claimSlot, ingestSlotName } from "../../library/jobs/slots.js";
 import { LibraryPool } from "../../library/library-pool.js";
 import { ensureProjectRoot } from "../../library/organise/projects.js";
 import { cosine, DRIFT_THRESHOLD, refreshEmbeddings } from "../../library/search/embed.js";
 import { warmTotals } from "../../library/search/warm-totals.js";
 import { loadConfig } from "../../state/config.js";
-import { silentLogger } from "../../state/logger.js";
-import { openLibrary, openRegistry } from "../../state/stores.js";
+import { openLibrary } from "../../state/stores.js";
 import { svc } from "../support/cli.js";
-import { testContext } from "../support/context.js";
+import { daemonContext } from "../support/context.js";
 import { makeStill } from "../support/media.js";
 import { type FakeModelHost, startFakeModelHost } from "../support/modelhost-server.js";
 import { tempWorkspace } from "../support/temp.js";
@@ -171,21 +169,9 @@ describe.skipIf(!hasTools)("svc embed: freshness categories and the drift check"
     });
 
     /** The context a daemon would hand the freshness run, over this workspace. */
-    const daemonContext = async () => {
-      const registry = openRegistry(ws.home);
-      const config = loadConfig(env);
-      const ctx = testContext({
-        config,
-        registry,
-        adapters: await createAdapters(config),
-        log: silentLogger(),
-        version: "0.0.0-test",
-      });
-      return { ctx, registry };
-    };
 
     it("the daemon's freshness run catches stale items up, and skips a project whose slot is taken", async () => {
-      const { ctx, registry } = await daemonContext();
+      const { ctx, registry } = await daemonContext(loadConfig(env));
       const stale = () => {
         const lib = openLibrary(ws.root);
         try {
@@ -220,7 +206,7 @@ describe.skipIf(!hasTools)("svc embed: freshness categories and the drift check"
       } finally {
         lib.close();
       }
-      const { ctx, registry } = await daemonContext();
+      const { ctx, registry } = await daemonContext(loadConfig(env));
       const libraries = new LibraryPool(ctx);
       try {
         await ensureProjectRoot(ctx, ws.root);
@@ -242,7 +228,7 @@ describe.skipIf(!hasTools)("svc embed: freshness categories and the drift check"
     });
 
     it("the daemon's shutdown ends a freshness run waiting on a stalled model host", async () => {
-      const { ctx, registry } = await daemonContext();
+      const { ctx, registry } = await daemonContext(loadConfig(env));
       try {
         const lib = openLibrary(ws.root);
         lib.tags.addManual(lib.media.byPath("b.png")?.id as number, "blue hour");

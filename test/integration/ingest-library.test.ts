@@ -2,15 +2,13 @@ import { rmSync } from "node:fs";
 import { copyFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createAdapters } from "../../adapters/index.js";
 import { UserError } from "../../domain/errors.js";
 import type { AppContext } from "../../library/context.js";
 import { type IngestEvent, runIngest } from "../../library/jobs/ingest.js";
 import { ingestSlotName } from "../../library/jobs/slots.js";
 import { loadConfig } from "../../state/config.js";
-import { silentLogger } from "../../state/logger.js";
-import { openLibrary, openRegistry } from "../../state/stores.js";
-import { testContext } from "../support/context.js";
+import { openLibrary } from "../../state/stores.js";
+import { daemonContext } from "../support/context.js";
 import { OFFLINE } from "../support/env.js";
 import { makeStill } from "../support/media.js";
 import { tempWorkspace } from "../support/temp.js";
@@ -23,16 +21,8 @@ afterEach(async () => {
 });
 
 async function context(home: string, env: Record<string, string> = {}): Promise<AppContext> {
-  const config = loadConfig({ ...OFFLINE, SVC_HOME: home, ...env });
-  const registry = openRegistry(home);
+  const { ctx, registry } = await daemonContext(loadConfig({ ...OFFLINE, SVC_HOME: home, ...env }));
   cleanups.push(async () => registry.close());
-  const ctx = testContext({
-    config,
-    registry,
-    adapters: await createAdapters(config),
-    log: silentLogger(),
-    version: "0.0.0-test",
-  });
   cleanups.push(ctx.closeThreads);
   return ctx;
 }

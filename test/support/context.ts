@@ -1,7 +1,11 @@
+import { createAdapters } from "../../adapters/index.js";
 import type { AppContext } from "../../library/context.js";
 import { QueryEmbeddings } from "../../library/search/query-embeddings.js";
 import { VectorThreads } from "../../library/search/vector-threads.js";
 import { createQueues, type Queues } from "../../pipeline/queues.js";
+import type { Config } from "../../state/config.js";
+import { silentLogger } from "../../state/logger.js";
+import { openRegistry, type RegistryStore } from "../../state/stores.js";
 
 /**
  * An AppContext as `withContext` builds one, from its plain parts (the process-wide queues made
@@ -18,4 +22,22 @@ export function testContext(
     queryEmbeddings: new QueryEmbeddings(parts.adapters.modelHost),
     closeThreads: () => vectorThreads.close(),
   };
+}
+
+/**
+ * The context a daemon builds for `config`: its registry, the real adapters, a silent log. The
+ * caller closes `registry` and ends the threads (`ctx.closeThreads`).
+ */
+export async function daemonContext(
+  config: Config,
+): Promise<{ ctx: ReturnType<typeof testContext>; registry: RegistryStore }> {
+  const registry = openRegistry(config.home);
+  const ctx = testContext({
+    config,
+    registry,
+    adapters: await createAdapters(config),
+    log: silentLogger(),
+    version: "0.0.0-test",
+  });
+  return { ctx, registry };
 }
