@@ -6,6 +6,58 @@ export const MEDIA_KINDS = ["video", "audio", "image"] as const;
 export const TAG = z.object({ name: z.string(), source: z.enum(["auto", "manual"]) }).meta({ id: "Tag" });
 export type Tag = z.infer<typeof TAG>;
 
+/** The rotation a viewer applies to the coded picture, clockwise, in degrees. */
+export const ROTATIONS = [0, 90, 180, 270] as const;
+/** Anamorphic squeeze factors an editor may set on an item (1: none). */
+export const DESQUEEZE_VALUES = [1, 1.25, 1.3, 1.33, 1.5, 1.65, 1.8, 2] as const;
+export const FIELD_ORDERS = ["progressive", "tff", "bff"] as const;
+export const HDR_TRANSFERS = ["pq", "hlg"] as const;
+export const ITEM_STATUSES = ["pending", "done", "failed", "needs_proxy"] as const;
+
+/** A start timecode another source gave that disagrees with the one kept. */
+export const TIMECODE_CONFLICT = z
+  .object({ source: z.string(), timecode: z.string() })
+  .meta({ id: "TimecodeConflict" });
+export type TimecodeConflict = z.infer<typeof TIMECODE_CONFLICT>;
+
+export const AUDIO_STREAM = z
+  .object({
+    channels: z.int().nullable(),
+    layout: nullableString.describe("ffmpeg's channel layout name, e.g. stereo, 5.1"),
+    bit_depth: z.int().nullable().describe("Bits per sample as stored (32 for float)"),
+    sample_rate: z.int().nullable(),
+    names: z.array(z.string()).describe("Track names (iXML), one per channel where known"),
+  })
+  .meta({ id: "AudioStream" });
+export type AudioStream = z.infer<typeof AUDIO_STREAM>;
+
+export const SLATE = z
+  .object({
+    scene: nullableString,
+    take: nullableString,
+    tape: nullableString,
+    note: nullableString,
+    circled: z.boolean(),
+  })
+  .meta({ id: "Slate" });
+export type Slate = z.infer<typeof SLATE>;
+
+export const SEQUENCE = z
+  .object({
+    first: z.int(),
+    last: z.int(),
+    count: z.int().describe("Frames present"),
+    missing: z.array(z.int()).describe("Absent frame numbers between first and last, the first 100"),
+    missing_count: z.int().describe("All absent frame numbers"),
+  })
+  .meta({ id: "ImageSequence" });
+export type ImageSequence = z.infer<typeof SEQUENCE>;
+
+export const SPAN = z
+  .object({ id: z.string(), index: z.int().describe("From 1"), count: z.int() })
+  .meta({ id: "Span" });
+export type Span = z.infer<typeof SPAN>;
+
 /** A media item as every transport shows it: relative paths only, no word timings, no raw metadata. */
 export const MEDIA_ITEM = z
   .object({
@@ -18,9 +70,29 @@ export const MEDIA_ITEM = z
     codec: nullableString,
     audio_codec: nullableString,
     fps: nullableNumber,
-    width: z.int().nullable(),
-    height: z.int().nullable(),
+    width: z.int().nullable().describe("Coded width, as the probe reads it"),
+    height: z.int().nullable().describe("Coded height, as the probe reads it"),
+    display_width: z
+      .int()
+      .nullable()
+      .describe("Width a viewer sees: pixel aspect, rotation, desqueeze applied"),
+    display_height: z.int().nullable(),
+    pixel_aspect: nullableString.describe("Pixel aspect ratio, e.g. 4:3; 1:1 for square pixels"),
+    rotation: z.union(ROTATIONS.map((r) => z.literal(r))),
+    desqueeze: z.number().describe("The anamorphic desqueeze an editor set; 1 for none"),
+    desqueeze_suggested: nullableNumber.describe("The squeeze the camera recorded, never applied by itself"),
+    hdr: z.enum(HDR_TRANSFERS).nullable(),
+    fps_rational: nullableString.describe('The exact rate, e.g. "24000/1001"'),
+    vfr: z.boolean().nullable().describe("Variable frame rate, from the stream's timestamps"),
+    field_order: z.enum(FIELD_ORDERS).nullable(),
     start_timecode: nullableString,
+    timecode_source: nullableString.describe("Where start_timecode was read"),
+    timecode_conflicts: z.array(TIMECODE_CONFLICT),
+    audio_streams: z.array(AUDIO_STREAM),
+    slate: SLATE.nullable(),
+    sequence: SEQUENCE.nullable().describe("An image sequence: path is its pattern with # per digit"),
+    span: SPAN.nullable().describe("One recording split over several files"),
+    camera_proxy: nullableString.describe("A camera-made proxy that stands in for an undecodable original"),
     audio_tracks: z.int(),
     creation_date: nullableString,
     shot_date: nullableString,
@@ -36,7 +108,8 @@ export const MEDIA_ITEM = z
     color_profile: nullableString,
     // The log profile the camera's metadata names, for an editor to confirm.
     color_profile_suggested: nullableString,
-    status: z.enum(["pending", "done", "failed"]),
+    status: z.enum(ITEM_STATUSES),
+    status_reason: nullableString.describe("Why an item needs a proxy (no absolute paths)"),
     // The stage a failed item stopped at (its reason stays in the log: it may name absolute paths).
     failed_stage: nullableString,
     missing: z.boolean(),

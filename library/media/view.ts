@@ -1,5 +1,17 @@
 import { posix } from "node:path";
-import type { MediaItem, Scene } from "../../domain/schemas/media.js";
+import { z } from "zod";
+import {
+  AUDIO_STREAM,
+  FIELD_ORDERS,
+  HDR_TRANSFERS,
+  type MediaItem,
+  ROTATIONS,
+  type Scene,
+  SEQUENCE,
+  SLATE,
+  TIMECODE_CONFLICT,
+} from "../../domain/schemas/media.js";
+import { readJsonColumn } from "../../state/json-column.js";
 import { DATA_DIR_NAME } from "../../state/paths.js";
 import type { ListedRow } from "../../state/repos/media-search.js";
 import { type SceneRow, sceneTags, VISION_FIELDS } from "../../state/repos/scenes.js";
@@ -34,6 +46,40 @@ export const pathLinks: Links = {
 export const linksOf = (kind: LinkKind, project: string | undefined): Links =>
   kind === "paths" ? pathLinks : apiLinks(project);
 
+const AUDIO_STREAMS = z.array(AUDIO_STREAM);
+const TIMECODE_CONFLICTS = z.array(TIMECODE_CONFLICT);
+const oneOf = <T>(values: readonly T[], value: unknown): T | null =>
+  values.includes(value as T) ? (value as T) : null;
+
+/**
+ * The picture and sound facts of an item. Items probed before these columns existed read as
+ * square pixels, upright, coded size shown as it is, no streams listed, until re-probed.
+ */
+function cameraFacts(row: ListedRow) {
+  return {
+    display_width: row.display_width ?? row.width,
+    display_height: row.display_height ?? row.height,
+    pixel_aspect: row.pixel_aspect,
+    rotation: oneOf(ROTATIONS, row.rotation) ?? 0,
+    desqueeze: row.desqueeze ?? 1,
+    desqueeze_suggested: row.desqueeze_suggested,
+    hdr: oneOf(HDR_TRANSFERS, row.hdr),
+    fps_rational: row.fps_rational,
+    vfr: row.vfr === null ? null : row.vfr === 1,
+    field_order: oneOf(FIELD_ORDERS, row.field_order),
+    timecode_source: row.timecode_source,
+    timecode_conflicts: readJsonColumn(row.timecode_conflicts_json, TIMECODE_CONFLICTS, []),
+    audio_streams: readJsonColumn(row.audio_streams_json, AUDIO_STREAMS, []),
+    slate: readJsonColumn(row.slate_json, SLATE.nullable(), null),
+    sequence: readJsonColumn(row.sequence_json, SEQUENCE.nullable(), null),
+    span:
+      row.span_id !== null && row.span_index !== null && row.span_count !== null
+        ? { id: row.span_id, index: row.span_index, count: row.span_count }
+        : null,
+    camera_proxy: row.camera_proxy,
+  };
+}
+
 export function mediaItem(row: ListedRow, tags: readonly TagRow[], links: Links): MediaItem {
   return {
     id: row.id,
@@ -48,6 +94,7 @@ export function mediaItem(row: ListedRow, tags: readonly TagRow[], links: Links)
     width: row.width,
     height: row.height,
     start_timecode: row.start_timecode,
+    ...cameraFacts(row),
     audio_tracks: row.audio_tracks,
     creation_date: row.creation_date,
     shot_date: row.shot_date,
@@ -62,7 +109,9 @@ export function mediaItem(row: ListedRow, tags: readonly TagRow[], links: Links)
     tags: tags.map(({ name, source }) => ({ name, source })),
     color_profile: row.color_profile,
     color_profile_suggested: row.color_profile_suggested,
-    status: row.status,
+    // A file ffmpeg cannot decode, with no camera-made proxy to stand in for it.
+    status: row.status_reason !== null ? "needs_proxy" : row.status,
+    status_reason: row.status_reason,
     failed_stage: row.status === "failed" ? row.error_stage : null,
     missing: row.missing_since !== null,
     missing_since: row.missing_since,

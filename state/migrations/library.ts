@@ -658,4 +658,45 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE media ADD COLUMN audio_sample_rate INTEGER;
     `,
   },
+  {
+    version: 12,
+    name: "camera originals",
+    sql: `
+      -- What camera originals carry beyond a phone clip (issue 29). Items probed before this step
+      -- keep NULL (read as: square pixels, upright, progressive, unknown rate, no sequence or span)
+      -- until re-probed with --refresh.
+      -- Picture geometry: the displayed size (pixel aspect, rotation, desqueeze applied), the pixel
+      -- aspect as a ratio string, the rotation a viewer applies, and the desqueeze the camera
+      -- records. desqueeze is the editor's own choice (NULL: none, i.e. 1) and never set by a probe.
+      ALTER TABLE media ADD COLUMN display_width INTEGER;
+      ALTER TABLE media ADD COLUMN display_height INTEGER;
+      ALTER TABLE media ADD COLUMN pixel_aspect TEXT;
+      ALTER TABLE media ADD COLUMN rotation INTEGER CHECK (rotation IS NULL OR rotation IN (0, 90, 180, 270));
+      ALTER TABLE media ADD COLUMN desqueeze REAL;
+      ALTER TABLE media ADD COLUMN desqueeze_suggested REAL;
+      ALTER TABLE media ADD COLUMN hdr TEXT CHECK (hdr IS NULL OR hdr IN ('pq', 'hlg'));
+      -- Time: the exact rate, variable rate, field order, and where the start timecode came from
+      -- with the other sources that disagree (JSON array of {source, timecode}).
+      ALTER TABLE media ADD COLUMN fps_rational TEXT;
+      ALTER TABLE media ADD COLUMN vfr INTEGER;
+      ALTER TABLE media ADD COLUMN field_order TEXT CHECK (field_order IS NULL OR field_order IN ('progressive', 'tff', 'bff'));
+      ALTER TABLE media ADD COLUMN timecode_source TEXT;
+      ALTER TABLE media ADD COLUMN timecode_conflicts_json TEXT;
+      -- Sound: every audio stream ({channels, layout, bit_depth, sample_rate, names}) and the slate
+      -- ({scene, take, tape, note, circled}) from iXML or camera metadata, as JSON.
+      ALTER TABLE media ADD COLUMN audio_streams_json TEXT;
+      ALTER TABLE media ADD COLUMN slate_json TEXT;
+      -- An image sequence item: {first, last, count, missing} as JSON.
+      ALTER TABLE media ADD COLUMN sequence_json TEXT;
+      -- One recording split over several files: the span's id, this part's place (from 1), parts.
+      ALTER TABLE media ADD COLUMN span_id TEXT;
+      ALTER TABLE media ADD COLUMN span_index INTEGER;
+      ALTER TABLE media ADD COLUMN span_count INTEGER;
+      CREATE INDEX media_span ON media (span_id, span_index) WHERE span_id IS NOT NULL;
+      -- A file ffmpeg cannot decode (RAW): the scrubbed reason, which makes its status needs_proxy
+      -- while no camera-made proxy is linked; camera_proxy is that proxy's path relative to the root.
+      ALTER TABLE media ADD COLUMN status_reason TEXT;
+      ALTER TABLE media ADD COLUMN camera_proxy TEXT;
+    `,
+  },
 ];

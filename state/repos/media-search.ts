@@ -80,7 +80,7 @@ const SORT_COLUMN: Record<SortKey, { expr: string; nullable: boolean; field: key
 };
 
 // The listed columns in SELECT order. Rows are read as arrays and named by `listedRow`: building
-// 34 named properties per row inside better-sqlite3 cost more than the query itself.
+// 54 named properties per row inside better-sqlite3 cost more than the query itself.
 const LIST_COLUMNS = [
   "id",
   "rel_path",
@@ -110,6 +110,26 @@ const LIST_COLUMNS = [
   "language",
   "color_profile",
   "color_profile_suggested",
+  "display_width",
+  "display_height",
+  "pixel_aspect",
+  "rotation",
+  "desqueeze",
+  "desqueeze_suggested",
+  "hdr",
+  "fps_rational",
+  "vfr",
+  "field_order",
+  "timecode_source",
+  "timecode_conflicts_json",
+  "audio_streams_json",
+  "slate_json",
+  "sequence_json",
+  "span_id",
+  "span_index",
+  "span_count",
+  "status_reason",
+  "camera_proxy",
   "next_stage",
   "status",
   "error_stage",

@@ -7,9 +7,11 @@ export type MediaKind = "video" | "audio" | "image";
 export type ItemStatus = "pending" | "done" | "failed";
 export type StageStatus = "done" | "failed" | "not_configured" | "skipped";
 
-export interface MediaRow extends ProbeFields {
-  audio_channels: number | null;
-  audio_sample_rate: number | null;
+export interface MediaRow extends Required<ProbeFields> {
+  desqueeze: number | null;
+  span_id: string | null;
+  span_index: number | null;
+  span_count: number | null;
   id: number;
   rel_path: string;
   /** The file name part of rel_path (a generated column). */
@@ -78,7 +80,51 @@ export interface ProbeFields {
   /** First audio stream's channel count and samples per second; absent counts as unknown (null). */
   audio_channels?: number | null;
   audio_sample_rate?: number | null;
+  // Camera originals (migration 12); absent counts as unknown (null).
+  display_width?: number | null;
+  display_height?: number | null;
+  pixel_aspect?: string | null;
+  rotation?: number | null;
+  desqueeze_suggested?: number | null;
+  hdr?: string | null;
+  fps_rational?: string | null;
+  /** 1 for variable frame rate, 0 for constant. */
+  vfr?: number | null;
+  field_order?: string | null;
+  timecode_source?: string | null;
+  timecode_conflicts_json?: string | null;
+  audio_streams_json?: string | null;
+  slate_json?: string | null;
+  sequence_json?: string | null;
+  status_reason?: string | null;
+  camera_proxy?: string | null;
 }
+
+/**
+ * The columns a probe writes beyond the original ones, each NULL when the probe did not say:
+ * saveProbe writes them all, so a re-probe never keeps a stale value.
+ */
+export const PROBE_EXTRA_COLUMNS = [
+  "audio_channels",
+  "audio_sample_rate",
+  "color_profile_suggested",
+  "display_width",
+  "display_height",
+  "pixel_aspect",
+  "rotation",
+  "desqueeze_suggested",
+  "hdr",
+  "fps_rational",
+  "vfr",
+  "field_order",
+  "timecode_source",
+  "timecode_conflicts_json",
+  "audio_streams_json",
+  "slate_json",
+  "sequence_json",
+  "status_reason",
+  "camera_proxy",
+] as const satisfies readonly (keyof ProbeFields)[];
 
 export interface StageOutcome {
   stage: string;
@@ -170,31 +216,30 @@ export class MediaRepo extends Repository {
     const write = this.db.transaction(() => {
       if (existingId !== undefined && !this.get(existingId)) throw new ItemDeletedError(existingId);
       const stamp = now();
+      const extra = PROBE_EXTRA_COLUMNS;
       const row = this.prepare(
         `INSERT INTO media (rel_path, kind, size, mtime_ms, fingerprint, duration_s, codec, audio_codec, fps,
-             width, height, start_timecode, audio_tracks, audio_channels, audio_sample_rate, creation_date,
-             shot_date, metadata_json, color_profile_suggested, next_stage, status, created_at, updated_at)
+             width, height, start_timecode, audio_tracks, creation_date, shot_date, metadata_json,
+             ${extra.join(", ")}, next_stage, status, created_at, updated_at)
            VALUES (@relPath, @kind, @size, @mtimeMs, @fingerprint, @duration_s, @codec, @audio_codec, @fps,
-             @width, @height, @start_timecode, @audio_tracks, @audio_channels, @audio_sample_rate, @creation_date,
-             @shot_date, @metadata_json, @color_profile_suggested, 'thumbnails', 'pending', @stamp, @stamp)
+             @width, @height, @start_timecode, @audio_tracks, @creation_date, @shot_date, @metadata_json,
+             ${extra.map((c) => `@${c}`).join(", ")}, 'thumbnails', 'pending', @stamp, @stamp)
            ON CONFLICT (rel_path) DO UPDATE SET
              kind = excluded.kind, size = excluded.size, mtime_ms = excluded.mtime_ms,
              fingerprint = excluded.fingerprint, missing_since = NULL, duration_s = excluded.duration_s,
              codec = excluded.codec, audio_codec = excluded.audio_codec, fps = excluded.fps,
              width = excluded.width, height = excluded.height,
              start_timecode = excluded.start_timecode, audio_tracks = excluded.audio_tracks,
-             audio_channels = excluded.audio_channels, audio_sample_rate = excluded.audio_sample_rate,
              creation_date = excluded.creation_date, shot_date = excluded.shot_date,
              metadata_json = excluded.metadata_json,
-             color_profile_suggested = excluded.color_profile_suggested, next_stage = 'thumbnails', status = 'pending',
+             ${extra.map((c) => `${c} = excluded.${c}`).join(", ")},
+             next_stage = 'thumbnails', status = 'pending',
              error_stage = NULL, error = NULL, updated_at = excluded.updated_at
            RETURNING id`,
       ).get({
         ...file,
         ...probe,
-        color_profile_suggested: probe.color_profile_suggested ?? null,
-        audio_channels: probe.audio_channels ?? null,
-        audio_sample_rate: probe.audio_sample_rate ?? null,
+        ...Object.fromEntries(extra.map((c) => [c, probe[c] ?? null])),
         shot_date: shotDateFrom(probe.creation_date),
         stamp,
       }) as { id: number };
