@@ -15,6 +15,7 @@ import {
   silencesArgs,
   waveformArgs,
 } from "./ffmpeg/args.js";
+import { type Source, sourcePath } from "./ffmpeg/input.js";
 import {
   type Analysis,
   type AudioStats,
@@ -33,9 +34,13 @@ import { ProcessError, run } from "./process.js";
 // The names callers of the adapter use; the command lines are built in ffmpeg/args.ts and their
 // output read in ffmpeg/output.ts.
 export { type SamplePiece, SIGNAL_RATE, SIGNAL_STEP_S } from "./ffmpeg/args.js";
+export type { DecodeInput, Source } from "./ffmpeg/input.js";
 export type { Analysis, AudioStats, AudioTrack, MotionSample, SceneCut } from "./ffmpeg/output.js";
 
-/** ffmpeg, run: each method starts one process and reads back what it wrote. Images come back as PNG bytes. */
+/**
+ * ffmpeg, run: each method starts one process and reads back what it wrote. Images come back as PNG
+ * bytes. A `Source` is a file path or a prepared DecodeInput (sequence, camera proxy, display filters).
+ */
 export interface Ffmpeg {
   readonly path: string;
   /**
@@ -44,7 +49,7 @@ export interface Ffmpeg {
    * `lut` renders the picture through a `.cube` 3D LUT (a colour profile) before scaling.
    */
   frameAt(
-    file: string,
+    file: Source,
     atS: number,
     width: number,
     signal?: AbortSignal,
@@ -52,29 +57,29 @@ export interface Ffmpeg {
     lut?: string,
   ): Promise<Buffer>;
   /** A waveform picture of the first audio track, as PNG. */
-  waveform(file: string, width: number, height: number, signal?: AbortSignal): Promise<Buffer>;
+  waveform(file: Source, width: number, height: number, signal?: AbortSignal): Promise<Buffer>;
   /** The first audio track as 16 kHz mono 16-bit WAV (what speech recognisers read), optionally a window of it. */
-  extractAudio(file: string, out: string, opts: ExtractAudioOptions): Promise<void>;
+  extractAudio(file: Source, out: string, opts: ExtractAudioOptions): Promise<void>;
   /** Silences in the first audio track (ffmpeg silencedetect) and how long the decoded track is. */
-  silences(file: string, opts: SilenceOptions): Promise<SilenceReport>;
+  silences(file: Source, opts: SilenceOptions): Promise<SilenceReport>;
   /**
    * The one decode pass over a clip: scene scores, a small JPEG every `sampleEveryS` seconds into
    * `sampleDir` (named by sample index) for key frames and thumbnails, and, when asked, the motion
    * and sound measured on a fixed grid, so no later stage has to decode the clip again.
    */
-  analyse(file: string, options: AnalyseOptions, signal?: AbortSignal): Promise<Analysis>;
+  analyse(file: Source, options: AnalyseOptions, signal?: AbortSignal): Promise<Analysis>;
   /** Level, clipping and silence of the first audio track over a window; null when there is none. */
   audioStats(
-    file: string,
+    file: Source,
     startS: number,
     durationS: number,
     signal?: AbortSignal,
   ): Promise<AudioStats | null>;
   /** An editor proxy of `file` written to `out` (see EditorProxyOptions); rejects on any failure. */
-  editorProxy(file: string, out: string, options: EditorProxyOptions): Promise<void>;
+  editorProxy(file: Source, out: string, options: EditorProxyOptions): Promise<void>;
   /** Up to `count` grey PNG frames from `atS`, `stepS` apart (fewer when the video ends first). */
   framesAround(
-    file: string,
+    file: Source,
     atS: number,
     count: number,
     stepS: number,
@@ -92,8 +97,8 @@ const SAMPLE_TIMEOUT_MS = 120_000;
 const noStreams = (error: unknown) =>
   error instanceof ProcessError && /matches no streams/.test(error.message);
 
-const noAudio = (file: string, error: unknown) =>
-  noStreams(error) ? new Error(`${file} has no audio stream`) : error;
+const noAudio = (file: Source, error: unknown) =>
+  noStreams(error) ? new Error(`${sourcePath(file)} has no audio stream`) : error;
 
 export function createFfmpeg(path: string): Ffmpeg {
   const toPng = async (args: string[], timeoutMs: number, signal?: AbortSignal) => {

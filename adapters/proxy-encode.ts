@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { deadline } from "./deadline.js";
 import { lutFilter } from "./ffmpeg/args.js";
+import { afterDisplay, inputArgs, type Source } from "./ffmpeg/input.js";
 import { ProcessError, run, toolName } from "./process.js";
 
 /** SVC_PROXY_HWDECODE: `auto` looks for one, `none` never does, a name tries only that one. */
@@ -26,7 +27,8 @@ export const PROXY_VIDEO = ["-c:v", "libx264", "-preset", "veryfast", "-crf", "2
 export const PROXY_AUDIO = ["-c:a", "aac", "-b:a", "128k", "-ac", "2"];
 
 export interface ProxyEncodeOptions {
-  source: string;
+  /** What is decoded; its display filters come first, so the proxy shows the picture as a viewer sees it. */
+  source: Source;
   /** The file written: an MP4 whatever its name ends with. */
   out: string;
   /** At most this many lines; a smaller source keeps its own. */
@@ -40,12 +42,11 @@ export interface ProxyEncodeOptions {
 }
 
 /** The video filters: the LUT first, so it sees the source's own pixels, then the downscale. */
-export function proxyFilters(height: number, lutPath?: string): string {
+export function proxyFilters(height: number, lutPath?: string, source: Source = ""): string {
   // trunc(…/2)*2 keeps the height even also for an odd-height source it does not shrink; max(2,…)
   // keeps a one-pixel-high picture from asking for height 0, which scale reads as "unchanged" (1).
   const scale = `scale=-2:max(2\\,trunc(min(ih\\,${height})/2)*2)`;
-  const lut = lutPath === undefined ? [] : [lutFilter(lutPath)];
-  return [...lut, scale, "format=yuv420p"].join(",");
+  return afterDisplay(source, lutPath === undefined ? "" : lutFilter(lutPath), scale, "format=yuv420p");
 }
 
 /** The whole ffmpeg command line of one proxy encode, decoding on `hwaccel` when given. */
@@ -55,14 +56,13 @@ export function proxyArgs(options: ProxyEncodeOptions, hwaccel: string | null = 
       ? []
       : ["-init_hw_device", `${hwaccel}=hw`, "-hwaccel", hwaccel, "-hwaccel_device", "hw"];
   const video = options.video
-    ? ["-map", "0:v:0", "-vf", proxyFilters(options.height, options.lutPath), ...PROXY_VIDEO]
+    ? ["-map", "0:v:0", "-vf", proxyFilters(options.height, options.lutPath, options.source), ...PROXY_VIDEO]
     : [];
   return [
     ...COMMON,
     "-y",
     ...decode,
-    "-i",
-    options.source,
+    ...inputArgs(options.source),
     ...video,
     // The first sound track, when there is one: a browser plays one track anyway.
     "-map",

@@ -5,6 +5,7 @@ import { labelPaths } from "../domain/redact.js";
 import { proxyFile, removeDerivedFiles } from "../state/derived-files.js";
 import { errnoOf } from "../state/errno.js";
 import { ItemDeletedError, type MediaRow, type StageOutcome } from "../state/repos/media.js";
+import { stageItemOf } from "./decode-input.js";
 import { fingerprint } from "./fingerprint.js";
 import { createItemMachine, type ItemInput, runItem } from "./machine.js";
 import type { Category } from "./reconcile.js";
@@ -267,15 +268,7 @@ async function processFile(
   if (plan.kind === "unchanged") return { category: "unchanged", stage: "done" };
   if (plan.kind === "skip") return { category: "skipped", stage: "plan", reason: plan.reason };
 
-  let item: StageItem | null = plan.row
-    ? {
-        mediaId: plan.row.id,
-        relPath: file.relPath,
-        absPath: file.absPath,
-        kind: plan.row.kind,
-        durationS: plan.row.duration_s,
-      }
-    : null;
+  let item: StageItem | null = plan.row ? stageItemOf(plan.row, store.paths.root) : null;
   const { restoreTo, input } = plan;
   let finishedId: number | undefined;
 
@@ -312,13 +305,9 @@ async function processFile(
       // so it is answered by the time the proxy stage comes and costs that encode nothing.
       if (proxyReason({ ...probed.output.fields, kind: probed.output.kind, path: file.relPath }) !== null)
         void deps.adapters.proxy?.hwaccel();
-      item = {
-        mediaId,
-        relPath: file.relPath,
-        absPath: file.absPath,
-        kind: probed.output.kind,
-        durationS: probed.output.fields.duration_s,
-      };
+      const saved = store.media.get(mediaId);
+      if (!saved) throw new ItemDeletedError(mediaId);
+      item = stageItemOf(saved, store.paths.root);
       return;
     }
     if (!item) throw new Error(`stage ${stage} reached without a probed item`);

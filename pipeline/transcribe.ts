@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { toLanguageCode } from "../adapters/asr/language.js";
 import type { Asr, Segment, Transcription, Word } from "../adapters/asr/types.js";
-import type { Ffmpeg } from "../adapters/ffmpeg.js";
+import type { Ffmpeg, Source } from "../adapters/ffmpeg.js";
 import { guardSegments } from "./transcript-guards.js";
 
 export interface TranscribeDeps {
@@ -82,7 +82,7 @@ function shifted<T extends Span>(item: T, offset: number, length: number): T {
  * stay bounded whatever the length; chunks that are silent throughout are skipped.
  */
 export async function transcribeFile(
-  file: string,
+  file: Source,
   durationS: number | null,
   deps: TranscribeDeps,
 ): Promise<Transcription | null> {

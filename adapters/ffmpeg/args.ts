@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { afterDisplay, inputArgs, type Source } from "./input.js";
 
 /**
  * Every ffmpeg command line svc uses is built here, from its options alone, so each can be read,
@@ -128,15 +129,14 @@ export function sampleArgs(piece: SamplePiece, speechWav: string, out: string): 
  * scaled to at most `maxHeight` lines with both dimensions even (never up), every audio track kept
  * as its own PCM track, the source's metadata and start timecode carried over so the proxy relinks.
  */
-export function editorProxyArgs(file: string, out: string, options: EditorProxyOptions): string[] {
+export function editorProxyArgs(file: Source, out: string, options: EditorProxyOptions): string[] {
   const height = `trunc(min(${options.maxHeight},ih)/2)*2`;
   return [
     ...COMMON,
     "-nostats",
     "-progress",
     "pipe:1",
-    "-i",
-    file,
+    ...inputArgs(file),
     "-map",
     "0:v:0",
     "-map",
@@ -179,7 +179,7 @@ export function lutFilter(path: string): string {
  * before `atS` and decodes nothing else; `lut` renders through a `.cube` before scaling.
  */
 export function frameAtArgs(
-  file: string,
+  file: Source,
   atS: number,
   width: number,
   keyframe: boolean,
@@ -190,18 +190,17 @@ export function frameAtArgs(
   return [
     ...COMMON,
     ...seek,
-    ...["-ss", atS.toFixed(3), "-i", file, "-map", "0:v:0", "-frames:v", "1"],
-    ...["-vf", `${lut ? `${lutFilter(lut)},` : ""}scale='min(${width},iw)':-2`],
+    ...["-ss", atS.toFixed(3), ...inputArgs(file), "-map", "0:v:0", "-frames:v", "1"],
+    ...["-vf", afterDisplay(file, lut ? lutFilter(lut) : "", `scale='min(${width},iw)':-2`)],
     ...PNG_PIPE,
   ];
 }
 
 /** A waveform picture of the first audio track, as PNG. */
-export function waveformArgs(file: string, width: number, height: number): string[] {
+export function waveformArgs(file: Source, width: number, height: number): string[] {
   return [
     ...COMMON,
-    "-i",
-    file,
+    ...inputArgs(file),
     "-filter_complex",
     `[0:a:0]aformat=channel_layouts=mono,showwavespic=s=${width}x${height}:colors=0x4fc3f7[wave]`,
     ...["-map", "[wave]", "-frames:v", "1"],
@@ -211,7 +210,7 @@ export function waveformArgs(file: string, width: number, height: number): strin
 
 /** Up to `count` grey PNG frames from `atS`, `stepS` apart. */
 export function framesAroundArgs(
-  file: string,
+  file: Source,
   atS: number,
   count: number,
   stepS: number,
@@ -224,14 +223,15 @@ export function framesAroundArgs(
   }
   return [
     ...COMMON,
-    ...["-ss", atS.toFixed(3), "-t", (count * stepS).toFixed(3), "-i", file, "-map", "0:v:0"],
-    ...["-vf", `fps=${1 / stepS},scale=${width}:-2,format=gray`, "-frames:v", String(count)],
+    ...["-ss", atS.toFixed(3), "-t", (count * stepS).toFixed(3), ...inputArgs(file), "-map", "0:v:0"],
+    ...["-vf", afterDisplay(file, `fps=${1 / stepS}`, `scale=${width}:-2`, "format=gray")],
+    ...["-frames:v", String(count)],
     ...PNG_PIPE,
   ];
 }
 
 /** The first audio track (or a window of it) as 16 kHz mono 16-bit WAV. */
-export function extractAudioArgs(file: string, out: string, opts: ExtractAudioOptions): string[] {
+export function extractAudioArgs(file: Source, out: string, opts: ExtractAudioOptions): string[] {
   const { startS, durationS } = opts;
   if ((startS !== undefined && !(startS >= 0)) || (durationS !== undefined && !(durationS > 0))) {
     throw new Error(`audio extraction needs start ≥ 0 and duration > 0, got ${startS} s and ${durationS} s`);
@@ -242,25 +242,25 @@ export function extractAudioArgs(file: string, out: string, opts: ExtractAudioOp
   ];
   return [
     ...COMMON,
-    ...[...window, "-i", file, "-map", "0:a:0", "-vn", "-sn", "-dn"],
+    ...[...window, ...inputArgs(file), "-map", "0:a:0", "-vn", "-sn", "-dn"],
     ...["-ac", "1", "-ar", "16000", "-c:a", "pcm_s16le", "-f", "wav", "-y", out],
   ];
 }
 
 /** silencedetect over the first audio track, read back by parseSilences. */
-export function silencesArgs(file: string, opts: SilenceOptions): string[] {
+export function silencesArgs(file: Source, opts: SilenceOptions): string[] {
   if (!Number.isFinite(opts.noiseDb) || !(opts.minS > 0)) {
     throw new Error("silence detection needs a noise level in dB and a minimum length > 0 s");
   }
   // silencedetect reports at info level; stats stay on for the final "time=" of the progress line.
   return [
-    ...["-hide_banner", "-nostdin", "-v", "info", "-i", file, "-map", "0:a:0", "-vn", "-sn", "-dn"],
+    ...["-hide_banner", "-nostdin", "-v", "info", ...inputArgs(file), "-map", "0:a:0", "-vn", "-sn", "-dn"],
     ...["-af", `silencedetect=noise=${opts.noiseDb}dB:d=${opts.minS}`, "-f", "null", "-"],
   ];
 }
 
 /** Level, clipping and silence of the first audio track over a window, read back by parseAudioStats. */
-export function audioStatsArgs(file: string, startS: number, durationS: number): string[] {
+export function audioStatsArgs(file: Source, startS: number, durationS: number): string[] {
   if (!(durationS > 0) || !(startS >= 0)) {
     throw new Error(`audio statistics need a window inside the file, got ${startS} s + ${durationS} s`);
   }
@@ -275,7 +275,7 @@ export function audioStatsArgs(file: string, startS: number, durationS: number):
     `[quiet]aresample=${SIGNAL_RATE},silencedetect=n=${SILENCE_DB}dB:d=${SILENCE_MIN_S},${only("Number_of_samples")}[out]`;
   return [
     ...INFO,
-    ...["-ss", startS.toFixed(3), "-t", durationS.toFixed(3), "-i", file],
+    ...["-ss", startS.toFixed(3), "-t", durationS.toFixed(3), ...inputArgs(file)],
     ...["-filter_complex", graph, "-map", "[out]", "-f", "null", "-"],
   ];
 }
@@ -285,7 +285,7 @@ export function audioStatsArgs(file: string, startS: number, durationS: number):
  * metadata printer (`metadata@cut`, `metadata@motion`, `ametadata@level`, `ametadata@clip`) so
  * the parsers can tell its lines apart.
  */
-export function analyseArgs(file: string, options: AnalyseOptions): string[] {
+export function analyseArgs(file: Source, options: AnalyseOptions): string[] {
   const fps = 1 / SIGNAL_STEP_S;
   const window = Math.round(SIGNAL_RATE * SIGNAL_STEP_S);
   const levels = "Peak_level+RMS_level+Number_of_samples";
@@ -295,8 +295,7 @@ export function analyseArgs(file: string, options: AnalyseOptions): string[] {
   const video = [
     `[0:v:0]split=${options.motion ? 3 : 2}[cut][keys0]${options.motion ? "[motion]" : ""}`,
     `[cut]select@cut='gt(scene,${options.threshold})',metadata@cut=print,nullsink`,
-    `[keys0]fps=1/${options.sampleEveryS},${options.lut ? `${lutFilter(options.lut)},` : ""}` +
-      `scale='min(${options.sampleWidth},iw)':-2[keys]`,
+    `[keys0]${[`fps=1/${options.sampleEveryS}`, afterDisplay(file, options.lut ? lutFilter(options.lut) : "", `scale='min(${options.sampleWidth},iw)':-2`)].join(",")}[keys]`,
   ];
   if (options.motion) {
     video.push(
@@ -318,7 +317,7 @@ export function analyseArgs(file: string, options: AnalyseOptions): string[] {
     : [];
   return [
     ...INFO,
-    ...["-i", file, "-sn", "-dn", "-filter_complex", [...video, ...audio].join(";")],
+    ...[...inputArgs(file), "-sn", "-dn", "-filter_complex", [...video, ...audio].join(";")],
     ...["-map", "[keys]", "-q:v", "3", "-frame_pts", "1", join(options.sampleDir, "%06d.jpg")],
   ];
 }

@@ -2,6 +2,7 @@ import { readFile, rm } from "node:fs/promises";
 import { z } from "zod";
 import type { MediaItem } from "../../domain/schemas/media.js";
 import {
+  decodeInputOf,
   lutPathFor,
   proxyReason,
   sceneSignalsOf,
@@ -53,6 +54,7 @@ export async function renderDerived(ctx: AppContext, store: LibraryStore, row: M
   const original = await mediaFile(store.paths.root, row);
   if (!original) return;
   const absPath = original.path;
+  const input = decodeInputOf(row, absPath);
   const lut = row.color_profile ? await lutPathFor(ctx.config, row.color_profile) : undefined;
   const { adapters, queues } = ctx;
   const signal = new AbortController().signal;
@@ -64,7 +66,7 @@ export async function renderDerived(ctx: AppContext, store: LibraryStore, row: M
       if (!file || !adapters.ffmpeg) continue;
       const ffmpeg = adapters.ffmpeg;
       const at = (scene.start_s + scene.end_s) / 2;
-      const png = await cpu(() => ffmpeg.frameAt(absPath, at, THUMB_WIDTH, signal, false, lut));
+      const png = await cpu(() => ffmpeg.frameAt(input, at, THUMB_WIDTH, signal, false, lut));
       let jpeg = await adapters.images.thumbnail(png, THUMB_WIDTH);
       const signals = sceneSignalsOf(await readFile(file).catch(() => Buffer.alloc(0)), scene);
       if (signals) jpeg = withSceneSignals(jpeg, signals);
@@ -77,7 +79,7 @@ export async function renderDerived(ctx: AppContext, store: LibraryStore, row: M
     const picture =
       row.kind === "video"
         ? await adapters.images.thumbnail(
-            await cpu(() => videoThumbnail({ absPath, durationS: row.duration_s }, adapters, signal, lut)),
+            await cpu(() => videoThumbnail({ input, durationS: row.duration_s }, adapters, signal, lut)),
             THUMB_WIDTH,
           )
         : await cpu(() => stillThumbnail(absPath, adapters, signal, lut));

@@ -1,8 +1,7 @@
-import { join } from "node:path";
 import { EXIT, UserError } from "../../domain/errors.js";
 import { scrubText } from "../../domain/redact.js";
 import type { RetranscribeStatus } from "../../domain/schemas/transcripts.js";
-import { type StageDeps, transcriptStage } from "../../pipeline/index.js";
+import { type StageDeps, stageItemOf, transcriptStage } from "../../pipeline/index.js";
 import type { LibraryStore } from "../../state/stores.js";
 import type { AppContext } from "../context.js";
 import type { JobKind, JobRunner } from "../jobs/runner.js";
@@ -123,13 +122,7 @@ export class Retranscriber {
       for (const target of targets) {
         if (signal.aborted) return;
         current.current = target.rel_path;
-        const item = {
-          mediaId: target.id,
-          relPath: target.rel_path,
-          absPath: join(root, target.rel_path),
-          kind: target.kind,
-          durationS: target.duration_s,
-        };
+        const item = stageItemOf(target, root);
         try {
           await this.ctx.queues.asr.add(() => transcriptStage.run(item, deps, signal), { signal });
           current.done += 1;

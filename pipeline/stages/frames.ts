@@ -64,7 +64,7 @@ async function keyframeImage(
   if (!ffmpeg) throw new StageError("ffmpeg is not available");
   // A scene shorter than the sampling step: one exact seek for it alone.
   return images.thumbnail(
-    await ffmpeg.frameAt(item.absPath, scene.keyframe_s, THUMB_WIDTH, signal, false, lut),
+    await ffmpeg.frameAt(item.input, scene.keyframe_s, THUMB_WIDTH, signal, false, lut),
     THUMB_WIDTH,
   );
 }
@@ -94,7 +94,7 @@ async function analyseClip(
     lut,
   };
   try {
-    return { analysis: await ffmpeg.analyse(item.absPath, options, signal), audioMeasured: true };
+    return { analysis: await ffmpeg.analyse(item.input, options, signal), audioMeasured: true };
   } catch (error) {
     // A timeout is not the sound's fault, and a second pass would only take as long again.
     if (!hasAudio || signal.aborted || !(error instanceof ProcessError) || error.reason !== "failed")
@@ -106,7 +106,7 @@ async function analyseClip(
     deps.log.warn({ file: item.relPath, reason }, "frames: the sound could not be measured");
     for (const name of await readdir(work)) await rm(join(work, name), { force: true });
     return {
-      analysis: await ffmpeg.analyse(item.absPath, { ...options, audio: false }, signal),
+      analysis: await ffmpeg.analyse(item.input, { ...options, audio: false }, signal),
       audioMeasured: false,
     };
   }

@@ -55,7 +55,7 @@ export const proxyStage: Stage = {
     try {
       const { hwaccel } = await produceAtomic(dest, async (out) =>
         proxy.encode({
-          source: item.absPath,
+          source: item.input,
           out,
           height: deps.config.proxyHeight,
           // The item's colour profile shows in the browser as in its thumbnail and key frames.

@@ -49,7 +49,7 @@ export async function thumbnailFromSamples(
  * changed (`lut` renders through it).
  */
 export async function videoThumbnail(
-  item: Pick<StageItem, "absPath" | "durationS">,
+  item: Pick<StageItem, "input" | "durationS">,
   adapters: { ffmpeg: Ffmpeg | null; images: Images },
   signal: AbortSignal,
   lut?: string,
@@ -65,7 +65,7 @@ export async function videoThumbnail(
   for (const { at, keyframe } of attempts) {
     let png: Buffer;
     try {
-      png = await ffmpeg.frameAt(item.absPath, at, THUMB_WIDTH, signal, keyframe, lut);
+      png = await ffmpeg.frameAt(item.input, at, THUMB_WIDTH, signal, keyframe, lut);
     } catch (error) {
       if (signal.aborted) throw error;
       lastError = error;
@@ -116,7 +116,7 @@ async function picture(
     case "audio": {
       if (!ffmpeg) throw new StageError("ffmpeg is not available");
       return images.thumbnail(
-        await ffmpeg.waveform(item.absPath, THUMB_WIDTH, WAVEFORM_HEIGHT, signal),
+        await ffmpeg.waveform(item.input, THUMB_WIDTH, WAVEFORM_HEIGHT, signal),
         THUMB_WIDTH,
       );
     }

@@ -74,7 +74,7 @@ export const transcriptStage: Stage = {
       let result: Awaited<ReturnType<typeof transcribeFile>>;
       try {
         // The recogniser holds the ASR slot; the audio it reads is decoded on the CPU queue.
-        result = await transcribeFile(item.absPath, item.durationS, {
+        result = await transcribeFile(item.input, item.durationS, {
           ffmpeg: onCpuQueue(ffmpeg, deps.queues),
           asr,
           tmpDir,

@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import type { DecodeInput } from "../../adapters/ffmpeg.js";
 import type { Adapters } from "../../adapters/index.js";
 import type { Config } from "../../state/config.js";
 import type { MediaKind } from "../../state/repos/media.js";
@@ -56,6 +57,8 @@ export interface StageItem {
   readonly mediaId: number;
   readonly relPath: string;
   readonly absPath: string;
+  /** What ffmpeg decodes for this item and the filters that show its picture (pipeline/decode-input.ts). */
+  readonly input: DecodeInput;
   readonly kind: MediaKind;
   readonly durationS: number | null;
 }

@@ -5,6 +5,7 @@ import {
   type MotionSample,
   SIGNAL_RATE,
   SIGNAL_STEP_S,
+  type Source,
 } from "../../adapters/ffmpeg.js";
 import type { ExposureStats, Images } from "../../adapters/images.js";
 
@@ -117,7 +118,7 @@ function stabilityWindow(startS: number, endS: number): { count: number; atS: nu
 }
 
 async function sceneStability(
-  input: { file: string; startS: number; endS: number },
+  input: { file: Source; startS: number; endS: number },
   tools: { images: Images; ffmpeg: Ffmpeg },
   signal: AbortSignal,
 ): Promise<Stability | null> {
@@ -218,7 +219,7 @@ export interface MeasureTools {
 
 /** Focus and exposure from the key frame; stability and audio from the scene's window of the file. */
 export async function measureScene(
-  input: { file: string; kind: "video" | "image"; keyframe: Buffer; startS: number; endS: number },
+  input: { file: Source; kind: "video" | "image"; keyframe: Buffer; startS: number; endS: number },
   tools: MeasureTools,
   signal: AbortSignal,
 ): Promise<Measured> {

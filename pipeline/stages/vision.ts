@@ -127,7 +127,7 @@ async function measure(
   if (!ffmpeg) throw new StageError("ffmpeg is not available");
   return measureScene(
     {
-      file: item.absPath,
+      file: item.input,
       kind: item.kind === "image" ? "image" : "video",
       keyframe,
       startS: scene.start_s,

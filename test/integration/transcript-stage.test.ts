@@ -81,6 +81,7 @@ async function setup(adapters: Partial<Adapters>, media: "clip" | "garbage" = "c
     mediaId,
     relPath: "a.mp4",
     absPath: join(root, "a.mp4"),
+    input: { path: join(root, "a.mp4"), inputOptions: [], display: "" },
     kind: "video",
     durationS: 4,
   };
