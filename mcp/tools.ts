@@ -66,7 +66,8 @@ const filters = z
 
 // MCP answers derive from the library's answer schemas. Image references leave as paths relative
 // to the project root under the names present.ts gives them, and of a media item only the fields
-// assistants act on are declared; the rest of it passes as it is.
+// assistants act on are declared (a camera original's geometry, time, sound, slate, sequence,
+// span and proxy state among them); the rest of it passes as it is.
 const mediaItem = MEDIA_ITEM.pick({
   id: true,
   path: true,
@@ -75,6 +76,25 @@ const mediaItem = MEDIA_ITEM.pick({
   duration_s: true,
   shot_date: true,
   rating: true,
+  display_width: true,
+  display_height: true,
+  pixel_aspect: true,
+  rotation: true,
+  desqueeze: true,
+  fps_rational: true,
+  vfr: true,
+  field_order: true,
+  start_timecode: true,
+  timecode_source: true,
+  timecode_conflicts: true,
+  audio_streams: true,
+  slate: true,
+  sequence: true,
+  span: true,
+  hdr: true,
+  status: true,
+  status_reason: true,
+  camera_proxy: true,
 })
   .extend({ [MCP_NAMES.thumbnail_url]: MEDIA_ITEM.shape.thumbnail_url })
   .loose();

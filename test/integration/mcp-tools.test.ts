@@ -46,6 +46,60 @@ const CLIPS: SeedClip[] = [
 
 const WORDS = 6000;
 
+// A camera original's facts as the probe stores them: an anamorphic, interlaced HLG clip ffmpeg
+// cannot decode, with timecode from two disagreeing places, a recorder's streams and a slate.
+const CAMERA_PROBE = {
+  display_width: 427,
+  display_height: 240,
+  pixel_aspect: "4:3",
+  rotation: 0,
+  fps_rational: "24000/1001",
+  vfr: 0,
+  field_order: "tff",
+  hdr: "hlg",
+  start_timecode: "10:00:00:00",
+  timecode_source: "tmcd",
+  timecode_conflicts_json: JSON.stringify([{ source: "bext", timecode: "09:59:59:00" }]),
+  audio_streams_json: JSON.stringify([
+    { channels: 2, layout: "stereo", bit_depth: 24, sample_rate: 48_000, names: ["Boom", "Lav"] },
+  ]),
+  slate_json: JSON.stringify({ scene: "12", take: "3", tape: null, note: null, circled: true }),
+  sequence_json: null,
+  status_reason: "ffmpeg cannot decode this R3D file and no camera proxy is beside it",
+};
+
+// What a media item's MCP answer declares beyond its identity: the fields of camera originals.
+const CAMERA_FIELDS = [
+  "display_width",
+  "display_height",
+  "pixel_aspect",
+  "rotation",
+  "desqueeze",
+  "fps_rational",
+  "vfr",
+  "field_order",
+  "start_timecode",
+  "timecode_source",
+  "timecode_conflicts",
+  "audio_streams",
+  "slate",
+  "sequence",
+  "span",
+  "hdr",
+  "status",
+  "status_reason",
+  "camera_proxy",
+];
+
+interface JsonSchema {
+  properties?: Record<string, JsonSchema>;
+  anyOf?: JsonSchema[];
+  items?: JsonSchema;
+}
+/** The object schema under `schema`, through a nullable's anyOf. */
+const objectOf = (schema: JsonSchema | undefined): JsonSchema | undefined =>
+  schema?.properties ? schema : schema?.anyOf?.find((s) => s.properties);
+
 interface MediaOut {
   id: number;
   name: string;
@@ -86,9 +140,13 @@ describe.each<McpTransportKind>(["streamable", "sse"])("MCP tools over %s", (kin
       wordy = seedLongTake(store, "speech.mov", WORDS);
       unanalysed = store.media.saveProbe(
         file("fresh.mov"),
-        { ...CLIP_PROBE, duration_s: 10 },
+        { ...CLIP_PROBE, duration_s: 10, ...CAMERA_PROBE },
         stageDone("probe"),
       );
+      // A span is written by the grouping, not the probe.
+      store.db
+        .prepare("UPDATE media SET span_id = 'take-7', span_index = 2, span_count = 3 WHERE id = ?")
+        .run(unanalysed);
       store.scenes.replace(unanalysed, [
         { start_s: 0, end_s: 5, keyframe_path: "frames/f-0.jpg" },
         { start_s: 5, end_s: 10, keyframe_path: "frames/f-1.jpg" },
@@ -202,6 +260,43 @@ describe.each<McpTransportKind>(["streamable", "sse"])("MCP tools over %s", (kin
       expect(media.transcript).toMatch(/garage/);
       expect(media).not.toHaveProperty("words_json");
       expect(media).not.toHaveProperty("thumbnail_url");
+    });
+
+    it("declares a camera original's facts in every item answer's schema, and gives them", async () => {
+      const { tools } = await client.listTools();
+      const output = (name: string) => tools.find((t) => t.name === name)?.outputSchema as JsonSchema;
+      const declared = [
+        objectOf(output("get_media").properties?.media),
+        objectOf(output("list_recent").properties?.items?.items),
+        objectOf(output("search_media").properties?.items?.items),
+      ].map((item) => Object.keys(item?.properties ?? {}));
+      for (const keys of declared) expect(keys).toEqual(expect.arrayContaining(CAMERA_FIELDS));
+      // The SDK client checks the answer against the declared schema as it reads it.
+      const result = await callTool<{ media: MediaOut }>(client, "get_media", { media_id: unanalysed });
+      expect(result.isError).toBeFalsy();
+      expect(result.structuredContent?.media).toMatchObject({
+        display_width: 427,
+        display_height: 240,
+        pixel_aspect: "4:3",
+        rotation: 0,
+        desqueeze: 1,
+        fps_rational: "24000/1001",
+        vfr: false,
+        field_order: "tff",
+        hdr: "hlg",
+        start_timecode: "10:00:00:00",
+        timecode_source: "tmcd",
+        timecode_conflicts: [{ source: "bext", timecode: "09:59:59:00" }],
+        audio_streams: [
+          { channels: 2, layout: "stereo", bit_depth: 24, sample_rate: 48_000, names: ["Boom", "Lav"] },
+        ],
+        slate: { scene: "12", take: "3", tape: null, note: null, circled: true },
+        sequence: null,
+        span: { id: "take-7", index: 2, count: 3 },
+        status: "needs_proxy",
+        status_reason: "ffmpeg cannot decode this R3D file and no camera proxy is beside it",
+        camera_proxy: null,
+      });
     });
 
     it.each([
