@@ -8,8 +8,7 @@ export type Tag = z.infer<typeof TAG>;
 
 /** The rotation a viewer applies to the coded picture, clockwise, in degrees. */
 export const ROTATIONS = [0, 90, 180, 270] as const;
-/** Anamorphic squeeze factors an editor may set on an item (1: none). */
-export const DESQUEEZE_VALUES = [1, 1.25, 1.3, 1.33, 1.5, 1.65, 1.8, 2] as const;
+export { DESQUEEZE_VALUES } from "../desqueeze.js";
 export const FIELD_ORDERS = ["progressive", "tff", "bff"] as const;
 export const HDR_TRANSFERS = ["pq", "hlg"] as const;
 export const ITEM_STATUSES = ["pending", "done", "failed", "needs_proxy"] as const;

@@ -36,6 +36,7 @@ import type {
   VERSION,
   WORDS,
 } from "../../api/responses.js";
+import type { Desqueeze } from "../../domain/desqueeze.js";
 import { download, getJson, request, sendJson } from "./api.js";
 
 // The answers' types come from the routes' own response schemas (type-only: nothing of the
@@ -180,6 +181,8 @@ export const setRating = (project: string, id: number, rating: string | null) =>
   edit(project, id, "rating", { rating });
 export const setColorProfile = (project: string, id: number, profile: string | null) =>
   edit(project, id, "color-profile", { profile });
+export const setDesqueeze = (project: string, id: number, desqueeze: Desqueeze) =>
+  edit(project, id, "desqueeze", { desqueeze });
 export const addTag = (project: string, id: number, name: string) =>
   sendJson("POST", url(item(id, "/tags"), { project }), { name });
 export const deleteMedia = (project: string, id: number) =>

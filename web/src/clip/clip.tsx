@@ -1,5 +1,5 @@
 import { useRef } from "preact/hooks";
-import { setCamera, setColorProfile, setRating, setTrim } from "../client.js";
+import { setCamera, setColorProfile, setDesqueeze, setRating, setTrim } from "../client.js";
 import { navigate } from "../router.js";
 import { Facts } from "./facts.js";
 import { Filmstrip } from "./filmstrip.js";
@@ -84,6 +84,9 @@ export function Clip({ id, project, startAt }: { id: number; project: string; st
             profiles={clip.profiles}
             setProfile={(profile) =>
               void act.edit(() => setColorProfile(project, id, profile), "Colour profile saved")
+            }
+            setDesqueeze={(desqueeze) =>
+              void act.edit(() => setDesqueeze(project, id, desqueeze), "Desqueeze saved")
             }
             proxy={clip.proxy}
             makeProxy={() => void act.makeProxy()}

@@ -1,28 +1,33 @@
+import type { Desqueeze as Factor } from "../../../domain/desqueeze.js";
 import { seconds } from "../api.js";
 import type { MediaItem, ProxyItem } from "../client.js";
+import { CameraFacts } from "./camera-facts.js";
+import { Desqueeze } from "./desqueeze.js";
 
 interface FactsProps {
   item: MediaItem;
   profiles: readonly { id: string; name: string }[];
   setProfile: (profile: string | null) => void;
+  setDesqueeze: (desqueeze: Factor) => void;
   proxy: ProxyItem | null;
   makeProxy: () => void;
 }
 
-/** What the item is (duration, size, state), its colour profile and its editor proxy. */
-export function Facts({ item, profiles, setProfile, proxy, makeProxy }: FactsProps) {
+/**
+ * What the item is (duration, picture, sound and the camera's facts, state), its colour profile,
+ * its desqueeze and its editor proxy.
+ */
+export function Facts({ item, profiles, setProfile, setDesqueeze, proxy, makeProxy }: FactsProps) {
   return (
     <dl>
       <dt>Duration</dt>
       <dd>{seconds(item.duration_s)}</dd>
-      <dt>Size</dt>
-      <dd>
-        {item.width && item.height ? `${item.width}×${item.height}` : "–"} {item.fps ? `${item.fps} fps` : ""}
-      </dd>
+      <CameraFacts item={item} />
       <dt>Status</dt>
-      <dd>
-        {item.status}
+      <dd data-testid="status">
+        {item.status === "needs_proxy" ? "needs a proxy" : item.status}
         {item.failed_stage ? ` (${item.failed_stage})` : ""}
+        {item.status_reason && `: ${item.status_reason}`}
       </dd>
       <dt>Colour profile</dt>
       <dd>
@@ -42,6 +47,14 @@ export function Facts({ item, profiles, setProfile, proxy, makeProxy }: FactsPro
           !item.color_profile &&
           ` (camera suggests ${item.color_profile_suggested})`}
       </dd>
+      {item.type === "video" && (
+        <>
+          <dt>Desqueeze</dt>
+          <dd>
+            <Desqueeze item={item} set={setDesqueeze} />
+          </dd>
+        </>
+      )}
       <dt>Editor proxy</dt>
       <dd>
         {proxy?.status ?? "none"}{" "}

@@ -1,4 +1,5 @@
 import { seconds } from "../api.js";
+import { slateShort } from "../camera-text.js";
 import type { MediaItem } from "../client.js";
 import { navigate } from "../router.js";
 import { Thumb } from "../thumb.js";
@@ -9,6 +10,35 @@ export interface CellProps {
   focused: boolean;
   selected: boolean;
   toggle: (id: number) => void;
+}
+
+/**
+ * What a card says of a camera original over its picture: an image sequence's frame count, the
+ * part of a spanned recording, the slate.
+ */
+function Badges({ item }: { item: MediaItem }) {
+  const slate = slateShort(item.slate);
+  if (!item.sequence && !item.span && !slate) return null;
+  return (
+    <span class="cell-badges">
+      {item.sequence && (
+        <span class="badge" title={`image sequence ${item.path}`}>
+          {item.sequence.count.toLocaleString("en")} frames
+        </span>
+      )}
+      {item.span && (
+        <span class="badge" title={`part ${item.span.index} of ${item.span.count} of one recording`}>
+          {item.span.index}/{item.span.count}
+        </span>
+      )}
+      {slate && (
+        <span class="badge" title="slate: scene and take">
+          {slate}
+          {item.slate?.circled ? " ★" : ""}
+        </span>
+      )}
+    </span>
+  );
 }
 
 /** One item of the grid (a placeholder until its page arrives): opens the clip, ticks for export. */
@@ -22,7 +52,9 @@ export function Cell({ item, index, focused, selected, toggle }: CellProps) {
     ? "missing"
     : item.status === "failed"
       ? `failed at ${item.failed_stage ?? "?"}`
-      : item.status;
+      : item.status === "needs_proxy"
+        ? "needs proxy"
+        : item.status;
   return (
     <div class={`cell${focused ? " focused" : ""}`} data-id={item.id}>
       <button
@@ -34,6 +66,7 @@ export function Cell({ item, index, focused, selected, toggle }: CellProps) {
         title={item.name}
       >
         <Thumb src={item.match?.keyframe_url ?? item.thumbnail_url} alt="" className="cell-img" />
+        <Badges item={item} />
         <span class="cell-name">{item.name}</span>
         <span class="cell-meta">
           <span>{seconds(item.duration_s)}</span>
@@ -43,7 +76,10 @@ export function Cell({ item, index, focused, selected, toggle }: CellProps) {
             </span>
           )}
           {item.rating && <span class="rating">rated {item.rating}</span>}
-          <span class={`status status-${item.status}`}>{stages}</span>
+          {/* A file that needs a proxy says why in its title. */}
+          <span class={`status status-${item.status}`} title={item.status_reason ?? undefined}>
+            {stages}
+          </span>
         </span>
         <span class="cell-tags">
           {item.tags
