@@ -41,9 +41,13 @@ const HARBOUR_WORDS = [
   { word: "harbour", start: 3.1, end: 3.7, score: 0.95 },
 ];
 
+// Why the hostile-named clip, seeded as an image sequence ffmpeg cannot decode, needs a proxy.
+const NEEDS_PROXY = "ffmpeg cannot decode these frames and no camera proxy is beside them";
+
 interface Item {
   id: number;
   name: string;
+  path: string;
   status: string;
   in_point: number | null;
   out_point: number | null;
@@ -58,6 +62,7 @@ describe.skipIf(!hasTools)("the web app in headless Chromium", () => {
   let page: Page;
   let harbour: Item;
   let forest: Item;
+  let hostile: Item;
   /** What the page of the running test logged as an error. */
   let consoleErrors: string[] = [];
 
@@ -111,6 +116,7 @@ describe.skipIf(!hasTools)("the web app in headless Chromium", () => {
     );
     harbour = items.find((i) => i.name === "harbour_dusk.mp4") as Item;
     forest = items.find((i) => i.name === "forest_walk.mp4") as Item;
+    hostile = items.find((i) => i.name === HOSTILE) as Item;
     // Transcripts as the transcribe stage stores them: the harbour clip with word timings, the
     // forest one without (the clip view spreads its words evenly).
     const lib = openLibrary(ws.root);
@@ -122,6 +128,35 @@ describe.skipIf(!hasTools)("the web app in headless Chromium", () => {
         harbour.id,
       );
       save.run(JSON.stringify([{ start: 0, end: 3, text: "walking through trees" }]), "[]", forest.id);
+      // A camera original's facts as the probe and grouping store them: the harbour clip is an
+      // anamorphic, interlaced HLG take with a slate, recorder streams, timecode read from two
+      // places that disagree and the first of two files; the forest clip is the second file; the
+      // hostile-named clip stands for an image sequence that needs a proxy.
+      const camera = lib.db.prepare(
+        `UPDATE media SET display_width = 427, display_height = 240, pixel_aspect = '4:3',
+           fps_rational = '24000/1001', field_order = 'tff', hdr = 'hlg', desqueeze_suggested = 1.5,
+           start_timecode = '10:00:00:00', timecode_source = 'tmcd', timecode_conflicts_json = ?,
+           audio_streams_json = ?, slate_json = ?, span_id = 'take-7', span_index = 1, span_count = 2
+         WHERE id = ?`,
+      );
+      camera.run(
+        JSON.stringify([{ source: "bext", timecode: "09:59:59:00" }]),
+        JSON.stringify([
+          { channels: 2, layout: "stereo", bit_depth: 24, sample_rate: 48_000, names: ["Boom", "Lav"] },
+        ]),
+        JSON.stringify({ scene: "12", take: "3", tape: "A001", note: null, circled: true }),
+        harbour.id,
+      );
+      lib.db
+        .prepare("UPDATE media SET vfr = 1, span_id = 'take-7', span_index = 2, span_count = 2 WHERE id = ?")
+        .run(forest.id);
+      lib.db
+        .prepare("UPDATE media SET sequence_json = ?, status_reason = ? WHERE id = ?")
+        .run(
+          JSON.stringify({ first: 1001, last: 1012, count: 11, missing: [1005], missing_count: 1 }),
+          NEEDS_PROXY,
+          hostile.id,
+        );
     } finally {
       lib.close();
     }
@@ -281,6 +316,73 @@ describe.skipIf(!hasTools)("the web app in headless Chromium", () => {
     expect(
       await page.locator(".transcript .word").evaluateAll((els) => els.map((e) => e.dataset.at)),
     ).toEqual(["0", "1", "2"]);
+  });
+
+  it("shows a camera original's facts on its card and clip page, and sets the desqueeze it is asked to", async () => {
+    await page.goto(serve.url);
+    await page.getByText("3 items").waitFor();
+    const card = (item: Item) => page.locator(`.cell[data-id="${item.id}"]`);
+    await card(harbour).locator(".cell-badges").getByText("S12 T3 ★").waitFor();
+    await card(harbour).locator(".cell-badges").getByText("1/2").waitFor();
+    await card(forest).locator(".cell-badges").getByText("2/2").waitFor();
+    await card(hostile).locator(".cell-badges").getByText("11 frames").waitFor();
+    const status = card(hostile).locator(".status");
+    expect(await status.textContent()).toBe("needs proxy");
+    expect(await status.getAttribute("title")).toBe(NEEDS_PROXY);
+    await shot("camera-cards");
+    expect(await axeSerious()).toEqual([]);
+
+    await page.goto(new URL(`/clip/${hostile.id}`, serve.url).href);
+    expect(await page.getByTestId("status").textContent()).toBe(`needs a proxy: ${NEEDS_PROXY}`);
+    expect(await page.getByTestId("sequence").textContent()).toBe(
+      `${hostile.path} · frames 1001–1012 · 11 frames · 1 missing: 1005`,
+    );
+
+    await page.goto(new URL(`/clip/${forest.id}`, serve.url).href);
+    await page.getByTestId("rate").getByText("VFR", { exact: true }).waitFor();
+    expect(await page.getByTestId("span").textContent()).toBe("part 2 of 2");
+
+    await page.goto(new URL(`/clip/${harbour.id}`, serve.url).href);
+    expect(await page.getByTestId("picture").textContent()).toBe(
+      "320×240 (displays 427×240, 4:3 pixels) HDR HLG",
+    );
+    const rate = page.getByTestId("rate").locator('[title="24000/1001"]');
+    expect(await rate.textContent()).toBe("23.976 fps");
+    expect(await page.getByTestId("rate").textContent()).toContain("interlaced, top field first");
+    expect(await page.getByTestId("timecode").textContent()).toBe(
+      "10:00:00:00 from tmcdbext says 09:59:59:00",
+    );
+    expect(await page.getByTestId("sound").textContent()).toBe("2 ch (stereo) · 24-bit · 48 kHz — Boom, Lav");
+    expect(await page.getByTestId("slate").textContent()).toBe("Scene 12 · Take 3 · Tape A001 ★ circled");
+    expect(await page.getByTestId("span").textContent()).toBe("part 1 of 2");
+    // The camera's squeeze is offered, never applied by itself.
+    const desqueeze = page.getByLabel("Desqueeze");
+    expect(await desqueeze.inputValue()).toBe("1");
+    await shot("camera-clip");
+    expect(await axeSerious()).toEqual([]);
+
+    // The control's requests, answered here as the route answers them (the updated item).
+    const sent: unknown[] = [];
+    await page.route(`**/api/media/${harbour.id}/desqueeze*`, async (route) => {
+      const body = route.request().postDataJSON() as { desqueeze: number };
+      sent.push({ method: route.request().method(), body });
+      const item = await api<Item>(`/api/media/${harbour.id}`);
+      await route.fulfill({ json: { ...item, desqueeze: body.desqueeze } });
+    });
+    await page.getByRole("button", { name: "Use the camera's 1.5×" }).click();
+    await page.getByText("Desqueeze saved").waitFor();
+    expect(await desqueeze.inputValue()).toBe("1.5");
+    await page.getByRole("button", { name: /^Use the camera's/ }).waitFor({ state: "detached" });
+    await desqueeze.selectOption("2");
+    await page
+      .getByTestId("picture")
+      .getByText(/desqueezed 2×/)
+      .waitFor();
+    await page.getByRole("button", { name: "Use the camera's 1.5×" }).waitFor();
+    expect(sent).toEqual([
+      { method: "PATCH", body: { desqueeze: 1.5 } },
+      { method: "PATCH", body: { desqueeze: 2 } },
+    ]);
   });
 
   it("answers in the chat panel with cited scenes that open the clip", async () => {

@@ -24,6 +24,7 @@ export function CameraFacts({ item }: { item: MediaItem }) {
           <dt>Picture</dt>
           <dd data-testid="picture">
             {geometry ?? "–"}
+            {item.hdr && " "}
             {item.hdr && <span class="badge">HDR {item.hdr.toUpperCase()}</span>}
           </dd>
         </>
@@ -33,6 +34,7 @@ export function CameraFacts({ item }: { item: MediaItem }) {
           <dt>Rate</dt>
           <dd data-testid="rate">
             {fps && <span title={item.fps_rational ?? undefined}>{fps}</span>}
+            {item.vfr && " "}
             {item.vfr && (
               <span class="badge" title="variable frame rate">
                 VFR
@@ -80,6 +82,7 @@ export function CameraFacts({ item }: { item: MediaItem }) {
           <dt>Slate</dt>
           <dd data-testid="slate">
             {slateText(item.slate)}
+            {item.slate.circled && " "}
             {item.slate.circled && <span class="badge">★ circled</span>}
           </dd>
         </>
