@@ -6,7 +6,13 @@ export { lutPathFor } from "./luts.js";
 export { createQueues, onCpuQueue, type Queues } from "./queues.js";
 export { type Category, type Counts, countOutcomes, passExitCode, reconcile } from "./reconcile.js";
 export { type FileEvent, rootPresent, runFiles } from "./runner.js";
-export { RootUnavailableError, type ScanResult, scanFiles, scanTree } from "./scan.js";
+export {
+  RootUnavailableError,
+  type ScannedFile,
+  type ScanResult,
+  scanFiles,
+  scanTree,
+} from "./scan.js";
 export { probeFile } from "./stages/probe.js";
 export { proxyReason } from "./stages/proxy.js";
 export { sceneSignalsOf, withSceneSignals } from "./stages/signals.js";
