@@ -1,6 +1,7 @@
 // Usage: npm run bench            (builds, then runs every benchmark)
 //        node bench/run.mjs idle  (one of: ingest, idle, api, semantic, vectors, stalls, bounded, arrivals,
-//        chat-eval, chat, mcp, export, editor-proxy, proxy, offload, web, search-all, recorrect;
+//        chat-eval, chat, mcp, export, editor-proxy, proxy, offload, web, search-all, recorrect,
+//        sequence-scan;
 //        needs a prior `npm run build`)
 // Exits 0 when every run completed, even if a target is missed; non-zero when a run broke.
 // Each run's figures go to bench/results/<finish time>.json; `npm run bench:compare -- a.json b.json`
@@ -26,6 +27,7 @@ import { benchProxy, proxyRows } from "./playback-proxy.mjs";
 import { benchRecorrect, recorrectRows } from "./recorrect.mjs";
 import { benchSearchAll, searchAllRows } from "./search-all.mjs";
 import { benchSemantic } from "./semantic.mjs";
+import { benchSequenceScan, sequenceScanRows } from "./sequence-scan.mjs";
 import { benchStalls, stallRows } from "./stalls.mjs";
 import { benchVectors, vectorRows } from "./vectors.mjs";
 import { benchWeb, webRows } from "./web.mjs";
@@ -50,6 +52,7 @@ const BENCHES = {
   web: () => benchWeb(),
   "search-all": () => benchSearchAll(),
   recorrect: () => benchRecorrect(),
+  "sequence-scan": () => benchSequenceScan(),
 };
 // The API and semantic benches generate their own libraries: running them alone needs no media corpus.
 const USES_CORPUS = new Set(["ingest", "idle"]);
@@ -309,6 +312,8 @@ function rows(results, errors, conditions) {
   if (results["search-all"]) out.push(...searchAllRows(results["search-all"]));
   section("recorrect");
   if (results.recorrect) out.push(...recorrectRows(results.recorrect));
+  section("sequence-scan");
+  if (results["sequence-scan"]) out.push(...sequenceScanRows(results["sequence-scan"]));
   section("errors");
   for (const [name, message] of Object.entries(errors))
     out.push(row(`${name} benchmark`, "BROKE", {}, "", `ERROR: ${message.split("\n")[0]}`));

@@ -119,6 +119,7 @@ export async function ingestCommand(argv: string[], io: Io): Promise<number> {
       if (!json) {
         io.stdout.write(
           `ingested ${s.ingested}, unchanged ${s.unchanged}, skipped ${s.skipped}, failed ${s.failed}` +
+            `${s.sequence_frames ? ` (image sequences: ${s.sequence_frames} frames)` : ""}` +
             `${s.missing ? `, newly missing ${s.missing}` : ""}${s.halted ? " (halted)" : ""}\n`,
         );
         if (failures.length) io.stdout.write(`failed:\n${failures.join("\n")}\n`);

@@ -1,4 +1,5 @@
 import { join, sep } from "node:path";
+import { frameNameOf } from "../domain/frame-sequences.js";
 import { IGNORED_DIRS, isIgnoredName, kindOf } from "../domain/media-types.js";
 import { isErrno } from "../state/errno.js";
 import { relativeInside } from "../state/paths.js";
@@ -64,6 +65,9 @@ export function isIgnoredPath(root: string, path: string): boolean {
   if (rel === null) return false;
   return rel.split("/").some((part) => isIgnoredName(part) || IGNORED_DIRS.has(part));
 }
+
+/** A file the watcher follows: a media type, or a frame of an image sequence (DPX, EXR, TIFF too). */
+export const isWatchedFile = (path: string): boolean => kindOf(path) !== null || frameNameOf(path) !== null;
 
 const gone = (error: unknown) => isErrno(error, "ENOENT", "ENOTDIR");
 
@@ -172,7 +176,7 @@ export class FolderWatch {
     try {
       const info = await this.io.stat(abs);
       if (info.isDirectory()) return await this.addFolder(abs, report);
-      if (!info.isFile() || kindOf(abs) === null) return;
+      if (!info.isFile() || !isWatchedFile(abs)) return;
       if (!this.links.has(abs) && (await this.io.isSymlink(abs))) this.watchLink(abs);
       if (report) this.settle(abs, relPath);
     } catch (error) {

@@ -2,10 +2,16 @@ import { watch as watchPath } from "node:fs";
 import { lstat, opendir, realpath, stat } from "node:fs/promises";
 import { performance } from "node:perf_hooks";
 import { watch } from "chokidar";
-import { kindOf } from "../domain/media-types.js";
 import type { Config } from "../state/config.js";
 import { relativeInside } from "../state/paths.js";
-import { FolderWatch, isIgnoredPath, type WatchHandlers, type WatchIO } from "./folder-watch.js";
+import {
+  FolderWatch,
+  isIgnoredPath,
+  isWatchedFile,
+  type WatchHandlers,
+  type WatchIO,
+} from "./folder-watch.js";
+import { settleSequences } from "./sequence-settle.js";
 
 export type { WatchHandlers } from "./folder-watch.js";
 
@@ -22,9 +28,26 @@ export interface Watcher {
  * reported after one quick second look.
  */
 export function watchProject(root: string, config: Config, handlers: WatchHandlers): Watcher {
-  if (config.watchPoll) return pollProject(root, config, handlers);
-  const folders = new FolderWatch(root, config.watchSettleMs, folderIO(), handlers);
-  return { ready: folders.start(), close: async () => folders.close() };
+  const io = folderIO();
+  const settled = settleSequences(handlers, config.watchSettleMs, io.after);
+  if (config.watchPoll) {
+    const polled = pollProject(root, config, settled);
+    return {
+      ready: polled.ready,
+      close: () => {
+        settled.close();
+        return polled.close();
+      },
+    };
+  }
+  const folders = new FolderWatch(root, config.watchSettleMs, io, settled);
+  return {
+    ready: folders.start(),
+    close: async () => {
+      folders.close();
+      settled.close();
+    },
+  };
 }
 
 /**
@@ -66,7 +89,7 @@ function pollProject(root: string, config: Config, handlers: WatchHandlers): Wat
     },
     ignored: (path, stats) => {
       if (isIgnoredPath(root, path)) return true;
-      return Boolean(stats?.isFile()) && kindOf(path) === null;
+      return Boolean(stats?.isFile()) && !isWatchedFile(path);
     },
   });
   const on = (fn: (relPath: string) => void) => (path: string) => {

@@ -119,7 +119,10 @@ function writeFcpxmlDocument(timeline: Timeline): XmlWriter {
       attributes.audioChannels = String(clip.audioChannels);
       attributes.audioRate = String(clip.audioRate);
     }
-    w.ele("asset", attributes).ele("media-rep", { kind: "original-media", src: clip.url }).up().up();
+    w.ele("asset", attributes)
+      .ele("media-rep", { kind: "original-media", src: clip.sequence?.firstFrameUrl ?? clip.url })
+      .up()
+      .up();
   }
   w.up();
 

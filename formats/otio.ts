@@ -18,6 +18,22 @@ const MARKER_COLOR = "BLUE";
 
 type Json = { [key: string]: Json } | Json[] | string | number | boolean | null;
 
+/** A file's reference by its URL; an image sequence's by its frames' folder, names and numbers. */
+const reference = (clip: TimelineClip): { [key: string]: Json } =>
+  clip.sequence
+    ? {
+        OTIO_SCHEMA: "ImageSequenceReference.1",
+        target_url_base: clip.sequence.folderUrl,
+        name_prefix: clip.sequence.prefix,
+        name_suffix: clip.sequence.suffix,
+        start_frame: clip.sequence.first,
+        frame_step: 1,
+        rate: fpsOf(clip.sourceRate),
+        frame_zero_padding: clip.sequence.padding,
+        missing_frame_policy: "error",
+      }
+    : { OTIO_SCHEMA: "ExternalReference.1", target_url: clip.url };
+
 /** The timeline as an OTIO document: one video track and one audio track. */
 export function writeOtio(timeline: Timeline): string {
   const clips = orderedClips(timeline);
@@ -69,12 +85,11 @@ export function writeOtio(timeline: Timeline): string {
       enabled: true,
       media_references: {
         [MEDIA_KEY]: {
-          OTIO_SCHEMA: "ExternalReference.1",
+          ...reference(clip),
           metadata: { svc: metadata },
           name,
           available_range: range(own(media.start), own(media.duration)),
           available_image_bounds: null,
-          target_url: clip.url,
         },
       },
       active_media_reference_key: MEDIA_KEY,

@@ -40,6 +40,22 @@ export interface TimelineClip {
   width: number | null;
   height: number | null;
   markers: TimelineMarker[];
+  /** An image sequence: `url` names its pattern (`shot.####.dpx`), this its frames. */
+  sequence?: ClipSequence;
+}
+
+/** Where an image sequence's frames are and how they are named (OTIO's ImageSequenceReference). */
+export interface ClipSequence {
+  /** The frames' folder, as `url` is given, ending in `/`. */
+  folderUrl: string;
+  /** The first frame's file, as `url` is given: what FCPXML and xmeml point at. */
+  firstFrameUrl: string;
+  /** The name before the frame number (`shot.`) and after it (`.dpx`). */
+  prefix: string;
+  suffix: string;
+  padding: number;
+  /** The first frame's number. */
+  first: number;
 }
 
 export interface Timeline {

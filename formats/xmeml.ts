@@ -141,7 +141,7 @@ function writeXmemlDocument(timeline: Timeline): XmlWriter {
     written.add(source.id);
     const { clip, media } = source;
     text(b, "name", oneLine(clip.name));
-    text(b, "pathurl", clip.url);
+    text(b, "pathurl", clip.sequence?.firstFrameUrl ?? clip.url);
     rate(b, clip.sourceRate);
     text(b, "duration", media.duration);
     if (clip.kind !== "image") timecode(b, media.start, clip.sourceRate, clip.dropFrame);

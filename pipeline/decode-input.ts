@@ -1,16 +1,26 @@
 import { join } from "node:path";
 import type { DecodeInput } from "../adapters/ffmpeg.js";
+import { type ImageSequence, SEQUENCE } from "../domain/schemas/media.js";
+import { readJsonColumn } from "../state/json-column.js";
 import type { MediaRow } from "../state/repos/media.js";
+import { sequenceInputOf } from "./sequence-input.js";
 import type { StageItem } from "./stages/types.js";
 
 /** The facts of an item that decide how ffmpeg reads it and how its picture is shown. */
-export type DecodeFacts = Pick<MediaRow, "kind">;
+export type DecodeFacts = Pick<MediaRow, "kind" | "sequence_json" | "fps_rational">;
+
+/** The item's image sequence, or null for a single file. */
+export const sequenceOf = (facts: Pick<MediaRow, "sequence_json">): ImageSequence | null =>
+  facts.sequence_json === null ? null : readJsonColumn(facts.sequence_json, SEQUENCE.nullable(), null);
 
 /**
- * How the pipeline's stages decode an item (see DecodeInput): for now the file itself, read as it
- * is; image sequences, camera-made proxies and the display filters are decided here.
+ * How the pipeline's stages decode an item (see DecodeInput): the file itself, read as it is, or
+ * an image sequence's frames (pipeline/sequence-input.ts); camera-made proxies and the display
+ * filters are decided here.
  */
-export function decodeInputOf(_facts: DecodeFacts, absPath: string): DecodeInput {
+export function decodeInputOf(facts: DecodeFacts, absPath: string): DecodeInput {
+  const sequence = sequenceOf(facts);
+  if (sequence) return sequenceInputOf(absPath, sequence, facts.fps_rational);
   return { path: absPath, inputOptions: [], display: "" };
 }
 

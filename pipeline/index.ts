@@ -1,12 +1,18 @@
 // pipeline/'s public face: library/ (and the transports above it) import the pipeline from here
 // only, so a stage's internals can change without reaching past this list (test/unit/layers.test.ts).
-export { decodeInputOf, stageItemOf } from "./decode-input.js";
+export { decodeInputOf, sequenceOf, stageItemOf } from "./decode-input.js";
 export { embedItems, planEmbedding, type VectorSink } from "./embedding.js";
 export { lutPathFor } from "./luts.js";
 export { createQueues, onCpuQueue, type Queues } from "./queues.js";
 export { type Category, type Counts, countOutcomes, passExitCode, reconcile } from "./reconcile.js";
 export { type FileEvent, rootPresent, runFiles } from "./runner.js";
-export { RootUnavailableError, type ScanResult, scanFiles, scanTree } from "./scan.js";
+export {
+  RootUnavailableError,
+  type ScannedFile,
+  type ScanResult,
+  scanFiles,
+  scanTree,
+} from "./scan.js";
 export { probeFile } from "./stages/probe.js";
 export { proxyReason } from "./stages/proxy.js";
 export { sceneSignalsOf, withSceneSignals } from "./stages/signals.js";

@@ -8,6 +8,7 @@ import { ItemDeletedError, type MediaRow, type StageOutcome } from "../state/rep
 import { stageItemOf } from "./decode-input.js";
 import { fingerprint } from "./fingerprint.js";
 import { createItemMachine, type ItemInput, runItem } from "./machine.js";
+import { probeSequence, sequenceFingerprint } from "./probe/sequence.js";
 import type { Category } from "./reconcile.js";
 import type { ScannedFile } from "./scan.js";
 import { embedStage } from "./stages/embed.js";
@@ -34,6 +35,7 @@ export interface FileEvent {
   stage: string;
   status: Category;
   elapsed_ms: number;
+  /** Why it failed or was skipped; for an ingested file, what its probe could not take as written. */
   reason?: string;
 }
 
@@ -60,6 +62,21 @@ type Plan =
   | { kind: "run"; row: MediaRow | undefined; input: Omit<ItemInput, "exec">; restoreTo: string | null };
 
 const MAX_REASON = 400;
+
+/** A file's content fingerprint; an image sequence's from its frames. */
+const fingerprintOf = (file: ScannedFile) =>
+  file.sequence ? sequenceFingerprint(file.sequence) : fingerprint(file.absPath, file.size);
+
+/**
+ * Whether the entry the scan measured moved since: the file, or a sequence's last frame (the one
+ * a render writes last).
+ */
+async function changedSinceScan(file: ScannedFile): Promise<boolean> {
+  const entry = file.sequence ? file.sequence.frames.at(-1) : file;
+  if (!entry) return false;
+  const info = await stat(entry.absPath);
+  return entry.size !== info.size || entry.mtimeMs !== Math.trunc(info.mtimeMs);
+}
 
 /** Failure reasons are shown to editors and logged: no absolute paths, one line, bounded. */
 export function cleanReason(error: unknown, absPath: string, relPath: string, root: string): string {
@@ -120,7 +137,7 @@ async function planFile(file: ScannedFile, deps: RunnerDeps): Promise<Plan> {
   const fromProbe: Plan = { kind: "run", row, input: { from: "probe", until: null }, restoreTo: null };
   if (!row || deps.options.refresh || row.kind !== file.kind) return fromProbe;
   if (row.size !== file.size || row.mtime_ms !== file.mtimeMs) {
-    if ((await fingerprint(file.absPath, file.size)) !== row.fingerprint) return fromProbe;
+    if ((await fingerprintOf(file)) !== row.fingerprint) return fromProbe;
   }
   if (row.mtime_ms !== file.mtimeMs || row.missing_since) media.touch(row.id, file.mtimeMs);
   // A finished item without a thumbnail had its derived files cleared: redo them, nothing more.
@@ -271,6 +288,8 @@ async function processFile(
   let item: StageItem | null = plan.row ? stageItemOf(plan.row, store.paths.root) : null;
   const { restoreTo, input } = plan;
   let finishedId: number | undefined;
+  // What the probe could not take as the file says it (a header's bad rate), shown with the outcome.
+  const probeNotes: { text: string | null } = { text: null };
 
   const exec = async (stage: StageName, stageSignal: AbortSignal) => {
     const startedAt = new Date().toISOString();
@@ -280,14 +299,15 @@ async function processFile(
     if (stage === "probe") {
       const probed = await deps.queues.cpu.add(
         async () => {
-          const print = await fingerprint(file.absPath, file.size);
-          const output = await probeFile(file.absPath, file.kind, deps.adapters, combined);
+          const print = await fingerprintOf(file);
+          const output = file.sequence
+            ? await probeSequence(file.sequence, deps.config.sequenceFps, deps.adapters, combined)
+            : await probeFile(file.absPath, file.kind, deps.adapters, combined);
           return { print, output };
         },
         { signal: combined },
       );
-      const after = await stat(file.absPath);
-      if (after.size !== file.size || Math.trunc(after.mtimeMs) !== file.mtimeMs) {
+      if (await changedSinceScan(file)) {
         throw new Error(
           "the file is still being written (its size changed during ingest); it will be retried",
         );
@@ -298,6 +318,7 @@ async function processFile(
       for (const reason of problems)
         deps.log.warn({ file: file.relPath, reason }, "probe: part of the file unreadable");
       const detail = problems.length > 0 ? problems.join("; ") : null;
+      probeNotes.text = detail;
       const outcome: StageOutcome = { stage, status: "done", detail, ...timing() };
       const identity = { ...file, kind: probed.output.kind, fingerprint: probed.print };
       const mediaId = store.media.saveProbe(identity, probed.output.fields, outcome, plan.row?.id);
@@ -339,7 +360,12 @@ async function processFile(
   const outcome = await runItem(machine, { ...input, exec });
   if (outcome.status === "done") {
     store.failures.clear(file.relPath);
-    return { category: "ingested", stage: "done", ...(finishedId === undefined ? {} : { finishedId }) };
+    return {
+      category: "ingested",
+      stage: "done",
+      ...(probeNotes.text === null ? {} : { reason: probeNotes.text.slice(0, MAX_REASON) }),
+      ...(finishedId === undefined ? {} : { finishedId }),
+    };
   }
   if (signal.aborted) return { category: "aborted", stage: outcome.stage };
   // Deleted while a stage worked on it (the stage may have failed on the vanished row or file):

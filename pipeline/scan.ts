@@ -1,5 +1,12 @@
-import { opendir, realpath, stat } from "node:fs/promises";
+import { opendir, readdir, realpath, stat } from "node:fs/promises";
 import { join } from "node:path";
+import {
+  FRAME_ONLY_EXTENSIONS,
+  type FrameSequence,
+  frameNameOf,
+  frameStemOf,
+  groupFrames,
+} from "../domain/frame-sequences.js";
 import { IGNORED_DIRS, isIgnoredName, kindOf } from "../domain/media-types.js";
 import { errnoOf, isErrno } from "../state/errno.js";
 import { relativeInside } from "../state/paths.js";
@@ -11,6 +18,26 @@ export interface ScannedFile {
   size: number;
   mtimeMs: number;
   kind: MediaKind;
+  /**
+   * An image sequence: `relPath` is its pattern, `size` the sum of its frames and `mtimeMs` the
+   * newest frame's (domain/frame-sequences.ts).
+   */
+  sequence?: ScannedSequence;
+}
+
+/** One frame of a sequence as the scan saw it. */
+export interface ScannedFrame {
+  relPath: string;
+  absPath: string;
+  size: number;
+  mtimeMs: number;
+}
+
+export type ScannedSequence = Omit<FrameSequence<ScannedFrame>, "pattern">;
+
+export interface ScanOptions {
+  /** Files that must not be grouped into a sequence (frames already ingested as stills). */
+  keepApart?: (relPath: string) => boolean;
 }
 
 export interface SkippedFile {
@@ -51,8 +78,12 @@ function unreadableFolder(root: string, dir: string, out: ScanResult, reason: st
  * Walks `dir` (inside `root`) and sorts what it finds into media files and skipped ones. Symlinks
  * are followed, but each real directory is entered once, so a link to an ancestor cannot loop.
  */
-export async function scanTree(root: string, dir: string = root): Promise<ScanResult> {
-  const result: ScanResult = { files: [], skipped: [], unreadable: [] };
+export async function scanTree(
+  root: string,
+  dir: string = root,
+  options: ScanOptions = {},
+): Promise<ScanResult> {
+  const result: Collected = { files: [], skipped: [], unreadable: [], frames: [] };
   const seen = new Set<string>();
   try {
     const top = await stat(dir);
@@ -62,6 +93,47 @@ export async function scanTree(root: string, dir: string = root): Promise<ScanRe
     throw new RootUnavailableError(`cannot read the folder to ingest (${errno(error) || "unknown error"})`);
   }
   await walk(root, dir, seen, result, true);
+  return grouped(root, result, options);
+}
+
+/** What a walk gathers: frame-named files wait to be grouped once every one of them is known. */
+interface Collected extends ScanResult {
+  frames: ScannedFrame[];
+}
+
+/**
+ * Frame-named files become sequences; the others are files like any other, or skipped when their
+ * type is read only as frames of a sequence (a lone DPX, EXR or TIFF).
+ */
+function grouped(root: string, collected: Collected, options: ScanOptions): ScanResult {
+  const { frames, ...result } = collected;
+  const { sequences, singles } = groupFrames(frames, options.keepApart);
+  for (const { pattern, ...sequence } of sequences) {
+    let size = 0;
+    let mtimeMs = 0;
+    for (const frame of sequence.frames) {
+      size += frame.size;
+      mtimeMs = Math.max(mtimeMs, frame.mtimeMs);
+    }
+    result.files.push({
+      relPath: pattern,
+      absPath: join(root, pattern),
+      size,
+      mtimeMs,
+      kind: "video",
+      sequence,
+    });
+  }
+  for (const frame of singles) {
+    const kind = kindOf(frame.relPath);
+    if (kind) result.files.push({ ...frame, kind });
+    else if (FRAME_ONLY_EXTENSIONS.has(frameNameOf(frame.relPath)?.ext.toLowerCase() ?? ""))
+      result.skipped.push({
+        relPath: frame.relPath,
+        reason: "a lone frame: an image sequence needs at least 2 frames of one name",
+      });
+    else result.skipped.push({ relPath: frame.relPath, reason: "unsupported file type" });
+  }
   result.files.sort((a, b) => a.relPath.localeCompare(b.relPath));
   return result;
 }
@@ -70,7 +142,7 @@ async function walk(
   root: string,
   dir: string,
   seen: Set<string>,
-  out: ScanResult,
+  out: Collected,
   top: boolean,
 ): Promise<void> {
   let real: string;
@@ -113,7 +185,7 @@ async function walk(
   }
 }
 
-async function classify(root: string, abs: string, relPath: string, seen: Set<string>, out: ScanResult) {
+async function classify(root: string, abs: string, relPath: string, seen: Set<string>, out: Collected) {
   let info: Awaited<ReturnType<typeof stat>>;
   try {
     info = await stat(abs);
@@ -140,22 +212,58 @@ async function classify(root: string, abs: string, relPath: string, seen: Set<st
     out.skipped.push({ relPath, reason: "not a regular file" });
     return;
   }
+  const found = { relPath, absPath: abs, size: info.size, mtimeMs: Math.trunc(info.mtimeMs) };
+  if (frameNameOf(relPath)) {
+    out.frames.push(found);
+    return;
+  }
   const kind = kindOf(relPath);
   if (!kind) {
     out.skipped.push({ relPath, reason: "unsupported file type" });
     return;
   }
-  out.files.push({ relPath, absPath: abs, size: info.size, mtimeMs: Math.trunc(info.mtimeMs), kind });
+  out.files.push({ ...found, kind });
+}
+
+/**
+ * The frames beside named frames that can belong to their sequences: a frame the watcher names
+ * stands for its whole sequence, which is looked at as a full scan would.
+ */
+async function siblingFrames(root: string, relPaths: readonly string[]): Promise<string[]> {
+  const stems = new Map<string, Set<string>>();
+  for (const relPath of relPaths) {
+    const frame = frameNameOf(relPath);
+    if (!frame) continue;
+    const wanted = stems.get(frame.dir) ?? new Set<string>();
+    wanted.add(frameStemOf(frame));
+    stems.set(frame.dir, wanted);
+  }
+  const found: string[] = [];
+  for (const [dir, wanted] of stems) {
+    // A folder gone or unreadable: the named frames themselves say so when they are looked at.
+    const names = await readdir(join(root, dir)).catch(() => [] as string[]);
+    for (const name of names) {
+      const frame = frameNameOf(`${dir}${name}`);
+      if (frame && !isIgnoredName(name) && wanted.has(frameStemOf(frame))) found.push(`${dir}${name}`);
+    }
+  }
+  return found;
 }
 
 /** Looks at named files only (the watcher's queue) with the same rules as a full scan. */
-export async function scanFiles(root: string, relPaths: readonly string[]): Promise<ScanResult> {
-  const out: ScanResult = { files: [], skipped: [], unreadable: [] };
+export async function scanFiles(
+  root: string,
+  relPaths: readonly string[],
+  options: ScanOptions = {},
+): Promise<ScanResult> {
+  const out: Collected = { files: [], skipped: [], unreadable: [], frames: [] };
   const seen = new Set<string>();
-  for (const relPath of [...new Set(relPaths)].sort()) {
+  const named = relPaths.filter((relPath) => {
     const parts = relPath.split("/");
-    if (parts.some((p) => isIgnoredName(p) || IGNORED_DIRS.has(p) || p === "..")) continue;
-    await classify(root, join(root, ...parts), relPath, seen, out);
+    return !parts.some((p) => isIgnoredName(p) || IGNORED_DIRS.has(p) || p === "..");
+  });
+  for (const relPath of [...new Set([...named, ...(await siblingFrames(root, named))])].sort()) {
+    await classify(root, join(root, ...relPath.split("/")), relPath, seen, out);
   }
-  return out;
+  return grouped(root, out, options);
 }

@@ -167,6 +167,9 @@ const schema = z.object({
     .meta({ default: "number of cores" })
     .describe("ffmpeg and image jobs run at once (ingest, proxies, renders)"),
   SVC_SCENE_THRESHOLD: decimal(0.3, 0.01, 1).describe("the ffmpeg scene score that counts as a cut"),
+  SVC_SEQUENCE_FPS: decimal(24, 1, 240).describe(
+    "frames per second of an image sequence whose DPX or EXR header gives no rate (and of TIFF, PNG and JPEG sequences)",
+  ),
   SVC_WATCH_SETTLE_MS: integer(2000, 50, 600_000).describe(
     "milliseconds a file's size and time must stay unchanged before the watcher ingests it",
   ),
@@ -232,6 +235,8 @@ export interface Config {
   readonly logLevel: (typeof LOG_LEVELS)[number];
   readonly cpuConcurrency: number;
   readonly sceneThreshold: number;
+  /** Frames per second of an image sequence whose frames do not say. */
+  readonly sequenceFps: number;
   readonly watchSettleMs: number;
   readonly watchPoll: boolean;
   /** Days a deleted file stays restorable in `.svc/trash`; 0 keeps it until emptied by hand. */
@@ -343,6 +348,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.SVC_LOG_LEVEL,
     cpuConcurrency: e.SVC_CPU_CONCURRENCY,
     sceneThreshold: e.SVC_SCENE_THRESHOLD,
+    sequenceFps: e.SVC_SEQUENCE_FPS,
     watchSettleMs: e.SVC_WATCH_SETTLE_MS,
     watchPoll: e.SVC_WATCH_POLL,
     trashDays: e.SVC_TRASH_DAYS,

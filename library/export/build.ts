@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { frameFileName, sequencePatternOf } from "../../domain/frame-sequences.js";
 import type { Cue } from "../../formats/cues.js";
 import {
   canDropFrame,
@@ -11,11 +12,13 @@ import {
   snapRate,
 } from "../../formats/timecode.js";
 import {
+  type ClipSequence,
   recordLength,
   type Timeline,
   type TimelineClip,
   type TimelineMarker,
 } from "../../formats/timeline.js";
+import { sequenceOf } from "../../pipeline/index.js";
 import type { Logger } from "../../state/logger.js";
 import type { MediaRow } from "../../state/repos/media.js";
 import type { SceneRow } from "../../state/repos/scenes.js";
@@ -100,9 +103,32 @@ function sourceTimecode(row: MediaRow, own: FrameRate): { start: number; dropFra
   }
 }
 
-function mediaUrl(store: LibraryStore, row: MediaRow, refs: MediaRefs): string {
+function mediaUrl(store: LibraryStore, row: Pick<MediaRow, "rel_path">, refs: MediaRefs): string {
   if (refs === "absolute") return pathToFileURL(join(store.paths.root, row.rel_path)).href;
   return row.rel_path.split("/").map(encodeURIComponent).join("/");
+}
+
+/** An image sequence's frames, referred to as its `url` is (see MediaRefs); undefined for a file. */
+function clipSequence(store: LibraryStore, row: MediaRow, refs: MediaRefs): ClipSequence | undefined {
+  const sequence = sequenceOf(row);
+  const pattern = sequencePatternOf(row.rel_path);
+  if (!sequence || !pattern) return undefined;
+  const folder = pattern.dir === "" ? "" : mediaUrl(store, { rel_path: pattern.dir.slice(0, -1) }, refs);
+  return {
+    folderUrl:
+      refs === "absolute" && folder === ""
+        ? `${pathToFileURL(store.paths.root).href}/`
+        : folder && `${folder}/`,
+    firstFrameUrl: mediaUrl(
+      store,
+      { rel_path: `${pattern.dir}${frameFileName(pattern, sequence.first)}` },
+      refs,
+    ),
+    prefix: pattern.prefix,
+    suffix: pattern.suffix,
+    padding: pattern.padding,
+    first: sequence.first,
+  };
 }
 
 function markersOf(scenes: readonly SceneRow[], window: { in: number; out: number }, rate: FrameRate) {
@@ -195,6 +221,8 @@ export function buildTimeline(
       height: row.height,
       markers: markersOf(scenes, window, own),
     };
+    const sequence = clipSequence(store, row, options.refs);
+    if (sequence) clip.sequence = sequence;
     timeline.clips.push(clip);
     if (options.cues) cues.push(...retimedCues(row, window, framesToSeconds(record, rate), log));
     record += recordLength(clip, rate);

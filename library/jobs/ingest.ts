@@ -23,6 +23,7 @@ import type { AppContext } from "../context.js";
 import { openVectorSink } from "../search/vector-index.js";
 import { checkDerivedDirs, checkStorage } from "../system/preflight.js";
 import { idlePassModels, passModels } from "./models.js";
+import { retireFrameItems, stillsKeptApart } from "./sequence-stills.js";
 import { claimSlot, ingestSlotName, type SlotLease } from "./slots.js";
 import { sweepInterruptedWork } from "./sweep.js";
 
@@ -51,6 +52,8 @@ export interface SummaryEvent extends Counts {
   event: "summary";
   counts: Counts;
   total: number;
+  /** Frames of the image sequences scanned; each sequence counts once in `counts` as one item. */
+  sequence_frames: number;
   missing: number;
   halted: boolean;
   reconciled: boolean;
@@ -136,9 +139,10 @@ export async function runIngest(
     }
     let scanned: ScanResult;
     try {
+      const options = { keepApart: stillsKeptApart(store, request.options.refresh) };
       scanned = request.paths
-        ? await scanFiles(request.root, request.paths)
-        : await scanTree(request.root, folder.abs);
+        ? await scanFiles(request.root, request.paths, options)
+        : await scanTree(request.root, folder.abs, options);
     } catch (error) {
       if (error instanceof RootUnavailableError) throw new UserError(error.message, EXIT.storage, 503);
       throw error;
@@ -151,6 +155,7 @@ export async function runIngest(
       files: scanned.files.length,
       skipped: scanned.skipped.length,
     });
+    if (request.options.refresh) await retireFrameItems(store, scanned.files, ctx.log);
     const missing = request.paths ? 0 : flagMissing(store, scanned, dirRel);
 
     const outcomes = new Map<string, Category[]>();
@@ -225,6 +230,7 @@ export async function runIngest(
       ...counts,
       counts,
       total: scanned.files.length + scanned.skipped.length,
+      sequence_frames: scanned.files.reduce((sum, file) => sum + (file.sequence?.count ?? 0), 0),
       missing,
       halted: run.halted,
       reconciled: check.ok,

@@ -1,15 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, readdir, rm, rmdir, stat } from "node:fs/promises";
 import { dirname, join, posix } from "node:path";
-import type { Ffmpeg } from "../../adapters/ffmpeg.js";
+import type { Ffmpeg, Source } from "../../adapters/ffmpeg.js";
 import { proxyTimeoutMs } from "../../adapters/proxy-encode.js";
+import { frameFileName, sequencePatternOf } from "../../domain/frame-sequences.js";
 import { labelPaths, scrubText } from "../../domain/redact.js";
 import type { EditorProxyResult } from "../../domain/schemas/proxy.js";
+import { decodeInputOf, sequenceOf } from "../../pipeline/index.js";
 import { placeNew } from "../../state/atomic.js";
 import { errnoOf, isErrno } from "../../state/errno.js";
 import type { MediaRow } from "../../state/repos/media.js";
 import type { LibraryStore } from "../../state/stores.js";
-import { mediaFile } from "../containment.js";
+import { mediaFile, realLocationInside } from "../containment.js";
 
 /** The folder beside a source that NLEs look in for its proxy (SPEC.md, editor proxies rule 1). */
 export const PROXY_FOLDER = "Proxy";
@@ -24,7 +26,26 @@ export interface EditorProxyOptions {
   onProgress?: (encodedS: number) => void;
 }
 
-const stemOf = (relPath: string) => posix.basename(relPath, posix.extname(relPath));
+/** A file's name without its extension; an image sequence's name without its frame field. */
+const stemOf = (relPath: string) => {
+  const sequence = sequencePatternOf(relPath);
+  return sequence ? sequence.prefix.slice(0, -1) : posix.basename(relPath, posix.extname(relPath));
+};
+
+/**
+ * What the encode reads: the item's file, or an image sequence's frames (through the same input
+ * as its thumbnails and playback proxy) while its folder is inside the root and its first frame
+ * is there; null when neither is.
+ */
+async function proxySource(root: string, row: MediaRow): Promise<Source | null> {
+  const sequence = sequenceOf(row);
+  const pattern = sequencePatternOf(row.rel_path);
+  if (!sequence || !pattern) return (await mediaFile(root, row))?.path ?? null;
+  const folder = join(root, pattern.dir);
+  const first = await stat(join(folder, frameFileName(pattern, sequence.first))).catch(() => null);
+  if (!first?.isFile() || !(await realLocationInside(root, folder))) return null;
+  return decodeInputOf(row, join(root, row.rel_path));
+}
 
 /** The same-stem proxy already in `folder`, by name (letter case ignored, as NLEs and macOS do). */
 async function existingProxy(folder: string, stem: string): Promise<string | null> {
@@ -92,7 +113,7 @@ export async function makeEditorProxy(
   const skip = notProxyable(row);
   if (skip) return failed(skip);
   if (!options.ffmpeg) return failed("ffmpeg is not available on this machine");
-  const source = await mediaFile(root, row);
+  const source = await proxySource(root, row);
   if (!source) return failed("the source file is missing or is no longer the one ingested");
   const folder = join(root, relDir, PROXY_FOLDER);
   const stem = stemOf(row.rel_path);
@@ -104,7 +125,7 @@ export async function makeEditorProxy(
   try {
     created = await claimFolder(folder);
     if (!created) await removeStaleTemps(folder, stem);
-    await options.ffmpeg.editorProxy(source.path, temp, {
+    await options.ffmpeg.editorProxy(source, temp, {
       maxHeight: options.maxHeight,
       timecode: row.start_timecode,
       timeoutMs: proxyTimeoutMs(row.duration_s),

@@ -1,4 +1,5 @@
 import { Repository } from "../statements.js";
+import type { MediaRow } from "./media.js";
 
 export interface TranscriptRow {
   media_id: number;
@@ -166,10 +167,18 @@ export class TranscriptsRepo extends Repository {
   }
 
   /** Items whose sound a recogniser can read: present video and audio files with an audio track. */
-  audioTargets(): { id: number; rel_path: string; kind: "video" | "audio"; duration_s: number | null }[] {
+  audioTargets(): AudioTarget[] {
     return this.prepare(
-      `SELECT id, rel_path, kind, duration_s FROM media
+      `SELECT id, rel_path, kind, duration_s, sequence_json, fps_rational FROM media
          WHERE kind IN ('video', 'audio') AND audio_tracks > 0 AND missing_since IS NULL ORDER BY id`,
-    ).all() as { id: number; rel_path: string; kind: "video" | "audio"; duration_s: number | null }[];
+    ).all() as AudioTarget[];
   }
 }
+
+/** An item with sound, and what decides how it is decoded (pipeline/decode-input.ts). */
+export type AudioTarget = Pick<
+  MediaRow,
+  "id" | "rel_path" | "duration_s" | "sequence_json" | "fps_rational"
+> & {
+  kind: "video" | "audio";
+};

@@ -75,6 +75,7 @@ describe("config", () => {
     SVC_LOG_LEVEL: ["debug", (c) => c.logLevel, "debug"],
     SVC_CPU_CONCURRENCY: ["17", (c) => c.cpuConcurrency, 17],
     SVC_SCENE_THRESHOLD: ["0.45", (c) => c.sceneThreshold, 0.45],
+    SVC_SEQUENCE_FPS: ["23.976", (c) => c.sequenceFps, 23.976],
     SVC_WATCH_SETTLE_MS: ["750", (c) => c.watchSettleMs, 750],
     SVC_WATCH_POLL: ["1", (c) => c.watchPoll, true],
     SVC_TRASH_DAYS: ["7", (c) => c.trashDays, 7],
@@ -145,6 +146,7 @@ describe("config", () => {
     ["SVC_LOG_LEVEL", "loud"],
     ["SVC_CPU_CONCURRENCY", "0"],
     ["SVC_SCENE_THRESHOLD", "2"],
+    ["SVC_SEQUENCE_FPS", "10000"],
     ["SVC_ADMIN_BOOTSTRAP_TOKEN", "short"],
   ])("refuses %s=%s with an error naming the variable", (name, value) => {
     let error: unknown;

@@ -23,6 +23,7 @@ const report = (exitCode: number): IngestReport => ({
     failed: 0,
     counts: { ingested: 0, unchanged: 0, skipped: 0, failed: 0 },
     total: 0,
+    sequence_frames: 0,
     missing: 0,
     halted: false,
     reconciled: exitCode !== 7,
