@@ -1,12 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, readdir, rm, rmdir, stat } from "node:fs/promises";
 import { dirname, join, posix } from "node:path";
+import { z } from "zod";
 import type { Ffmpeg } from "../../adapters/ffmpeg.js";
 import { proxyTimeoutMs } from "../../adapters/proxy-encode.js";
 import { labelPaths, scrubText } from "../../domain/redact.js";
+import { AUDIO_STREAM } from "../../domain/schemas/media.js";
 import type { EditorProxyResult } from "../../domain/schemas/proxy.js";
 import { placeNew } from "../../state/atomic.js";
 import { errnoOf, isErrno } from "../../state/errno.js";
+import { readJsonColumn } from "../../state/json-column.js";
 import type { MediaRow } from "../../state/repos/media.js";
 import type { LibraryStore } from "../../state/stores.js";
 import { mediaFile } from "../containment.js";
@@ -23,6 +26,9 @@ export interface EditorProxyOptions {
   /** Seconds of the current item encoded so far. */
   onProgress?: (encodedS: number) => void;
 }
+
+/** The source's audio streams as probed: each keeps its sample depth in the proxy. */
+const AUDIO_STREAMS = z.array(AUDIO_STREAM);
 
 const stemOf = (relPath: string) => posix.basename(relPath, posix.extname(relPath));
 
@@ -107,6 +113,7 @@ export async function makeEditorProxy(
     await options.ffmpeg.editorProxy(source.path, temp, {
       maxHeight: options.maxHeight,
       timecode: row.start_timecode,
+      audio: readJsonColumn(row.audio_streams_json, AUDIO_STREAMS, []),
       timeoutMs: proxyTimeoutMs(row.duration_s),
       signal: options.signal,
       onProgress: options.onProgress,
