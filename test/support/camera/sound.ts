@@ -102,3 +102,21 @@ export async function appendRiffChunk(file: string, id: string, body: Buffer | s
   riff.writeUInt32LE(riff.length - 8, 4);
   await writeFile(file, riff);
 }
+
+/**
+ * A QuickTime clip with two PCM tracks as a cinema camera records them: 4 channels of 24-bit,
+ * then 2 channels of 32-bit float.
+ */
+export const makeDeepAudioMov = (dir: string, name: string) =>
+  runFfmpeg([
+    ...["-f", "lavfi", "-i", "testsrc=size=160x120:rate=25:duration=1"],
+    ...["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=1"],
+    ...[
+      "-filter_complex",
+      "[1:a]asplit=6[a][b][c][d][e][f];[a][b][c][d]amerge=inputs=4[four];[e][f]amerge=inputs=2[two]",
+    ],
+    ...["-map", "0:v", "-map", "[four]", "-map", "[two]"],
+    ...["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"],
+    ...["-c:a:0", "pcm_s24le", "-c:a:1", "pcm_f32le"],
+    path.join(dir, name),
+  ]);

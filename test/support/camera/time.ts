@@ -29,26 +29,24 @@ const H264 = ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"];
 export interface TimecodedOptions {
   /** As ffmpeg takes it: "25", "24000/1001". */
   rate: string;
-  /** `;` before the frames for drop frame. */
-  timecode: string;
+  /** `;` before the frames for drop frame; none written when absent. */
+  timecode?: string;
   seconds?: number;
 }
 
+const timecode = (o: TimecodedOptions) => (o.timecode === undefined ? [] : ["-timecode", o.timecode]);
+
 /** A movie with a timecode track: QuickTime's tmcd for a .mov, an ISO timecode track for a .mp4. */
 export const makeTimecodedMovie = (dir: string, name: string, o: TimecodedOptions) =>
-  runFfmpeg([
-    ...picture(o.rate, o.seconds ?? 1),
-    ...H264,
-    ...["-timecode", o.timecode],
-    path.join(dir, name),
-  ]);
+  runFfmpeg([...picture(o.rate, o.seconds ?? 1), ...H264, ...timecode(o), path.join(dir, name)]);
 
 /** An OP1a MXF (MPEG-2 picture) whose material package carries the timecode. */
 export const makeTimecodedMxf = (dir: string, name: string, o: TimecodedOptions) =>
   runFfmpeg([
     ...picture(o.rate, o.seconds ?? 1),
     ...["-c:v", "mpeg2video", "-q:v", "4"],
-    ...["-timecode", o.timecode, "-f", "mxf"],
+    ...timecode(o),
+    ...["-f", "mxf"],
     path.join(dir, name),
   ]);
 
