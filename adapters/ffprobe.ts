@@ -22,8 +22,16 @@ export interface ProbeStream {
   tags?: Record<string, string>;
 }
 
+/** One packet's stream and presentation time (seconds; absent when the container gives none). */
+export interface ProbePacket {
+  stream_index: number;
+  pts_time?: string;
+}
+
 export interface ProbeReport {
   streams: ProbeStream[];
+  /** The first PROBE_PACKETS packets of all streams, in the order they are stored. */
+  packets: ProbePacket[];
   format: {
     format_name?: string;
     duration?: string;
@@ -34,14 +42,15 @@ export interface ProbeReport {
 export interface Ffprobe {
   readonly path: string;
   probe(file: string, signal?: AbortSignal): Promise<ProbeReport>;
-  /**
-   * Presentation times (seconds) of the first `count` packets of stream `index`, in the order
-   * they are stored: a bounded read of the packet index, no decoding.
-   */
-  packetTimes(file: string, index: number, count: number, signal?: AbortSignal): Promise<number[]>;
 }
 
 const PROBE_TIMEOUT_MS = 60_000;
+/**
+ * Packets listed with the streams, to judge a picture's frame timing from its timestamps: a
+ * bounded read of the packet index in the same run, no decoding; a few milliseconds per file
+ * (docs/benchmarks.md).
+ */
+export const PROBE_PACKETS = 480;
 
 export function createFfprobe(path: string): Ffprobe {
   return {
@@ -49,7 +58,11 @@ export function createFfprobe(path: string): Ffprobe {
     async probe(file, signal) {
       const { stdout } = await run(
         path,
-        ["-v", "error", "-hide_banner", "-print_format", "json", "-show_format", "-show_streams", "--", file],
+        [
+          ...["-v", "error", "-hide_banner", "-print_format", "json", "-show_format", "-show_streams"],
+          ...["-read_intervals", `%+#${PROBE_PACKETS}`, "-show_entries", "packet=stream_index,pts_time"],
+          ...["--", file],
+        ],
         { timeoutMs: PROBE_TIMEOUT_MS, signal },
       );
       let parsed: Partial<ProbeReport>;
@@ -58,22 +71,7 @@ export function createFfprobe(path: string): Ffprobe {
       } catch {
         throw new ProcessError("ffprobe returned output that is not JSON", "ffprobe", "failed");
       }
-      return { streams: parsed.streams ?? [], format: parsed.format ?? {} };
-    },
-    async packetTimes(file, index, count, signal) {
-      const { stdout } = await run(
-        path,
-        [
-          ...["-v", "error", "-hide_banner", "-select_streams", String(index)],
-          ...["-read_intervals", `%+#${count}`, "-show_entries", "packet=pts_time", "-of", "csv=p=0", "--"],
-          file,
-        ],
-        { timeoutMs: PROBE_TIMEOUT_MS, signal },
-      );
-      return stdout
-        .split("\n")
-        .map((line) => Number.parseFloat(line))
-        .filter(Number.isFinite);
+      return { streams: parsed.streams ?? [], packets: parsed.packets ?? [], format: parsed.format ?? {} };
     },
   };
 }

@@ -1,7 +1,8 @@
 /**
- * Whether a picture stream runs at a variable frame rate, judged from its presentation times (a
- * bounded window of packets; see adapters/ffprobe.ts `packetTimes`), never from comparing its two
- * rate fields, which disagree for ordinary constant-rate interlaced or edit-listed files.
+ * Whether a picture stream runs at a variable frame rate, judged from its presentation times (the
+ * bounded window of packets the probe lists, adapters/ffprobe.ts PROBE_PACKETS), never from
+ * comparing its two rate fields, which disagree for ordinary constant-rate interlaced or
+ * edit-listed files.
  */
 
 /** Fewer frame steps than this say nothing either way. */

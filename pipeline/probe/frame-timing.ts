@@ -1,13 +1,8 @@
-import type { Ffprobe, ProbeStream } from "../../adapters/ffprobe.js";
+import type { ProbeReport, ProbeStream } from "../../adapters/ffprobe.js";
 import { isVariableRate } from "../../domain/frame-timing.js";
 import { type FrameRate, fpsOf, frameRateText, MAX_FPS, parseFrameRate } from "../../formats/timecode.js";
 import type { ProbeFields } from "../../state/repos/media.js";
 
-/**
- * Packets read to judge the frame timing: about five seconds at 50 fps, read from the packet
- * index without decoding (~20 ms more per clip; docs/benchmarks.md).
- */
-export const TIMING_PACKETS = 240;
 // Two rate fields this close name one rate written two ways (an imprecise container duration).
 const SAME_RATE = 0.001;
 
@@ -30,21 +25,15 @@ function exactRate(stream: ProbeStream, vfr: boolean | null): FrameRate | null {
   return off > 0 && off <= SAME_RATE ? base : average;
 }
 
-/** fps, fps_rational and vfr of a picture stream; what cannot be read is left unknown with a problem. */
-export async function frameTiming(
-  ffprobe: Ffprobe,
-  file: string,
-  stream: ProbeStream,
-  signal: AbortSignal,
-  problems: string[],
-): Promise<Timing> {
-  let vfr: boolean | null = null;
-  try {
-    vfr = isVariableRate(await ffprobe.packetTimes(file, stream.index, TIMING_PACKETS, signal));
-  } catch (error) {
-    if (signal.aborted) throw error;
-    problems.push(`frame timing unreadable: ${(error as Error).message}`);
-  }
+/**
+ * fps, fps_rational and vfr of a picture stream, the timing judged from the packets the probe
+ * listed; a rate field that is not a rate is a problem and leaves the rate unknown.
+ */
+export function frameTiming(report: ProbeReport, stream: ProbeStream, problems: string[]): Timing {
+  const times = report.packets
+    .filter((packet) => packet.stream_index === stream.index && packet.pts_time !== undefined)
+    .map((packet) => Number(packet.pts_time));
+  const vfr = isVariableRate(times);
   const rate = exactRate(stream, vfr);
   if (!rate && (nonsense(stream.avg_frame_rate) || nonsense(stream.r_frame_rate))) {
     const claimed = stream.avg_frame_rate !== "0/0" ? stream.avg_frame_rate : stream.r_frame_rate;

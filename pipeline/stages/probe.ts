@@ -121,7 +121,7 @@ export async function probeFile(
   const exif = await exifTags(adapters, file, signal, problems);
   const picture = kind === "video" && video ? video : null;
   const duration = positive(report.format.duration) ?? positive(picture?.duration);
-  const timing = picture ? await frameTiming(adapters.ffprobe, file, picture, signal, problems) : null;
+  const timing = picture ? frameTiming(report, picture, problems) : null;
   const ixml = await readIxml(file, report, problems);
   return {
     kind,
