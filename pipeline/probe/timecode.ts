@@ -32,9 +32,15 @@ function containerSource(report: ProbeReport): TimecodeSource {
   return "container";
 }
 
+/**
+ * The container's timecode tags, the one NLEs show first: an MXF's material package (ffmpeg's
+ * format tag) before its source packages (stream tags); elsewhere a timecode track (stream tags)
+ * before a file-level tag.
+ */
 function containerCandidates(report: ProbeReport): TimecodeCandidate[] {
   const source = containerSource(report);
-  const tagged = [...report.streams.map((s) => s.tags), report.format.tags];
+  const streams = report.streams.map((s) => s.tags);
+  const tagged = source === "mxf" ? [report.format.tags, ...streams] : [...streams, report.format.tags];
   return tagged.flatMap((tags) => {
     const timecode = lower(tags).timecode;
     return timecode ? [{ source, timecode }] : [];
