@@ -12,12 +12,26 @@ export interface ProbeStream {
   /** Audio streams: channels and samples per second (a string, as ffprobe prints it). */
   channels?: number;
   sample_rate?: string;
+  /** Audio: ffmpeg's layout name, decoded sample format, and stored bits per sample when known. */
+  channel_layout?: string;
+  sample_fmt?: string;
+  bits_per_raw_sample?: string;
+  bits_per_sample?: number;
+  codec_tag_string?: string;
   disposition?: Record<string, number>;
   tags?: Record<string, string>;
 }
 
+/** One packet's stream and presentation time (seconds; absent when the container gives none). */
+export interface ProbePacket {
+  stream_index: number;
+  pts_time?: string;
+}
+
 export interface ProbeReport {
   streams: ProbeStream[];
+  /** The first PROBE_PACKETS packets of all streams, in the order they are stored. */
+  packets: ProbePacket[];
   format: {
     format_name?: string;
     duration?: string;
@@ -31,6 +45,12 @@ export interface Ffprobe {
 }
 
 const PROBE_TIMEOUT_MS = 60_000;
+/**
+ * Packets listed with the streams, to judge a picture's frame timing from its timestamps: a
+ * bounded read of the packet index in the same run, no decoding; a few milliseconds per file
+ * (docs/benchmarks.md).
+ */
+export const PROBE_PACKETS = 480;
 
 export function createFfprobe(path: string): Ffprobe {
   return {
@@ -38,7 +58,11 @@ export function createFfprobe(path: string): Ffprobe {
     async probe(file, signal) {
       const { stdout } = await run(
         path,
-        ["-v", "error", "-hide_banner", "-print_format", "json", "-show_format", "-show_streams", "--", file],
+        [
+          ...["-v", "error", "-hide_banner", "-print_format", "json", "-show_format", "-show_streams"],
+          ...["-read_intervals", `%+#${PROBE_PACKETS}`, "-show_entries", "packet=stream_index,pts_time"],
+          ...["--", file],
+        ],
         { timeoutMs: PROBE_TIMEOUT_MS, signal },
       );
       let parsed: Partial<ProbeReport>;
@@ -47,7 +71,7 @@ export function createFfprobe(path: string): Ffprobe {
       } catch {
         throw new ProcessError("ffprobe returned output that is not JSON", "ffprobe", "failed");
       }
-      return { streams: parsed.streams ?? [], format: parsed.format ?? {} };
+      return { streams: parsed.streams ?? [], packets: parsed.packets ?? [], format: parsed.format ?? {} };
     },
   };
 }

@@ -66,6 +66,7 @@ export async function exportCommand(argv: string[], io: Io): Promise<number> {
         if (out) await writeFileAtomic(out, file.body);
         else io.stdout.write(file.body);
         for (const s of file.skipped) fail(io, `item ${s.id} left out: ${s.reason}`);
+        for (const w of file.warnings) fail(io, `item ${w.id}: ${w.reason}`);
         return EXIT.ok;
       }
       const request = BATCH_BODY.safeParse({

@@ -52,6 +52,36 @@ export function snapRate(fps: number): FrameRate {
 }
 
 /**
+ * The rate an NLE should count a clip at, from its exact rational: the standard rate it is within
+ * 1 % of (a container's imprecise 2997/100 is 29.97), else the rational as it is (12.5 stays 25/2,
+ * 119.88 stays 120000/1001), where `snapRate` could only round to whole frames per second.
+ */
+export function snapExactRate(rate: FrameRate): FrameRate {
+  const { rate: standard, error } = closestStandard(fpsOf(rate));
+  return error <= SNAP_TOLERANCE ? standard : { num: rate.num, den: rate.den };
+}
+
+/** The fastest rate a probe is believed: a header claiming more is bad input (issue 29). */
+export const MAX_FPS = 1000;
+
+/**
+ * A rate as ffprobe prints it (`24000/1001`, `25/1`, `25`), reduced; null for 0/0, a zero or
+ * negative rate, a fraction that is not whole numbers, or more than MAX_FPS frames per second.
+ */
+export function parseFrameRate(text: string | undefined | null): FrameRate | null {
+  const match = /^\s*(\d{1,12})(?:\/(\d{1,12}))?\s*$/.exec(text ?? "");
+  if (!match) return null;
+  const num = Number(match[1]);
+  const den = Number(match[2] ?? 1);
+  if (num === 0 || den === 0 || num / den > MAX_FPS) return null;
+  const divisor = gcd(num, den);
+  return { num: num / divisor, den: den / divisor };
+}
+
+/** A rate as the text `fps_rational` stores: `24000/1001`, `25/1`. */
+export const frameRateText = (rate: FrameRate): string => `${rate.num}/${rate.den}`;
+
+/**
  * The standard rate closest to `fps`, however far: what a timeline an NLE opens must run at. A
  * whole-number rate stays among the whole-number ones (12 → 24, not 23.976).
  */

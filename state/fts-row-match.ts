@@ -46,10 +46,14 @@ export class FtsRowMatch {
       db,
       // A rowid bound as a JS number arrives as a REAL, which FTS5 does not take as a rowid lookup.
       read: this.db
-        .prepare("SELECT name, transcript, tags, scenes FROM media_fts WHERE rowid = CAST(? AS INTEGER)")
+        .prepare(
+          "SELECT name, transcript, tags, scenes, slate FROM media_fts WHERE rowid = CAST(? AS INTEGER)",
+        )
         .raw(true),
       clear: db.prepare("DELETE FROM media_fts"),
-      insert: db.prepare("INSERT INTO media_fts (name, transcript, tags, scenes) VALUES (?, ?, ?, ?)"),
+      insert: db.prepare(
+        "INSERT INTO media_fts (name, transcript, tags, scenes, slate) VALUES (?, ?, ?, ?, ?)",
+      ),
       match: db.prepare("SELECT 1 FROM media_fts WHERE media_fts MATCH ?"),
     };
     return this.copy;

@@ -19,6 +19,25 @@ export interface EditorProxyOptions {
   signal?: AbortSignal | undefined;
   /** Seconds of the source encoded so far, from ffmpeg's progress report. */
   onProgress?: ((encodedS: number) => void) | undefined;
+  /** The source's audio streams in order, each kept at its own sample depth; unknown ones get 16-bit. */
+  audio?: readonly ProxyAudioStream[] | undefined;
+}
+
+export interface ProxyAudioStream {
+  codec: string | null;
+  /** Bits per sample as stored; null for a lossy stream. */
+  bit_depth: number | null;
+}
+
+/**
+ * The PCM codec that keeps a stream's samples as they are: float stays float (32 or 64 bits),
+ * integer keeps 24 or 32 bits; 16 or fewer bits, and lossy streams (no stored depth), take 16.
+ */
+export function pcmCodecFor(stream: ProxyAudioStream): string {
+  const depth = stream.bit_depth ?? 16;
+  if (/^pcm_f/.test(stream.codec ?? "")) return depth > 32 ? "pcm_f64le" : "pcm_f32le";
+  if (depth > 24) return "pcm_s32le";
+  return depth > 16 ? "pcm_s24le" : "pcm_s16le";
 }
 
 export interface AnalyseOptions {
@@ -127,7 +146,7 @@ export function sampleArgs(piece: SamplePiece, speechWav: string, out: string): 
 /**
  * ProRes 422 Proxy in QuickTime, as NLEs expect an offline/online pair: the first picture track
  * scaled to at most `maxHeight` lines with both dimensions even (never up), every audio track kept
- * as its own PCM track, the source's metadata and start timecode carried over so the proxy relinks.
+ * as its own PCM track with its channels and sample depth, the source's metadata and start timecode carried over so the proxy relinks.
  */
 export function editorProxyArgs(file: Source, out: string, options: EditorProxyOptions): string[] {
   const height = `trunc(min(${options.maxHeight},ih)/2)*2`;
@@ -153,6 +172,7 @@ export function editorProxyArgs(file: Source, out: string, options: EditorProxyO
     "yuv422p10le",
     "-c:a",
     "pcm_s16le",
+    ...(options.audio ?? []).flatMap((stream, i) => [`-c:a:${i}`, pcmCodecFor(stream)]),
     ...(options.timecode ? ["-timecode", options.timecode] : []),
     "-f",
     "mov",

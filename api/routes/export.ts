@@ -49,11 +49,14 @@ export const exportRoutes: readonly RouteDef[] = [
         "content-disposition": file.disposition,
       };
       if (file.skipped.length > 0) headers["x-svc-skipped"] = file.skipped.map((s) => s.id).join(",");
+      if (file.warnings.length > 0)
+        headers["x-svc-warnings"] = file.warnings.map((w) => `${w.id}: ${w.reason}`).join("; ");
       return new Response(file.body, { headers });
     },
     doc: {
       summary: "A timeline or subtitle file of the chosen items (EDL, FCPXML, FCP7 XML, OTIO, SRT, VTT…)",
-      description: "`X-Svc-Skipped` lists the ids left out (no media time to place).",
+      description:
+        "`X-Svc-Skipped` lists the ids left out (no media time to place); `X-Svc-Warnings` lists placed items an NLE may not keep as written (`id: reason`, separated by `; `), such as variable frame rate.",
       params: z.object({ fmt: z.enum(TIMELINE_FORMATS) }),
       query: TIMELINE_WITH_PROJECT,
       response: { file: TIMELINE_TYPES },

@@ -21,9 +21,10 @@ export type TimecodeConflict = z.infer<typeof TIMECODE_CONFLICT>;
 
 export const AUDIO_STREAM = z
   .object({
+    codec: nullableString.describe("The stream's codec, e.g. pcm_s24le, pcm_f32le, aac"),
     channels: z.int().nullable(),
     layout: nullableString.describe("ffmpeg's channel layout name, e.g. stereo, 5.1"),
-    bit_depth: z.int().nullable().describe("Bits per sample as stored (32 for float)"),
+    bit_depth: z.int().nullable().describe("Bits per sample as stored (32 for float); null for lossy codecs"),
     sample_rate: z.int().nullable(),
     names: z.array(z.string()).describe("Track names (iXML), one per channel where known"),
   })

@@ -3,7 +3,7 @@ import yazl from "yazl";
 import { z } from "zod";
 import type { Logger } from "../../state/logger.js";
 import type { LibraryStore } from "../../state/stores.js";
-import { buildTimeline, type MediaRefs } from "./build.js";
+import { buildTimeline, type MediaRefs, warningOf } from "./build.js";
 import { attachment, stemOf, uniqueStems } from "./names.js";
 import { type FormatName, SUBTITLE_FORMATS, WRITERS } from "./timeline.js";
 
@@ -45,6 +45,8 @@ interface Manifest {
   formats: string[];
   files: { id: number; name: string; files: string[] }[];
   skipped: { id: number; reason: string }[];
+  /** Clips whose timeline files an NLE may not keep as written (variable frame rate), and why. */
+  warnings: { id: number; reason: string }[];
 }
 
 /**
@@ -66,6 +68,13 @@ export function exportBatch(
   const skipped: Manifest["skipped"] = ids
     .filter((id) => !names.has(id))
     .map((id) => ({ id, reason: "no such media item" }));
+  const timelines = request.formats.some((format) => !SUBTITLE_FORMATS.has(format));
+  const timing = timelines ? store.media.timing(known) : new Map();
+  const warnings: Manifest["warnings"] = known.flatMap((id) => {
+    const facts = timing.get(id);
+    const reason = facts ? warningOf(facts) : null;
+    return reason ? [{ id, reason }] : [];
+  });
   const stems = uniqueStems(known.map((id) => stemOf(names.get(id) as string)));
   const zip = new yazl.ZipFile();
   const manifest: Manifest = {
@@ -73,6 +82,7 @@ export function exportBatch(
     formats: request.formats,
     files: [],
     skipped,
+    warnings,
   };
   known.forEach((id, i) => {
     const stem = stems[i] as string;

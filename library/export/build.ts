@@ -7,8 +7,10 @@ import {
   type FrameRate,
   framesToSeconds,
   nearestStandardRate,
+  parseFrameRate,
   parseTimecode,
   secondsToFrames,
+  snapExactRate,
   snapRate,
 } from "../../formats/timecode.js";
 import {
@@ -48,9 +50,16 @@ export interface ExportClip {
   scenes: SceneRow[];
 }
 
-/** The clip's own rate: its probed frames per second snapped to a standard rate (VFR clips by their average). */
-export const clipRate = (row: MediaRow): FrameRate | null =>
-  row.fps !== null && row.fps > 0 ? snapRate(row.fps) : null;
+/**
+ * The clip's own rate: its exact probed rate (`fps_rational`), snapped to the standard rate it is
+ * within 1 % of (VFR clips by their average); items probed before the rational was kept snap
+ * their rounded fps.
+ */
+export function clipRate(row: MediaRow): FrameRate | null {
+  const exact = parseFrameRate(row.fps_rational);
+  if (exact) return snapExactRate(exact);
+  return row.fps !== null && row.fps > 0 ? snapRate(row.fps) : null;
+}
 
 /**
  * The timeline's rate and timecode mode: the one asked for, else the first clip's that has one.
@@ -165,7 +174,15 @@ export interface BuiltTimeline {
   cues: Cue[];
   /** Clips that contributed nothing (no duration, or a window with nothing left), and why. */
   skipped: { id: number; reason: string }[];
+  /** Clips placed whose timing an NLE may not keep as written (variable frame rate), and why. */
+  warnings: { id: number; reason: string }[];
 }
+
+/** Why a placed clip may not line up in an NLE, or null. */
+export const warningOf = (row: Pick<MediaRow, "kind" | "vfr">): string | null =>
+  row.kind === "video" && row.vfr === 1
+    ? "variable frame rate, placed at its average rate: an NLE may drift against it unless it is conformed first"
+    : null;
 
 /**
  * Lays clips end to end from 01:00:00:00 at the timeline rate. Every clip contributes its window
@@ -187,6 +204,7 @@ export function buildTimeline(
   const timeline: Timeline = { name: options.name, rate, dropFrame, start, clips: [] };
   const cues: Cue[] = [];
   const skipped: BuiltTimeline["skipped"] = [];
+  const warnings: BuiltTimeline["warnings"] = [];
   let record = 0;
   for (const { row, scenes } of clips) {
     const own = sourceRateOf(row, rate);
@@ -224,8 +242,11 @@ export function buildTimeline(
     const sequence = clipSequence(store, row, options.refs);
     if (sequence) clip.sequence = sequence;
     timeline.clips.push(clip);
+    // Subtitles count in seconds, which a variable rate does not disturb.
+    const warning = options.cues ? null : warningOf(row);
+    if (warning && !warnings.some((w) => w.id === row.id)) warnings.push({ id: row.id, reason: warning });
     if (options.cues) cues.push(...retimedCues(row, window, framesToSeconds(record, rate), log));
     record += recordLength(clip, rate);
   }
-  return { timeline, cues, skipped };
+  return { timeline, cues, skipped, warnings };
 }

@@ -133,6 +133,8 @@ export interface ExportedFile {
   body: string | Buffer;
   /** Clips that contributed nothing, and why. */
   skipped: { id: number; reason: string }[];
+  /** Clips placed with a caveat (variable frame rate), and why. */
+  warnings: { id: number; reason: string }[];
 }
 
 /**
@@ -163,5 +165,6 @@ export function exportTimeline(
     disposition: attachment(fileName),
     body: writer.write(built.timeline, built.cues),
     skipped: built.skipped,
+    warnings: built.warnings,
   };
 }

@@ -33,7 +33,7 @@ export const MAX_Q_PARTS = 32;
 const MAX_CURSOR_LENGTH = 512;
 
 const KINDS = ["video", "audio", "image"] as const satisfies readonly MediaKind[];
-const PREFIXES = ["tag", "camera", "lang", "rating", "type", "shot"] as const;
+const PREFIXES = ["tag", "camera", "lang", "rating", "type", "shot", "scene", "take"] as const;
 type Prefix = (typeof PREFIXES)[number];
 
 /** A real calendar day in YYYY-MM-DD form. */
@@ -103,7 +103,7 @@ interface QPart {
 
 /**
  * Splits `q` into words, `"quoted phrases"` and `prefix:value` / `prefix:"quoted value"` parts.
- * Only the six known prefixes are special; `foo:bar` is ordinary text.
+ * Only the known prefixes are special; `foo:bar` is ordinary text.
  */
 function splitQ(q: string): QPart[] {
   const parts: QPart[] = [];
@@ -173,6 +173,12 @@ export function parseQ(q: string): MediaFilter {
         break;
       case "rating":
         filter.ratings.push(value);
+        break;
+      case "scene":
+        filter.slateScenes = [...(filter.slateScenes ?? []), value];
+        break;
+      case "take":
+        filter.slateTakes = [...(filter.slateTakes ?? []), value];
         break;
       case "type": {
         const kind = value.toLowerCase();

@@ -1,14 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, readdir, rm, rmdir, stat } from "node:fs/promises";
 import { dirname, join, posix } from "node:path";
+import { z } from "zod";
 import type { Ffmpeg, Source } from "../../adapters/ffmpeg.js";
 import { proxyTimeoutMs } from "../../adapters/proxy-encode.js";
 import { frameFileName, sequencePatternOf } from "../../domain/frame-sequences.js";
 import { labelPaths, scrubText } from "../../domain/redact.js";
+import { AUDIO_STREAM } from "../../domain/schemas/media.js";
 import type { EditorProxyResult } from "../../domain/schemas/proxy.js";
 import { decodeInputOf, sequenceOf } from "../../pipeline/index.js";
 import { placeNew } from "../../state/atomic.js";
 import { errnoOf, isErrno } from "../../state/errno.js";
+import { readJsonColumn } from "../../state/json-column.js";
 import type { MediaRow } from "../../state/repos/media.js";
 import type { LibraryStore } from "../../state/stores.js";
 import { mediaFile, realLocationInside } from "../containment.js";
@@ -25,6 +28,9 @@ export interface EditorProxyOptions {
   /** Seconds of the current item encoded so far. */
   onProgress?: (encodedS: number) => void;
 }
+
+/** The source's audio streams as probed: each keeps its sample depth in the proxy. */
+const AUDIO_STREAMS = z.array(AUDIO_STREAM);
 
 /** A file's name without its extension; an image sequence's name without its frame field. */
 const stemOf = (relPath: string) => {
@@ -128,6 +134,7 @@ export async function makeEditorProxy(
     await options.ffmpeg.editorProxy(source, temp, {
       maxHeight: options.maxHeight,
       timecode: row.start_timecode,
+      audio: readJsonColumn(row.audio_streams_json, AUDIO_STREAMS, []),
       timeoutMs: proxyTimeoutMs(row.duration_s),
       signal: options.signal,
       onProgress: options.onProgress,

@@ -2,6 +2,9 @@ import type { ProbeReport, ProbeStream } from "../../adapters/ffprobe.js";
 import type { Adapters } from "../../adapters/index.js";
 import { detectLogProfile } from "../../formats/log-detect.js";
 import type { MediaKind, ProbeFields } from "../../state/repos/media.js";
+import { frameTiming } from "../probe/frame-timing.js";
+import { readIxml, soundFields } from "../probe/sound.js";
+import { timecodeFields } from "../probe/timecode.js";
 import { StageError } from "./types.js";
 
 export interface ProbeOutput {
@@ -10,14 +13,6 @@ export interface ProbeOutput {
   /** What went wrong without failing the probe (e.g. metadata exiftool could not read). */
   problems: string[];
 }
-
-const rate = (value: string | undefined): number | null => {
-  if (!value) return null;
-  const [num, den] = value.split("/").map(Number);
-  if (!num || !Number.isFinite(num)) return null;
-  const fps = den ? num / den : num;
-  return Number.isFinite(fps) && fps > 0 && fps < 1000 ? Math.round(fps * 1000) / 1000 : null;
-};
 
 const positive = (value: string | number | undefined): number | null => {
   const n = Number(value);
@@ -56,14 +51,6 @@ function captureTimestamp(report: ProbeReport | null, exif: Record<string, unkno
   ];
   const found = candidates.find((c) => typeof c === "string" && c.trim() !== "" && !c.startsWith("0000"));
   return typeof found === "string" ? found.trim() : null;
-}
-
-function timecodeOf(report: ProbeReport): string | null {
-  for (const stream of report.streams) {
-    const tc = lowerKeys(stream.tags).timecode;
-    if (tc) return tc;
-  }
-  return lowerKeys(report.format.tags).timecode ?? null;
 }
 
 const isPicture = (s: ProbeStream) => s.codec_type === "video" && s.disposition?.attached_pic !== 1;
@@ -134,21 +121,26 @@ export async function probeFile(
   const exif = await exifTags(adapters, file, signal, problems);
   const picture = kind === "video" && video ? video : null;
   const duration = positive(report.format.duration) ?? positive(picture?.duration);
+  const timing = picture ? frameTiming(report, picture, problems) : null;
+  const ixml = await readIxml(file, report, problems);
   return {
     kind,
     fields: {
       duration_s: duration === null ? null : Math.round(duration * 1000) / 1000,
       codec: picture?.codec_name ?? null,
       audio_codec: audio[0]?.codec_name ?? null,
-      fps: picture ? (rate(picture.avg_frame_rate) ?? rate(picture.r_frame_rate)) : null,
+      fps: timing?.fps ?? null,
+      fps_rational: timing?.fps_rational ?? null,
+      vfr: timing?.vfr ?? null,
       width: picture?.width ?? null,
       height: picture?.height ?? null,
-      start_timecode: timecodeOf(report),
+      ...(await timecodeFields(file, report, ixml, problems)),
       audio_tracks: audioTracks,
       audio_channels: count(audio[0]?.channels),
       audio_sample_rate: count(audio[0]?.sample_rate),
       creation_date: captureTimestamp(report, exif),
       metadata_json: Object.keys(exif).length ? JSON.stringify(exif) : null,
+      ...soundFields(audio, ixml, exif),
       color_profile_suggested:
         kind === "video"
           ? detectLogProfile([

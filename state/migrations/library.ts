@@ -699,4 +699,44 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE media ADD COLUMN camera_proxy TEXT;
     `,
   },
+  {
+    version: 13,
+    name: "slate in text search",
+    sql: `
+      -- The slate (scene, take, tape, note, and the word "circled" for a circled take) is searched
+      -- as text in a column of its own. FTS5 tables take no new column, so the table is made again
+      -- with the same tokenizer; the tags and scenes triggers name it only when they run, so they
+      -- stay as they are, and only the media triggers change to carry the slate.
+      DROP TRIGGER media_fts_insert;
+      DROP TRIGGER media_fts_update;
+      DROP TABLE media_fts;
+      CREATE VIRTUAL TABLE media_fts USING fts5 (
+        name, transcript, tags, scenes, slate,
+        tokenize = 'unicode61 remove_diacritics 2'
+      );
+      INSERT INTO media_fts (rowid, name, transcript, tags, scenes, slate)
+        SELECT m.id, m.rel_path, m.transcript,
+          (SELECT group_concat(t.name, ' ') FROM tags t WHERE t.media_id = m.id),
+          (SELECT group_concat(concat_ws(' ', s.description, s.content_type, s.atmosphere, s.energy,
+             s.edit_position, s.edit_reason), ' ') FROM scenes s WHERE s.media_id = m.id),
+          CASE WHEN json_valid(m.slate_json) THEN concat_ws(' ',
+            m.slate_json ->> '$.scene', m.slate_json ->> '$.take', m.slate_json ->> '$.tape',
+            m.slate_json ->> '$.note', CASE WHEN m.slate_json ->> '$.circled' THEN 'circled' END) END
+        FROM media m;
+      CREATE TRIGGER media_fts_insert AFTER INSERT ON media BEGIN
+        INSERT INTO media_fts (rowid, name, transcript, tags, scenes, slate)
+          VALUES (new.id, new.rel_path, new.transcript, NULL, NULL,
+            CASE WHEN json_valid(new.slate_json) THEN concat_ws(' ',
+              new.slate_json ->> '$.scene', new.slate_json ->> '$.take', new.slate_json ->> '$.tape',
+              new.slate_json ->> '$.note', CASE WHEN new.slate_json ->> '$.circled' THEN 'circled' END) END);
+      END;
+      CREATE TRIGGER media_fts_update AFTER UPDATE OF rel_path, transcript, slate_json ON media BEGIN
+        UPDATE media_fts SET name = new.rel_path, transcript = new.transcript,
+          slate = CASE WHEN json_valid(new.slate_json) THEN concat_ws(' ',
+            new.slate_json ->> '$.scene', new.slate_json ->> '$.take', new.slate_json ->> '$.tape',
+            new.slate_json ->> '$.note', CASE WHEN new.slate_json ->> '$.circled' THEN 'circled' END) END
+          WHERE rowid = new.id;
+      END;
+    `,
+  },
 ];

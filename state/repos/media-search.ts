@@ -31,6 +31,9 @@ export interface MediaFilter {
   languages: string[];
   ratings: string[];
   terms: TextTerm[];
+  /** Slate scene and take names (`scene:`, `take:` in `q`), each matched whole, letter case ignored. */
+  slateScenes?: string[];
+  slateTakes?: string[];
   /** Rules every item must also meet: a smart collection's, a bin's items. */
   members?: MemberRule[];
 }
@@ -221,6 +224,18 @@ function filterSql(filter: MediaFilter): Sql {
   equal("m.camera_id", filter.cameras);
   equal("m.language", filter.languages);
   equal("m.rating", filter.ratings);
+  // The text index finds the few items whose slate holds the words; the slate field then decides.
+  const slate = (field: "scene" | "take", values: readonly string[] | undefined) => {
+    for (const value of values ?? []) {
+      where.push(
+        "m.id IN (SELECT rowid FROM media_fts WHERE media_fts MATCH ?)",
+        `(CASE WHEN json_valid(m.slate_json) THEN m.slate_json ->> '$.${field}' END) = ? COLLATE NOCASE`,
+      );
+      params.push(`slate : ${ftsExpression([{ text: value, prefix: false }])}`, value);
+    }
+  };
+  slate("scene", filter.slateScenes);
+  slate("take", filter.slateTakes);
   for (const rule of filter.members ?? []) {
     const sql = ruleSql(rule);
     where.push(...(sql?.where ?? ["0"]));

@@ -188,6 +188,14 @@ export class MediaRepo extends Repository {
     return new Map(rows.map((r) => [r.id, r.name]));
   }
 
+  /** Kind and frame timing of those of `ids` that are items (one query): what export warnings need. */
+  timing(ids: readonly number[]): Map<number, Pick<MediaRow, "kind" | "vfr">> {
+    const rows = this.prepare(
+      "SELECT m.id AS id, m.kind AS kind, m.vfr AS vfr FROM json_each(?) j JOIN media m ON m.id = j.value",
+    ).all(JSON.stringify(ids)) as { id: number; kind: MediaKind; vfr: number | null }[];
+    return new Map(rows.map(({ id, kind, vfr }) => [id, { kind, vfr }]));
+  }
+
   byPath(relPath: string): MediaRow | undefined {
     return this.prepare("SELECT * FROM media WHERE rel_path = ?").get(relPath) as MediaRow | undefined;
   }

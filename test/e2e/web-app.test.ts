@@ -142,7 +142,14 @@ describe.skipIf(!hasTools)("the web app in headless Chromium", () => {
       camera.run(
         JSON.stringify([{ source: "bext", timecode: "09:59:59:00" }]),
         JSON.stringify([
-          { channels: 2, layout: "stereo", bit_depth: 24, sample_rate: 48_000, names: ["Boom", "Lav"] },
+          {
+            codec: "pcm_s24le",
+            channels: 2,
+            layout: "stereo",
+            bit_depth: 24,
+            sample_rate: 48_000,
+            names: ["Boom", "Lav"],
+          },
         ]),
         JSON.stringify({ scene: "12", take: "3", tape: "A001", note: null, circled: true }),
         harbour.id,

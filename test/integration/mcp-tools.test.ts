@@ -61,7 +61,14 @@ const CAMERA_PROBE = {
   timecode_source: "tmcd",
   timecode_conflicts_json: JSON.stringify([{ source: "bext", timecode: "09:59:59:00" }]),
   audio_streams_json: JSON.stringify([
-    { channels: 2, layout: "stereo", bit_depth: 24, sample_rate: 48_000, names: ["Boom", "Lav"] },
+    {
+      codec: "pcm_s24le",
+      channels: 2,
+      layout: "stereo",
+      bit_depth: 24,
+      sample_rate: 48_000,
+      names: ["Boom", "Lav"],
+    },
   ]),
   slate_json: JSON.stringify({ scene: "12", take: "3", tape: null, note: null, circled: true }),
   sequence_json: null,
@@ -288,7 +295,14 @@ describe.each<McpTransportKind>(["streamable", "sse"])("MCP tools over %s", (kin
         timecode_source: "tmcd",
         timecode_conflicts: [{ source: "bext", timecode: "09:59:59:00" }],
         audio_streams: [
-          { channels: 2, layout: "stereo", bit_depth: 24, sample_rate: 48_000, names: ["Boom", "Lav"] },
+          {
+            codec: "pcm_s24le",
+            channels: 2,
+            layout: "stereo",
+            bit_depth: 24,
+            sample_rate: 48_000,
+            names: ["Boom", "Lav"],
+          },
         ],
         slate: { scene: "12", take: "3", tape: null, note: null, circled: true },
         sequence: null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { editorProxyArgs } from "../../adapters/ffmpeg/args.js";
+import { editorProxyArgs, pcmCodecFor } from "../../adapters/ffmpeg/args.js";
 import { progressSeconds } from "../../adapters/ffmpeg/output.js";
 
 describe("editor proxy command line", () => {
@@ -21,6 +21,26 @@ describe("editor proxy command line", () => {
 
   it("scales to at most the height, never up, both dimensions even", () => {
     expect(valueAfter("-vf")).toBe("scale=-2:'trunc(min(1080,ih)/2)*2':flags=bicubic");
+  });
+
+  it("keeps each audio stream's sample depth, 16-bit for a lossy or unknown one", () => {
+    const deep = editorProxyArgs("a", "b", {
+      maxHeight: 720,
+      timecode: null,
+      timeoutMs: 1,
+      audio: [
+        { codec: "pcm_s24le", bit_depth: 24 },
+        { codec: "pcm_f32le", bit_depth: 32 },
+        { codec: "pcm_s32le", bit_depth: 32 },
+        { codec: "aac", bit_depth: null },
+        { codec: "pcm_f64le", bit_depth: 64 },
+      ],
+    }).join(" ");
+    expect(deep).toContain(
+      "-c:a pcm_s16le -c:a:0 pcm_s24le -c:a:1 pcm_f32le -c:a:2 pcm_s32le -c:a:3 pcm_s16le -c:a:4 pcm_f64le",
+    );
+    expect(pcmCodecFor({ codec: "flac", bit_depth: 24 })).toBe("pcm_s24le");
+    expect(pcmCodecFor({ codec: "pcm_u8", bit_depth: 8 })).toBe("pcm_s16le");
   });
 
   it("writes no -timecode when the source has none", () => {

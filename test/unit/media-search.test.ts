@@ -158,7 +158,7 @@ describe("text search", () => {
 });
 
 describe("q prefixes", () => {
-  it("turns the six prefixes into filters and keeps the rest as words", () => {
+  it("turns the prefixes into filters and keeps the rest as words", () => {
     const filter = parseQ(
       'tag:"night ext" Camera:A type:VIDEO shot:2024 shot:2024-03-05 lang:en rating:good foo:bar "a phrase" last',
     );
@@ -174,6 +174,14 @@ describe("q prefixes", () => {
         { text: "a phrase", prefix: false },
         { text: "last", prefix: true },
       ],
+    });
+  });
+
+  it("turns scene: and take: into slate filters", () => {
+    expect(parseQ('scene:12A take:3 Scene:"4 B" take: wide')).toMatchObject({
+      slateScenes: ["12A", "4 B"],
+      slateTakes: ["3"],
+      terms: [{ text: "wide", prefix: true }],
     });
   });
 

@@ -53,7 +53,14 @@ describe("how the web app words a camera original", () => {
   });
 
   it("lists a sound stream's channels, depth and rate, leaving out what is unknown", () => {
-    const stream = { channels: 6, layout: "5.1", bit_depth: 24, sample_rate: 48_000, names: [] };
+    const stream = {
+      codec: "pcm_s24le",
+      channels: 6,
+      layout: "5.1",
+      bit_depth: 24,
+      sample_rate: 48_000,
+      names: [],
+    };
     expect(audioStreamText(stream)).toBe("6 ch (5.1) · 24-bit · 48 kHz");
     expect(audioStreamText({ ...stream, layout: null, bit_depth: 32, sample_rate: 96_000 })).toBe(
       "6 ch · 32-bit · 96 kHz",
