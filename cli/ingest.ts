@@ -119,7 +119,7 @@ export async function ingestCommand(argv: string[], io: Io): Promise<number> {
       if (!json) {
         io.stdout.write(
           `ingested ${s.ingested}, unchanged ${s.unchanged}, skipped ${s.skipped}, failed ${s.failed}` +
-            `${s.missing ? `, newly missing ${s.missing}` : ""}${s.halted ? " (halted)" : ""}\n`,
+            `${s.needs_proxy ? `, needs proxy ${s.needs_proxy}` : ""}${s.missing ? `, newly missing ${s.missing}` : ""}${s.halted ? " (halted)" : ""}\n`,
         );
         if (failures.length) io.stdout.write(`failed:\n${failures.join("\n")}\n`);
       }

@@ -1,17 +1,23 @@
-import { join } from "node:path";
+import { dirname, join, posix, resolve } from "node:path";
 import type { DecodeInput } from "../adapters/ffmpeg.js";
 import type { MediaRow } from "../state/repos/media.js";
 import type { StageItem } from "./stages/types.js";
 
 /** The facts of an item that decide how ffmpeg reads it and how its picture is shown. */
-export type DecodeFacts = Pick<MediaRow, "kind">;
+export type DecodeFacts = Pick<MediaRow, "kind" | "rel_path" | "camera_proxy">;
 
 /**
- * How the pipeline's stages decode an item (see DecodeInput): for now the file itself, read as it
- * is; image sequences, camera-made proxies and the display filters are decided here.
+ * How the pipeline's stages decode an item (see DecodeInput): the file itself, read as it is, or
+ * for a camera original ffmpeg cannot decode, the camera-made proxy linked to it (beside it, so
+ * found from the original's own location, also where that is reached through a link); image
+ * sequences and the display filters are decided here.
  */
-export function decodeInputOf(_facts: DecodeFacts, absPath: string): DecodeInput {
-  return { path: absPath, inputOptions: [], display: "" };
+export function decodeInputOf(facts: DecodeFacts, absPath: string): DecodeInput {
+  const path =
+    facts.camera_proxy === null
+      ? absPath
+      : resolve(dirname(absPath), posix.relative(posix.dirname(facts.rel_path), facts.camera_proxy));
+  return { path, inputOptions: [], display: "" };
 }
 
 /** What a stage is given of an item stored under project `root`. */

@@ -19,3 +19,4 @@ export {
   STAGES,
   type StageDeps,
 } from "./stages/types.js";
+export { cameraProxyOf, PROXY_FOLDER, proxyIn } from "./camera-proxy.js";

@@ -9,12 +9,8 @@ import { placeNew } from "../../state/atomic.js";
 import { errnoOf, isErrno } from "../../state/errno.js";
 import type { MediaRow } from "../../state/repos/media.js";
 import type { LibraryStore } from "../../state/stores.js";
+import { PROXY_FOLDER, proxyIn } from "../../pipeline/index.js";
 import { mediaFile } from "../containment.js";
-
-/** The folder beside a source that NLEs look in for its proxy (SPEC.md, editor proxies rule 1). */
-export const PROXY_FOLDER = "Proxy";
-/** A proxy already there in any of these, by the source's stem, wins: nothing is ever overwritten. */
-const PROXY_EXTS = [".mov", ".mp4", ".mxf"];
 
 export interface EditorProxyOptions {
   ffmpeg: Ffmpeg | null;
@@ -26,18 +22,10 @@ export interface EditorProxyOptions {
 
 const stemOf = (relPath: string) => posix.basename(relPath, posix.extname(relPath));
 
-/** The same-stem proxy already in `folder`, by name (letter case ignored, as NLEs and macOS do). */
-async function existingProxy(folder: string, stem: string): Promise<string | null> {
-  let names: string[];
-  try {
-    names = await readdir(folder);
-  } catch (error) {
-    if (isErrno(error, "ENOENT", "ENOTDIR")) return null;
-    throw error;
-  }
-  const wanted = new Set(PROXY_EXTS.map((ext) => `${stem}${ext}`.toLowerCase()));
-  return names.find((name) => wanted.has(name.toLowerCase())) ?? null;
-}
+// `Proxy/` beside the source (SPEC.md, editor proxies rule 1). A proxy already there in any of
+// .mov, .mp4 or .mxf, by the source's stem, wins: nothing is ever overwritten. The camera-made
+// proxies the pipeline links are found by the same rule.
+const existingProxy = proxyIn;
 
 // An encode writes its temporary file continuously; one untouched this long was left by a process
 // that was killed (SIGKILL leaves no chance to clean up).

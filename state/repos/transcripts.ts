@@ -36,6 +36,14 @@ export interface MirrorText {
 }
 
 /** Every transcription of an item, one per language; the item row mirrors the active one. */
+export interface AudioTarget {
+  id: number;
+  rel_path: string;
+  kind: "video" | "audio";
+  duration_s: number | null;
+  camera_proxy: string | null;
+}
+
 export class TranscriptsRepo extends Repository {
   forMedia(mediaId: number): TranscriptRow[] {
     return this.prepare("SELECT * FROM transcripts WHERE media_id = ? ORDER BY language").all(
@@ -166,10 +174,12 @@ export class TranscriptsRepo extends Repository {
   }
 
   /** Items whose sound a recogniser can read: present video and audio files with an audio track. */
-  audioTargets(): { id: number; rel_path: string; kind: "video" | "audio"; duration_s: number | null }[] {
+  audioTargets(): AudioTarget[] {
+    // A camera original waiting for its proxy has nothing ffmpeg can decode.
     return this.prepare(
-      `SELECT id, rel_path, kind, duration_s FROM media
-         WHERE kind IN ('video', 'audio') AND audio_tracks > 0 AND missing_since IS NULL ORDER BY id`,
-    ).all() as { id: number; rel_path: string; kind: "video" | "audio"; duration_s: number | null }[];
+      `SELECT id, rel_path, kind, duration_s, camera_proxy FROM media
+         WHERE kind IN ('video', 'audio') AND audio_tracks > 0 AND missing_since IS NULL
+           AND status_reason IS NULL ORDER BY id`,
+    ).all() as AudioTarget[];
   }
 }
