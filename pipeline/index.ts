@@ -1,5 +1,7 @@
 // pipeline/'s public face: library/ (and the transports above it) import the pipeline from here
 // only, so a stage's internals can change without reaching past this list (test/unit/layers.test.ts).
+
+export { cameraProxyOf, PROXY_FOLDER, proxyIn } from "./camera-proxy.js";
 export { decodeInputOf, stageItemOf } from "./decode-input.js";
 export { embedItems, planEmbedding, type VectorSink } from "./embedding.js";
 export { lutPathFor } from "./luts.js";
@@ -19,4 +21,3 @@ export {
   STAGES,
   type StageDeps,
 } from "./stages/types.js";
-export { cameraProxyOf, PROXY_FOLDER, proxyIn } from "./camera-proxy.js";

@@ -9,11 +9,12 @@ import { cameraProxyOf, linkCameraProxy } from "./camera-proxy.js";
 import { stageItemOf } from "./decode-input.js";
 import { fingerprint } from "./fingerprint.js";
 import { createItemMachine, type ItemInput, runItem } from "./machine.js";
+import { rawFormatByExtension } from "./probe/camera-raw.js";
 import type { Category } from "./reconcile.js";
 import type { ScannedFile } from "./scan.js";
+import { regroupSpans } from "./span-pass.js";
 import { embedStage } from "./stages/embed.js";
 import { framesStage } from "./stages/frames.js";
-import { rawFormatByExtension } from "./probe/camera-raw.js";
 import { probeFile } from "./stages/probe.js";
 import { proxyReason, proxyStage } from "./stages/proxy.js";
 import { thumbnailsStage } from "./stages/thumbnails.js";
@@ -224,6 +225,12 @@ export async function runFiles(files: readonly ScannedFile[], deps: RunnerDeps):
   await items.onIdle();
   if (failures.length > 0) throw failures[0];
   if (deps.signal.aborted) result.aborted = true;
+  else
+    regroupSpans(
+      deps.store.media,
+      files.map((file) => file.relPath),
+      deps.log,
+    );
   return result;
 }
 

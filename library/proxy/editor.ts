@@ -5,11 +5,11 @@ import type { Ffmpeg } from "../../adapters/ffmpeg.js";
 import { proxyTimeoutMs } from "../../adapters/proxy-encode.js";
 import { labelPaths, scrubText } from "../../domain/redact.js";
 import type { EditorProxyResult } from "../../domain/schemas/proxy.js";
+import { PROXY_FOLDER, proxyIn } from "../../pipeline/index.js";
 import { placeNew } from "../../state/atomic.js";
 import { errnoOf, isErrno } from "../../state/errno.js";
 import type { MediaRow } from "../../state/repos/media.js";
 import type { LibraryStore } from "../../state/stores.js";
-import { PROXY_FOLDER, proxyIn } from "../../pipeline/index.js";
 import { mediaFile } from "../containment.js";
 
 export interface EditorProxyOptions {

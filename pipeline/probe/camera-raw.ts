@@ -24,7 +24,11 @@ export const rawFormatByExtension = (relPath: string): string | null =>
   RAW_EXTENSIONS[extensionOf(relPath)] ?? null;
 
 const text = (value: unknown): string | null =>
-  typeof value === "string" && value.trim() !== "" ? value.trim() : typeof value === "number" ? String(value) : null;
+  typeof value === "string" && value.trim() !== ""
+    ? value.trim()
+    : typeof value === "number"
+      ? String(value)
+      : null;
 
 /** The first of `names` (tag names, any group) exiftool reported. */
 function tag(exif: Record<string, unknown>, names: readonly string[]): unknown {
