@@ -68,13 +68,12 @@ export function rawPictureFacts(exif: Record<string, unknown>) {
 }
 
 /**
- * Whether exiftool recognised camera video in a file ffprobe could not open: a video MIME type
- * and a picture size or rate it read from the file's own header.
+ * Whether exiftool recognised camera video in a file ffprobe could not open: a picture size and a
+ * frame rate read from the file's own header (a still has no rate).
  */
 export function identifiedAsCameraVideo(exif: Record<string, unknown>): boolean {
-  const mime = text(tag(exif, ["MIMEType"])) ?? "";
   const facts = rawPictureFacts(exif);
-  return mime.startsWith("video/") && (facts.width !== null || facts.fps !== null);
+  return facts.width !== null && facts.fps !== null;
 }
 
 /**
