@@ -45,9 +45,10 @@ describe("reconcile", () => {
           ["a", ["ingested"]],
           ["b", ["ingested"]],
           ["c", ["skipped"]],
+          ["d.r3d", ["needs_proxy"]],
         ]),
       ),
-    ).toEqual({ ingested: 2, unchanged: 0, skipped: 1, failed: 0 });
+    ).toEqual({ ingested: 2, unchanged: 0, skipped: 1, failed: 0, needs_proxy: 1 });
   });
 });
 
