@@ -4,6 +4,8 @@ export interface ProbeStream {
   index: number;
   codec_type?: string;
   codec_name?: string;
+  /** The container's four-character code of the codec, also when ffmpeg knows no codec by it. */
+  codec_tag_string?: string;
   width?: number;
   height?: number;
   r_frame_rate?: string;
@@ -17,7 +19,6 @@ export interface ProbeStream {
   sample_fmt?: string;
   bits_per_raw_sample?: string;
   bits_per_sample?: number;
-  codec_tag_string?: string;
   disposition?: Record<string, number>;
   tags?: Record<string, string>;
 }

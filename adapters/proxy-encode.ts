@@ -38,7 +38,19 @@ export interface ProxyEncodeOptions {
   /** A `.cube` file applied before scaling (a camera log profile). */
   lutPath?: string | undefined;
   durationS: number | null;
+  /** The sound's channel count, when known: a sound file of more than two is mixed down evenly. */
+  audioChannels?: number | null | undefined;
   signal?: AbortSignal | undefined;
+}
+
+/**
+ * A sound recorder's polyphonic file holds one microphone per channel (boom, lavaliers), not a
+ * surround layout: ffmpeg's own downmix would read 6 or 8 channels as 5.1 or 7.1 and drop the
+ * "LFE" one. Every channel goes into both sides at an equal share, so each one is heard.
+ */
+export function evenMixdown(channels: number): string[] {
+  const all = Array.from({ length: channels }, (_, i) => `c${i}`).join("+");
+  return ["-af", `pan=stereo|c0<${all}|c1<${all}`];
 }
 
 /** The video filters: the LUT first, so it sees the source's own pixels, then the downscale. */
@@ -67,6 +79,7 @@ export function proxyArgs(options: ProxyEncodeOptions, hwaccel: string | null = 
     // The first sound track, when there is one: a browser plays one track anyway.
     "-map",
     "0:a:0?",
+    ...(!options.video && (options.audioChannels ?? 0) > 2 ? evenMixdown(options.audioChannels ?? 0) : []),
     ...PROXY_AUDIO,
     "-sn",
     "-dn",

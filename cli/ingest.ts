@@ -120,7 +120,7 @@ export async function ingestCommand(argv: string[], io: Io): Promise<number> {
         io.stdout.write(
           `ingested ${s.ingested}, unchanged ${s.unchanged}, skipped ${s.skipped}, failed ${s.failed}` +
             `${s.sequence_frames ? ` (image sequences: ${s.sequence_frames} frames)` : ""}` +
-            `${s.missing ? `, newly missing ${s.missing}` : ""}${s.halted ? " (halted)" : ""}\n`,
+            `${s.needs_proxy ? `, needs proxy ${s.needs_proxy}` : ""}${s.missing ? `, newly missing ${s.missing}` : ""}${s.halted ? " (halted)" : ""}\n`,
         );
         if (failures.length) io.stdout.write(`failed:\n${failures.join("\n")}\n`);
       }

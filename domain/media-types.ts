@@ -19,6 +19,11 @@ const KINDS: Record<MediaKind, readonly string[]> = {
     "3gp",
     "flv",
     "dv",
+    // Camera RAW: listed from their headers, decoded through a camera-made proxy.
+    "r3d",
+    "braw",
+    "ari",
+    "crm",
   ],
   audio: ["wav", "mp3", "m4a", "aac", "flac", "ogg", "oga", "opus", "aif", "aiff", "wma", "bwf"],
   image: ["png", "jpg", "jpeg", "webp", "gif", "svg"],

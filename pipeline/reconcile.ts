@@ -1,5 +1,9 @@
-export type Category = "ingested" | "unchanged" | "skipped" | "failed";
-export const CATEGORIES: readonly Category[] = ["ingested", "unchanged", "skipped", "failed"];
+/**
+ * Where a scanned file lands. `needs_proxy`: a camera original ffmpeg cannot decode (RAW) with no
+ * camera-made proxy beside it yet; listed with what could be read, neither ingested nor failed.
+ */
+export type Category = "ingested" | "unchanged" | "skipped" | "failed" | "needs_proxy";
+export const CATEGORIES: readonly Category[] = ["ingested", "unchanged", "skipped", "failed", "needs_proxy"];
 
 export type Counts = Record<Category, number>;
 
@@ -34,7 +38,7 @@ export function reconcile(
 }
 
 export function countOutcomes(outcomes: ReadonlyMap<string, readonly Category[]>): Counts {
-  const counts: Counts = { ingested: 0, unchanged: 0, skipped: 0, failed: 0 };
+  const counts: Counts = { ingested: 0, unchanged: 0, skipped: 0, failed: 0, needs_proxy: 0 };
   for (const landed of outcomes.values()) for (const c of landed) counts[c] += 1;
   return counts;
 }
@@ -47,7 +51,10 @@ export interface ExitFacts {
   modelMissing?: boolean;
 }
 
-/** Ingest exit code when several conditions apply: 2, then 7, then 1. */
+/**
+ * Ingest exit code when several conditions apply: 2, then 7, then 1. Files that need a proxy are
+ * neither processed nor failed: a pass of only those exits 0.
+ */
 export function passExitCode({ counts, reconciled, halted, modelMissing }: ExitFacts): 0 | 1 | 2 | 7 {
   const processed = counts.ingested + counts.failed;
   if (processed > 0 && counts.failed === processed) return 2;

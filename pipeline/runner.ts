@@ -5,12 +5,15 @@ import { labelPaths } from "../domain/redact.js";
 import { proxyFile, removeDerivedFiles } from "../state/derived-files.js";
 import { errnoOf } from "../state/errno.js";
 import { ItemDeletedError, type MediaRow, type StageOutcome } from "../state/repos/media.js";
+import { cameraProxyOf, linkCameraProxy } from "./camera-proxy.js";
 import { stageItemOf } from "./decode-input.js";
 import { fingerprint } from "./fingerprint.js";
 import { createItemMachine, type ItemInput, runItem } from "./machine.js";
+import { rawFormatByExtension } from "./probe/camera-raw.js";
 import { probeSequence, sequenceFingerprint } from "./probe/sequence.js";
 import type { Category } from "./reconcile.js";
 import type { ScannedFile } from "./scan.js";
+import { regroupSpans } from "./span-pass.js";
 import { embedStage } from "./stages/embed.js";
 import { framesStage } from "./stages/frames.js";
 import { probeFile } from "./stages/probe.js";
@@ -58,6 +61,7 @@ export interface RunResult {
 
 type Plan =
   | { kind: "unchanged" }
+  | { kind: "needs_proxy"; reason: string }
   | { kind: "skip"; reason: string }
   | { kind: "run"; row: MediaRow | undefined; input: Omit<ItemInput, "exec">; restoreTo: string | null };
 
@@ -126,6 +130,7 @@ async function fileExists(path: string): Promise<boolean> {
 /** `--vision-only`: items already ingested get the vision stage again, nothing else runs. */
 function planVisionOnly(row: MediaRow | undefined): Plan {
   if (row?.status !== "done") return { kind: "skip", reason: "not ingested yet: run svc ingest first" };
+  if (row.status_reason !== null) return { kind: "needs_proxy", reason: row.status_reason };
   if (row.kind === "audio") return { kind: "skip", reason: "audio has no pictures" };
   return { kind: "run", row, input: { from: "vision", until: "vision" }, restoreTo: "done" };
 }
@@ -140,6 +145,11 @@ async function planFile(file: ScannedFile, deps: RunnerDeps): Promise<Plan> {
     if ((await fingerprintOf(file)) !== row.fingerprint) return fromProbe;
   }
   if (row.mtime_ms !== file.mtimeMs || row.missing_since) media.touch(row.id, file.mtimeMs);
+  // A camera original still waiting: a proxy put beside it since the last pass links it now.
+  if (row.status_reason !== null) {
+    const proxy = await cameraProxyOf(deps.store.paths.root, file.relPath);
+    return proxy === null ? { kind: "needs_proxy", reason: row.status_reason } : fromProbe;
+  }
   // A finished item without a thumbnail had its derived files cleared: redo them, nothing more.
   if (deps.options.regenerateThumbnails || (row.status === "done" && row.thumb_path === null)) {
     const finished = row.status === "done";
@@ -232,6 +242,12 @@ export async function runFiles(files: readonly ScannedFile[], deps: RunnerDeps):
   await items.onIdle();
   if (failures.length > 0) throw failures[0];
   if (deps.signal.aborted) result.aborted = true;
+  else
+    regroupSpans(
+      deps.store.media,
+      files.map((file) => file.relPath),
+      deps.log,
+    );
   return result;
 }
 
@@ -274,7 +290,11 @@ async function processFile(
     store.failures.record(file.relPath, stage, reason, file.size, file.mtimeMs);
     return { category: "failed", stage, reason };
   };
-  if (file.size === 0) return fail("probe", new Error("empty file (0 bytes)"));
+  if (file.size === 0) {
+    const raw = rawFormatByExtension(file.relPath);
+    const truncated = raw ? `: a ${raw} original cut short, copy it from the card again` : "";
+    return fail("probe", new Error(`empty file (0 bytes)${truncated}`));
+  }
 
   let plan: Plan;
   try {
@@ -284,12 +304,15 @@ async function processFile(
   }
   if (plan.kind === "unchanged") return { category: "unchanged", stage: "done" };
   if (plan.kind === "skip") return { category: "skipped", stage: "plan", reason: plan.reason };
+  if (plan.kind === "needs_proxy") return { category: "needs_proxy", stage: "probe", reason: plan.reason };
 
   let item: StageItem | null = plan.row ? stageItemOf(plan.row, store.paths.root) : null;
   const { restoreTo, input } = plan;
   let finishedId: number | undefined;
   // What the probe could not take as the file says it (a header's bad rate), shown with the outcome.
   const probeNotes: { text: string | null } = { text: null };
+  // Set when the probe found a camera original with nothing ffmpeg can decode: no stage after it runs.
+  let waiting: string | null = null;
 
   const exec = async (stage: StageName, stageSignal: AbortSignal) => {
     const startedAt = new Date().toISOString();
@@ -302,7 +325,13 @@ async function processFile(
           const print = await fingerprintOf(file);
           const output = file.sequence
             ? await probeSequence(file.sequence, deps.config.sequenceFps, deps.adapters, combined)
-            : await probeFile(file.absPath, file.kind, deps.adapters, combined);
+            : await linkCameraProxy(
+                await probeFile(file.absPath, file.kind, deps.adapters, combined),
+                file.relPath,
+                store.paths.root,
+                deps.adapters,
+                combined,
+              );
           return { print, output };
         },
         { signal: combined },
@@ -328,9 +357,16 @@ async function processFile(
         void deps.adapters.proxy?.hwaccel();
       const saved = store.media.get(mediaId);
       if (!saved) throw new ItemDeletedError(mediaId);
+      if (saved.status_reason !== null) {
+        waiting = saved.status_reason;
+        const parked: StageOutcome = { stage: "thumbnails", status: "skipped", detail: waiting, ...timing() };
+        store.media.completeStage(mediaId, parked, "done");
+        return;
+      }
       item = stageItemOf(saved, store.paths.root);
       return;
     }
+    if (waiting !== null) return;
     if (!item) throw new Error(`stage ${stage} reached without a probed item`);
     const current = item;
     const impl = LATER_STAGES[stage];
@@ -360,6 +396,7 @@ async function processFile(
   const outcome = await runItem(machine, { ...input, exec });
   if (outcome.status === "done") {
     store.failures.clear(file.relPath);
+    if (waiting !== null) return { category: "needs_proxy", stage: "probe", reason: waiting };
     return {
       category: "ingested",
       stage: "done",

@@ -54,7 +54,15 @@ export const SEQUENCE = z
 export type ImageSequence = z.infer<typeof SEQUENCE>;
 
 export const SPAN = z
-  .object({ id: z.string(), index: z.int().describe("From 1"), count: z.int() })
+  .object({
+    id: z.string(),
+    index: z.int().describe("From 1"),
+    count: z.int().describe("Parts the recording has, as far as the file names tell"),
+    offset_s: z.number().describe("Where this part starts in the recording, in seconds"),
+    duration_s: z.number().describe("The whole recording's length (parts present)"),
+    start_timecode: nullableString.describe("The recording's first timecode (its first part's)"),
+    missing: z.array(z.int()).describe("Indexes of parts the names tell of that are not there"),
+  })
   .meta({ id: "Span" });
 export type Span = z.infer<typeof SPAN>;
 

@@ -96,7 +96,8 @@ export async function renderDerived(ctx: AppContext, store: LibraryStore, row: M
  * proxy stage is sent back to it, so the next ingest pass encodes it through the new LUT.
  */
 async function remakeProxyLater(store: LibraryStore, row: MediaRow): Promise<boolean> {
-  if (row.kind === "image" || proxyReason({ ...row, path: row.rel_path }) === null) return false;
+  if (row.kind === "image" || row.status_reason !== null) return false;
+  if (proxyReason({ ...row, path: row.rel_path }) === null) return false;
   await rm(proxyFile(store.paths, row.id), { force: true });
   if (row.next_stage !== "done" && row.error_stage !== "proxy") return false;
   store.media.rewind(row.id, "proxy");

@@ -26,6 +26,7 @@ import type { MediaRow } from "../../state/repos/media.js";
 import type { SceneRow } from "../../state/repos/scenes.js";
 import type { LibraryStore } from "../../state/stores.js";
 import { readSegments } from "../media/browse.js";
+import { spanOrdered, spanSourceStart } from "./spans.js";
 
 /** How long a still stands on a timeline: it has no duration of its own. */
 export const STILL_SECONDS = 5;
@@ -103,6 +104,11 @@ const sourceRateOf = (row: MediaRow, timelineRate: FrameRate): FrameRate =>
  * does not parse) starts at 00:00:00:00.
  */
 function sourceTimecode(row: MediaRow, own: FrameRate): { start: number; dropFrame: boolean } {
+  const span = spanSourceStart(row);
+  if (span) {
+    const first = sourceTimecode({ ...row, start_timecode: span.timecode }, own);
+    return { ...first, start: first.start + secondsToFrames(span.offsetS, own) };
+  }
   if (!row.start_timecode) return { start: 0, dropFrame: false };
   try {
     const parsed = parseTimecode(row.start_timecode, own);
@@ -206,7 +212,7 @@ export function buildTimeline(
   const skipped: BuiltTimeline["skipped"] = [];
   const warnings: BuiltTimeline["warnings"] = [];
   let record = 0;
-  for (const { row, scenes } of clips) {
+  for (const { row, scenes } of spanOrdered(clips)) {
     const own = sourceRateOf(row, rate);
     const window = clipWindow(row, options.trimmed);
     const windowIn = window ? secondsToFrames(window.in, own) : 0;

@@ -103,6 +103,7 @@ export async function streamFile(
     kind: row.kind,
     codec: row.codec,
     audio_codec: row.audio_codec,
+    audio_channels: row.audio_channels,
   });
   // Only what the scanner would reach, and outside the root only the very file it ingested.
   const file =

@@ -9,6 +9,8 @@ import {
   type Scene,
   SEQUENCE,
   SLATE,
+  SPAN,
+  type Span,
   TIMECODE_CONFLICT,
 } from "../../domain/schemas/media.js";
 import { readJsonColumn } from "../../state/json-column.js";
@@ -51,6 +53,20 @@ const TIMECODE_CONFLICTS = z.array(TIMECODE_CONFLICT);
 const oneOf = <T>(values: readonly T[], value: unknown): T | null =>
   values.includes(value as T) ? (value as T) : null;
 
+const SPAN_FACTS = SPAN.pick({ offset_s: true, duration_s: true, start_timecode: true, missing: true });
+
+/** The item's place in a spanned recording, with what the parts share (written together). */
+function spanOf(row: ListedRow): Span | null {
+  if (row.span_id === null || row.span_index === null || row.span_count === null) return null;
+  const facts = readJsonColumn(row.span_json, SPAN_FACTS.nullable(), null) ?? {
+    offset_s: 0,
+    duration_s: row.duration_s ?? 0,
+    start_timecode: row.start_timecode,
+    missing: [],
+  };
+  return { id: row.span_id, index: row.span_index, count: row.span_count, ...facts };
+}
+
 /**
  * The picture and sound facts of an item. Items probed before these columns existed read as
  * square pixels, upright, coded size shown as it is, no streams listed, until re-probed.
@@ -72,10 +88,7 @@ function cameraFacts(row: ListedRow) {
     audio_streams: readJsonColumn(row.audio_streams_json, AUDIO_STREAMS, []),
     slate: readJsonColumn(row.slate_json, SLATE.nullable(), null),
     sequence: readJsonColumn(row.sequence_json, SEQUENCE.nullable(), null),
-    span:
-      row.span_id !== null && row.span_index !== null && row.span_count !== null
-        ? { id: row.span_id, index: row.span_index, count: row.span_count }
-        : null,
+    span: spanOf(row),
     camera_proxy: row.camera_proxy,
   };
 }

@@ -8,18 +8,13 @@ import { frameFileName, sequencePatternOf } from "../../domain/frame-sequences.j
 import { labelPaths, scrubText } from "../../domain/redact.js";
 import { AUDIO_STREAM } from "../../domain/schemas/media.js";
 import type { EditorProxyResult } from "../../domain/schemas/proxy.js";
-import { decodeInputOf, sequenceOf } from "../../pipeline/index.js";
+import { decodeInputOf, PROXY_FOLDER, proxyIn, sequenceOf } from "../../pipeline/index.js";
 import { placeNew } from "../../state/atomic.js";
 import { errnoOf, isErrno } from "../../state/errno.js";
 import { readJsonColumn } from "../../state/json-column.js";
 import type { MediaRow } from "../../state/repos/media.js";
 import type { LibraryStore } from "../../state/stores.js";
 import { mediaFile, realLocationInside } from "../containment.js";
-
-/** The folder beside a source that NLEs look in for its proxy (SPEC.md, editor proxies rule 1). */
-export const PROXY_FOLDER = "Proxy";
-/** A proxy already there in any of these, by the source's stem, wins: nothing is ever overwritten. */
-const PROXY_EXTS = [".mov", ".mp4", ".mxf"];
 
 export interface EditorProxyOptions {
   ffmpeg: Ffmpeg | null;
@@ -53,18 +48,10 @@ async function proxySource(root: string, row: MediaRow): Promise<Source | null> 
   return decodeInputOf(row, join(root, row.rel_path));
 }
 
-/** The same-stem proxy already in `folder`, by name (letter case ignored, as NLEs and macOS do). */
-async function existingProxy(folder: string, stem: string): Promise<string | null> {
-  let names: string[];
-  try {
-    names = await readdir(folder);
-  } catch (error) {
-    if (isErrno(error, "ENOENT", "ENOTDIR")) return null;
-    throw error;
-  }
-  const wanted = new Set(PROXY_EXTS.map((ext) => `${stem}${ext}`.toLowerCase()));
-  return names.find((name) => wanted.has(name.toLowerCase())) ?? null;
-}
+// `Proxy/` beside the source (SPEC.md, editor proxies rule 1). A proxy already there in any of
+// .mov, .mp4 or .mxf, by the source's stem, wins: nothing is ever overwritten. The camera-made
+// proxies the pipeline links are found by the same rule.
+const existingProxy = proxyIn;
 
 // An encode writes its temporary file continuously; one untouched this long was left by a process
 // that was killed (SIGKILL leaves no chance to clean up).

@@ -2,6 +2,15 @@ import type { ProbeReport, ProbeStream } from "../../adapters/ffprobe.js";
 import type { Adapters } from "../../adapters/index.js";
 import { detectLogProfile } from "../../formats/log-detect.js";
 import type { MediaKind, ProbeFields } from "../../state/repos/media.js";
+import {
+  cameraOf,
+  identifiedAsCameraVideo,
+  needsProxyReason,
+  rawFormatByExtension,
+  rawFormatOf,
+  rawPictureFacts,
+  undecodableStream,
+} from "../probe/camera-raw.js";
 import { frameTiming } from "../probe/frame-timing.js";
 import { readIxml, soundFields } from "../probe/sound.js";
 import { timecodeFields } from "../probe/timecode.js";
@@ -110,7 +119,13 @@ export async function probeFile(
 ): Promise<ProbeOutput> {
   if (expected === "image") return probeStill(file, adapters, signal);
   if (!adapters.ffprobe) throw new StageError("ffprobe is not available");
-  const report = await adapters.ffprobe.probe(file, signal);
+  let report: ProbeReport;
+  try {
+    report = await adapters.ffprobe.probe(file, signal);
+  } catch (error) {
+    if (signal.aborted) throw error;
+    return probeUnopened(file, error, adapters, signal);
+  }
   const video = report.streams.find(isPicture);
   const audio = report.streams.filter((s) => s.codec_type === "audio");
   const audioTracks = audio.length;
@@ -123,6 +138,7 @@ export async function probeFile(
   const duration = positive(report.format.duration) ?? positive(picture?.duration);
   const timing = picture ? frameTiming(report, picture, problems) : null;
   const ixml = await readIxml(file, report, problems);
+  const undecodable = picture ? undecodableStream(picture) : null;
   return {
     kind,
     fields: {
@@ -149,6 +165,43 @@ export async function probeFile(
               ...Object.entries(video?.tags ?? {}),
             ])
           : null,
+      status_reason: undecodable
+        ? needsProxyReason(file, rawFormatOf(file, report, picture ?? undefined), cameraOf(exif))
+        : null,
+    },
+    problems,
+  };
+}
+
+/**
+ * A file ffprobe cannot open: camera media all the same when exiftool reads a video header in it
+ * (R3D, ARRIRAW): listed with what that header says, waiting for a proxy. Anything else fails
+ * with ffprobe's reason, or, for a RAW extension, with what is wrong with it.
+ */
+async function probeUnopened(
+  file: string,
+  error: unknown,
+  adapters: Adapters,
+  signal: AbortSignal,
+): Promise<ProbeOutput> {
+  const problems: string[] = [];
+  const exif = await exifTags(adapters, file, signal, problems);
+  if (!identifiedAsCameraVideo(exif)) {
+    const format = rawFormatByExtension(file);
+    if (format === null) throw error;
+    throw new StageError(`not a readable ${format} file: neither ffprobe nor exiftool found its header`);
+  }
+  return {
+    kind: "video",
+    fields: {
+      duration_s: null,
+      codec: null,
+      audio_codec: null,
+      ...rawPictureFacts(exif),
+      audio_tracks: 0,
+      creation_date: captureTimestamp(null, exif),
+      metadata_json: JSON.stringify(exif),
+      status_reason: needsProxyReason(file, rawFormatOf(file, null), cameraOf(exif)),
     },
     problems,
   };

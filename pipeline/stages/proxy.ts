@@ -1,19 +1,13 @@
 import { stat } from "node:fs/promises";
-import { unplayableReason } from "../../domain/playback.js";
+import { type PlaybackFacts, unplayableReason } from "../../domain/playback.js";
 import { produceAtomic } from "../../state/atomic.js";
 import { proxyFile } from "../../state/derived-files.js";
 import { isErrno } from "../../state/errno.js";
-import type { MediaKind } from "../../state/repos/media.js";
 import { lutForItem } from "../luts.js";
 import { type Stage, StageError } from "./types.js";
 
 /** Whether a browser needs a proxy to play the item, and why (null: it plays the original). */
-export function proxyReason(item: {
-  path: string;
-  kind: MediaKind;
-  codec: string | null;
-  audio_codec: string | null;
-}): string | null {
+export function proxyReason(item: PlaybackFacts): string | null {
   return item.kind === "image" ? null : unplayableReason(item);
 }
 
@@ -42,6 +36,7 @@ export const proxyStage: Stage = {
       kind: item.kind,
       codec: row?.codec ?? null,
       audio_codec: row?.audio_codec ?? null,
+      audio_channels: row?.audio_channels ?? null,
     });
     if (reason === null) return { status: "skipped", detail: "a browser plays the original" };
     const { proxy } = deps.adapters;
@@ -62,6 +57,7 @@ export const proxyStage: Stage = {
           lutPath: await lutForItem(deps.config, row?.color_profile, deps.log),
           video: item.kind === "video",
           durationS: item.durationS,
+          audioChannels: row?.audio_channels,
           signal,
         }),
       );

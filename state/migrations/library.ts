@@ -739,4 +739,15 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 14,
+    name: "spanned recording facts",
+    sql: `
+      -- What a part of a spanned recording shares with the others, written when a pass groups
+      -- them: {offset_s, duration_s, start_timecode, missing} as JSON (where this part starts in
+      -- the recording, the recording's length and first timecode, the parts its names tell of
+      -- that are absent). NULL outside a span.
+      ALTER TABLE media ADD COLUMN span_json TEXT;
+    `,
+  },
 ];

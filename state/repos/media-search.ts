@@ -131,6 +131,7 @@ const LIST_COLUMNS = [
   "span_id",
   "span_index",
   "span_count",
+  "span_json",
   "status_reason",
   "camera_proxy",
   "next_stage",

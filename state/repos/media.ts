@@ -12,6 +12,7 @@ export interface MediaRow extends Required<ProbeFields> {
   span_id: string | null;
   span_index: number | null;
   span_count: number | null;
+  span_json: string | null;
   id: number;
   rel_path: string;
   /** The file name part of rel_path (a generated column). */
@@ -125,6 +126,33 @@ export const PROBE_EXTRA_COLUMNS = [
   "status_reason",
   "camera_proxy",
 ] as const satisfies readonly (keyof ProbeFields)[];
+
+/** What the span rules read of an item (pipeline/spans.ts). */
+export interface SpanCandidateRow {
+  rel_path: string;
+  size: number;
+  duration_s: number | null;
+  start_timecode: string | null;
+  creation_date: string | null;
+  fps: number | null;
+  codec: string | null;
+  width: number | null;
+  height: number | null;
+}
+
+/** One item's place in a spanned recording, as a pass grouped it. */
+export interface SpanAssignment {
+  relPath: string;
+  id: string;
+  index: number;
+  count: number;
+  /** {offset_s, duration_s, start_timecode, missing} as JSON. */
+  json: string;
+}
+
+// The folder part of rel_path with its trailing slash ('' at the root), as SQLite can say it.
+const FOLDER_OF = "rtrim(rel_path, replace(rel_path, '/', ''))";
+const folderKey = (dir: string) => (dir === "." || dir === "" ? "" : `${dir}/`);
 
 export interface StageOutcome {
   stage: string;
@@ -352,6 +380,38 @@ export class MediaRepo extends Repository {
     return this.prepare(
       "UPDATE media SET missing_since = ? WHERE rel_path LIKE ? ESCAPE '\\' AND missing_since IS NULL",
     ).run(now(), like).changes;
+  }
+
+  /** The present video items in `dirs` (folders relative to the root, "." for the root itself). */
+  spanCandidates(dirs: readonly string[]): SpanCandidateRow[] {
+    return this.prepare(
+      `SELECT rel_path, size, duration_s, start_timecode, creation_date, fps, codec, width, height
+         FROM media WHERE kind = 'video' AND missing_since IS NULL
+           AND ${FOLDER_OF} IN (SELECT value FROM json_each(?))`,
+    ).all(JSON.stringify(dirs.map(folderKey))) as SpanCandidateRow[];
+  }
+
+  /**
+   * The spans of every item in `dirs`, in one transaction: the items `spans` names get their
+   * place, every other item there is in no span.
+   */
+  writeSpans(dirs: readonly string[], spans: readonly SpanAssignment[]): void {
+    this.db
+      .transaction(() => {
+        const folders = JSON.stringify(dirs.map(folderKey));
+        this.prepare(
+          `UPDATE media SET span_id = NULL, span_index = NULL, span_count = NULL, span_json = NULL
+           WHERE span_id IS NOT NULL AND ${FOLDER_OF} IN (SELECT value FROM json_each(?))
+             AND rel_path NOT IN (SELECT value FROM json_each(?))`,
+        ).run(folders, JSON.stringify(spans.map((s) => s.relPath)));
+        const set = this.prepare(
+          `UPDATE media SET span_id = @id, span_index = @index, span_count = @count, span_json = @json
+           WHERE rel_path = @relPath AND (span_id IS NOT @id OR span_index IS NOT @index
+             OR span_count IS NOT @count OR span_json IS NOT @json)`,
+        );
+        for (const span of spans) set.run(span);
+      })
+      .immediate();
   }
 
   paths(): { id: number; rel_path: string; missing_since: string | null }[] {

@@ -168,9 +168,11 @@ export class TranscriptsRepo extends Repository {
 
   /** Items whose sound a recogniser can read: present video and audio files with an audio track. */
   audioTargets(): AudioTarget[] {
+    // A camera original waiting for its proxy has nothing ffmpeg can decode.
     return this.prepare(
-      `SELECT id, rel_path, kind, duration_s, sequence_json, fps_rational FROM media
-         WHERE kind IN ('video', 'audio') AND audio_tracks > 0 AND missing_since IS NULL ORDER BY id`,
+      `SELECT id, rel_path, kind, duration_s, sequence_json, fps_rational, camera_proxy FROM media
+         WHERE kind IN ('video', 'audio') AND audio_tracks > 0 AND missing_since IS NULL
+           AND status_reason IS NULL ORDER BY id`,
     ).all() as AudioTarget[];
   }
 }
@@ -178,7 +180,7 @@ export class TranscriptsRepo extends Repository {
 /** An item with sound, and what decides how it is decoded (pipeline/decode-input.ts). */
 export type AudioTarget = Pick<
   MediaRow,
-  "id" | "rel_path" | "duration_s" | "sequence_json" | "fps_rational"
+  "id" | "rel_path" | "duration_s" | "sequence_json" | "fps_rational" | "camera_proxy"
 > & {
   kind: "video" | "audio";
 };

@@ -626,9 +626,12 @@ describe.skipIf(!hasTools)("media API", () => {
         /prores video codec.*playback proxy is pending/,
       );
       inCopy((lib) =>
-        lib.db.prepare("UPDATE media SET codec = 'h264', audio_codec = 'pcm_s24le' WHERE id = ?").run(scenes),
+        lib.db.prepare("UPDATE media SET codec = 'h264', audio_codec = 'aac' WHERE id = ?").run(scenes),
       );
       expect((await streamCopy()).status).toBe(200);
+      // Playability goes by codec: PCM sound in an .mp4 is not for browsers.
+      inCopy((lib) => lib.db.prepare("UPDATE media SET audio_codec = 'pcm_s24le' WHERE id = ?").run(scenes));
+      expect((await streamCopy()).json<{ detail: string }>().detail).toMatch(/PCM sound in a \.mp4 file/);
       inCopy((lib) => lib.db.prepare("UPDATE media SET audio_codec = 'ac3' WHERE id = ?").run(scenes));
       expect((await streamCopy()).status).toBe(409);
     });

@@ -72,7 +72,7 @@ describe.skipIf(!hasTools)("svc ingest (CLI)", () => {
       failed: 0,
       exit_code: 0,
     });
-    expect(summary.counts).toEqual({ ingested: 3, unchanged: 0, skipped: 0, failed: 0 });
+    expect(summary.counts).toEqual({ ingested: 3, unchanged: 0, skipped: 0, failed: 0, needs_proxy: 0 });
 
     const lib = openLibrary(ws.root);
     try {

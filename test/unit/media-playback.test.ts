@@ -2,6 +2,7 @@ import { Writable } from "node:stream";
 import fc from "fast-check";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
+import { proxyArgs } from "../../adapters/proxy-encode.js";
 import { contentTypeOf, unplayableReason } from "../../domain/playback.js";
 import { readSegments } from "../../library/media/browse.js";
 import { parseRange } from "../../library/media/range.js";
@@ -54,7 +55,7 @@ describe("browser allow-list", () => {
 
   it("plays H.264, VP8, VP9 and AV1 in mp4, mov and webm", () => {
     for (const codec of ["h264", "vp8", "vp9", "av1"]) expect(video("a/b.MP4", codec)).toBeNull();
-    expect(video("b.mov", "h264", "pcm_s16le")).toBeNull();
+    expect(video("b.mov", "h264", "aac")).toBeNull();
     expect(video("b.webm", "vp9", "opus")).toBeNull();
     expect(video("b.mp4", "h264", null)).toBeNull();
   });
@@ -67,11 +68,33 @@ describe("browser allow-list", () => {
     expect(video("b.mp4", null)).toBe("the unknown video codec");
   });
 
+  it("decides by codec, not extension: ProRes, DNx, MPEG-2, HEVC and PCM in a .mov need a proxy", () => {
+    expect(video("a.mov", "dnxhd")).toBe("the dnxhd video codec");
+    expect(video("a.mov", "mpeg2video")).toBe("the mpeg2video video codec");
+    expect(video("a.MOV", "hevc")).toBe("the hevc video codec");
+    expect(video("a.mov", "h264", "pcm_s16le")).toBe("PCM sound in a .mov file");
+    expect(video("a.mp4", "h264", "pcm_s24le")).toBe("PCM sound in a .mp4 file");
+    expect(video("a.mov", "h264", "aac")).toBeNull();
+  });
+
+  it("plays 8- and 16-bit mono or stereo WAV; polyphonic, 24-bit and float sound files need a mixdown", () => {
+    const wav = (audio_codec: string, audio_channels: number | null, path = "s.wav") =>
+      unplayableReason({ path, kind: "audio", codec: null, audio_codec, audio_channels });
+    expect(wav("pcm_s16le", 2)).toBeNull();
+    expect(wav("pcm_u8", 1, "s.BWF")).toBeNull();
+    expect(wav("pcm_s16le", null)).toBeNull();
+    expect(wav("pcm_s16le", 4)).toBe("4-channel sound");
+    expect(wav("pcm_s24le", 2)).toBe("24-bit PCM sound");
+    expect(wav("pcm_f32le", 2, "s.bwf")).toBe("32-bit float PCM sound");
+    expect(wav("pcm_s24le", 8)).toBe("24-bit PCM sound");
+    expect(wav("aac", 6, "s.m4a")).toBeNull();
+  });
+
   it("judges audio by codec, or by container when the codec was never recorded", () => {
     const audio = (path: string, audio_codec: string | null) =>
       unplayableReason({ path, kind: "audio", codec: null, audio_codec });
-    for (const codec of ["aac", "mp3", "opus", "vorbis", "flac", "pcm_s24le"])
-      expect(audio("x.m4a", codec)).toBeNull();
+    for (const codec of ["aac", "mp3", "opus", "vorbis", "flac"]) expect(audio("x.m4a", codec)).toBeNull();
+    expect(audio("x.m4a", "pcm_s24le")).toBe("PCM sound in a .m4a file");
     expect(audio("x.wav", null)).toBeNull();
     expect(audio("x.mp4", "aac")).toBeNull();
     expect(audio("x.m4a", "alac")).toBe("the alac audio codec");
@@ -123,5 +146,22 @@ describe("readSegments", () => {
         expect.objectContaining({ level: 40, media_id: 42, msg: expect.stringMatching(/segments_json/) }),
       ]);
     }
+  });
+});
+
+describe("playback mixdown of a polyphonic sound file", () => {
+  const args = (audioChannels: number | null, video = false) =>
+    proxyArgs({ source: "/in.wav", out: "/o.mp4", height: 720, video, durationS: 1, audioChannels });
+
+  it("mixes every channel of a sound file evenly into both sides", () => {
+    const list = args(4);
+    expect(list[list.indexOf("-af") + 1]).toBe("pan=stereo|c0<c0+c1+c2+c3|c1<c0+c1+c2+c3");
+    expect(list.join(" ")).toContain("-c:a aac -b:a 128k -ac 2");
+  });
+
+  it("leaves stereo and a video's sound to ffmpeg's own downmix", () => {
+    expect(args(2)).not.toContain("-af");
+    expect(args(null)).not.toContain("-af");
+    expect(args(6, true)).not.toContain("-af");
   });
 });

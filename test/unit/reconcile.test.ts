@@ -45,23 +45,31 @@ describe("reconcile", () => {
           ["a", ["ingested"]],
           ["b", ["ingested"]],
           ["c", ["skipped"]],
+          ["d.r3d", ["needs_proxy"]],
         ]),
       ),
-    ).toEqual({ ingested: 2, unchanged: 0, skipped: 1, failed: 0 });
+    ).toEqual({ ingested: 2, unchanged: 0, skipped: 1, failed: 0, needs_proxy: 1 });
   });
 });
 
 describe("pass exit code", () => {
-  const counts = (ingested: number, failed: number, unchanged = 0, skipped = 0) => ({
+  const counts = (ingested: number, failed: number, unchanged = 0, skipped = 0, needs_proxy = 0) => ({
     ingested,
     failed,
     unchanged,
     skipped,
+    needs_proxy,
   });
 
   it("is 0 for a clean pass, including one with nothing to do", () => {
     expect(passExitCode({ counts: counts(3, 0), reconciled: true, halted: false })).toBe(0);
     expect(passExitCode({ counts: counts(0, 0, 5, 2), reconciled: true, halted: false })).toBe(0);
+  });
+
+  it("is 0 for a pass of only files that need a proxy: they are neither processed nor failed", () => {
+    expect(passExitCode({ counts: counts(0, 0, 0, 0, 3), reconciled: true, halted: false })).toBe(0);
+    expect(passExitCode({ counts: counts(2, 0, 1, 0, 3), reconciled: true, halted: false })).toBe(0);
+    expect(passExitCode({ counts: counts(0, 1, 0, 0, 3), reconciled: true, halted: false })).toBe(2);
   });
 
   it("is 1 when some files failed or the pass halted", () => {
