@@ -67,9 +67,20 @@ export class IngestJobs {
             log.warn("ingest job stopped by shutdown; the next pass resumes it");
             return;
           }
-          const { ingested, unchanged, skipped, failed, missing, elapsed_ms } = summary;
+          const { ingested, unchanged, skipped, failed, needs_proxy, missing, sequence_frames, elapsed_ms } =
+            summary;
           log.info(
-            { exit_code: exitCode, ingested, unchanged, skipped, failed, missing, elapsed_ms },
+            {
+              exit_code: exitCode,
+              ingested,
+              unchanged,
+              skipped,
+              failed,
+              needs_proxy,
+              missing,
+              sequence_frames,
+              elapsed_ms,
+            },
             "ingest job finished",
           );
         })
