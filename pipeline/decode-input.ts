@@ -1,17 +1,44 @@
 import { join } from "node:path";
+import { displayFilters } from "../adapters/ffmpeg/display.js";
 import type { DecodeInput } from "../adapters/ffmpeg.js";
 import type { MediaRow } from "../state/repos/media.js";
 import type { StageItem } from "./stages/types.js";
 
 /** The facts of an item that decide how ffmpeg reads it and how its picture is shown. */
-export type DecodeFacts = Pick<MediaRow, "kind">;
+export type DecodeFacts = Pick<
+  MediaRow,
+  "kind" | "width" | "height" | "display_width" | "display_height" | "rotation" | "field_order" | "hdr"
+>;
+
+/** The displayed size when it is not the coded one turned upright, else null. */
+function stretchedSize(facts: DecodeFacts): { width: number; height: number } | null {
+  const { width, height, display_width, display_height, rotation } = facts;
+  if (width === null || height === null || display_width === null || display_height === null) return null;
+  const [uprightW, uprightH] = rotation === 90 || rotation === 270 ? [height, width] : [width, height];
+  return display_width === uprightW && display_height === uprightH
+    ? null
+    : { width: display_width, height: display_height };
+}
 
 /**
- * How the pipeline's stages decode an item (see DecodeInput): for now the file itself, read as it
- * is; image sequences, camera-made proxies and the display filters are decided here.
+ * How the pipeline's stages decode an item (see DecodeInput). A video the probe measured is read
+ * without ffmpeg's own rotation, and its display filters deinterlace, tone-map, turn it upright
+ * and stretch it to its display size, so the pictures shown match display_width × display_height
+ * whatever its display matrix holds. One probed before the geometry columns keeps ffmpeg's defaults.
  */
-export function decodeInputOf(_facts: DecodeFacts, absPath: string): DecodeInput {
-  return { path: absPath, inputOptions: [], display: "" };
+export function decodeInputOf(facts: DecodeFacts, absPath: string): DecodeInput {
+  if (facts.kind !== "video" || facts.rotation === null)
+    return { path: absPath, inputOptions: [], display: "" };
+  return {
+    path: absPath,
+    inputOptions: ["-noautorotate"],
+    display: displayFilters({
+      fieldOrder: facts.field_order,
+      hdr: facts.hdr,
+      rotation: facts.rotation,
+      size: stretchedSize(facts),
+    }),
+  };
 }
 
 /** What a stage is given of an item stored under project `root`. */

@@ -281,7 +281,13 @@ async function processFile(
       const probed = await deps.queues.cpu.add(
         async () => {
           const print = await fingerprint(file.absPath, file.size);
-          const output = await probeFile(file.absPath, file.kind, deps.adapters, combined);
+          const output = await probeFile(
+            file.absPath,
+            file.kind,
+            deps.adapters,
+            combined,
+            plan.row?.desqueeze ?? 1,
+          );
           return { print, output };
         },
         { signal: combined },

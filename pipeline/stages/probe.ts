@@ -2,6 +2,7 @@ import type { ProbeReport, ProbeStream } from "../../adapters/ffprobe.js";
 import type { Adapters } from "../../adapters/index.js";
 import { detectLogProfile } from "../../formats/log-detect.js";
 import type { MediaKind, ProbeFields } from "../../state/repos/media.js";
+import { pictureFacts } from "../probe/picture.js";
 import { StageError } from "./types.js";
 
 export interface ProbeOutput {
@@ -114,12 +115,16 @@ async function probeStill(file: string, adapters: Adapters, signal: AbortSignal)
   };
 }
 
-/** Reads technical metadata. Audio items never report picture fields, even with cover art. */
+/**
+ * Reads technical metadata. Audio items never report picture fields, even with cover art.
+ * `desqueeze` is the editor's choice on an item probed before, which its display size keeps.
+ */
 export async function probeFile(
   file: string,
   expected: MediaKind,
   adapters: Adapters,
   signal: AbortSignal,
+  desqueeze = 1,
 ): Promise<ProbeOutput> {
   if (expected === "image") return probeStill(file, adapters, signal);
   if (!adapters.ffprobe) throw new StageError("ffprobe is not available");
@@ -134,6 +139,8 @@ export async function probeFile(
   const exif = await exifTags(adapters, file, signal, problems);
   const picture = kind === "video" && video ? video : null;
   const duration = positive(report.format.duration) ?? positive(picture?.duration);
+  const geometry = picture ? pictureFacts(picture, exif, desqueeze) : null;
+  problems.push(...(geometry?.problems ?? []));
   return {
     kind,
     fields: {
@@ -157,6 +164,7 @@ export async function probeFile(
               ...Object.entries(video?.tags ?? {}),
             ])
           : null,
+      ...geometry?.fields,
     },
     problems,
   };

@@ -1,4 +1,20 @@
 import { Repository } from "../statements.js";
+import type { MediaRow } from "./media.js";
+
+/** An item with sound to transcribe, with the facts its decoding is planned from. */
+export type AudioTarget = Pick<
+  MediaRow,
+  | "id"
+  | "rel_path"
+  | "duration_s"
+  | "width"
+  | "height"
+  | "display_width"
+  | "display_height"
+  | "rotation"
+  | "field_order"
+  | "hdr"
+> & { kind: "video" | "audio" };
 
 export interface TranscriptRow {
   media_id: number;
@@ -166,10 +182,12 @@ export class TranscriptsRepo extends Repository {
   }
 
   /** Items whose sound a recogniser can read: present video and audio files with an audio track. */
-  audioTargets(): { id: number; rel_path: string; kind: "video" | "audio"; duration_s: number | null }[] {
+  audioTargets(): AudioTarget[] {
     return this.prepare(
-      `SELECT id, rel_path, kind, duration_s FROM media
+      `SELECT id, rel_path, kind, duration_s, width, height, display_width, display_height, rotation,
+              field_order, hdr
+         FROM media
          WHERE kind IN ('video', 'audio') AND audio_tracks > 0 AND missing_since IS NULL ORDER BY id`,
-    ).all() as { id: number; rel_path: string; kind: "video" | "audio"; duration_s: number | null }[];
+    ).all() as AudioTarget[];
   }
 }
