@@ -107,6 +107,7 @@ export async function makeEditorProxy(
     await options.ffmpeg.editorProxy(source.path, temp, {
       maxHeight: options.maxHeight,
       timecode: row.start_timecode,
+      fieldOrder: row.field_order,
       timeoutMs: proxyTimeoutMs(row.duration_s),
       signal: options.signal,
       onProgress: options.onProgress,
