@@ -105,7 +105,7 @@ describe.skipIf(!hasTools)("picture geometry, field order and HDR", () => {
       makeHdrPattern(root, "pq.mp4", "pq"),
       makeHdrPattern(root, "hlg.mp4", "hlg"),
       makeZeroAspectClip(root, "zero-aspect.mov"),
-      makeSqueezeTaggedClip(root, "bmpcc.mov"),
+      makeSqueezeTaggedClip(root, "bm/bmpcc.mov"),
     ]);
     const ingest = await svc(["ingest"], env());
     expect(ingest.exitCode, ingest.stderr).toBe(0);
@@ -233,7 +233,7 @@ describe.skipIf(!hasTools)("picture geometry, field order and HDR", () => {
   });
 
   it("suggests the squeeze the camera recorded without applying it", () => {
-    expect(items["bmpcc.mov"]).toMatchObject({
+    expect(items["bm/bmpcc.mov"]).toMatchObject({
       desqueeze: 1,
       desqueeze_suggested: 2,
       display_width: 320,
@@ -243,7 +243,7 @@ describe.skipIf(!hasTools)("picture geometry, field order and HDR", () => {
   });
 
   it("sets a desqueeze through the API and the CLI: display size and pictures follow", async () => {
-    const id = items["bmpcc.mov"]?.id;
+    const id = items["bm/bmpcc.mov"]?.id;
     const res = await api.request("PATCH", `/api/media/${id}/desqueeze`, { body: { desqueeze: 2 } });
     expect(res.status, res.text).toBe(200);
     expect(res.json<Item>()).toMatchObject({ id, desqueeze: 2, display_width: 640, display_height: 240 });
@@ -270,6 +270,10 @@ describe.skipIf(!hasTools)("picture geometry, field order and HDR", () => {
       desqueeze: 1.33,
       display_width: 426,
     });
+    // A re-probe keeps the editor's choice in the display size.
+    const refresh = await svc(["ingest", "--refresh", "--dir", "bm"], env());
+    expect(refresh.exitCode, refresh.stderr).toBe(0);
+    expect((await get(`/api/media/${id}`)).json<Item>()).toMatchObject({ desqueeze: 1.33, display_width: 426 });
     const refused = await svc(["media", "desqueeze", String(id), "3"], env());
     expect(refused.exitCode).toBe(2);
     expect(refused.stderr).toMatch(/desqueeze: must be one of/);
