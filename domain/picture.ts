@@ -21,16 +21,17 @@ export function aspectValue(ratio: string): number {
   return num !== undefined && den !== undefined && num > 0 && den > 0 ? num / den : 1;
 }
 
-const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
+/** Even, as encoders want sides, and never above `n`: rounding must not upscale a picture. */
+export const evenDown = (n: number) => Math.max(2, Math.floor(n / 2) * 2);
 
 /**
  * The size a viewer sees: the coded width stretched by the pixel aspect and the desqueeze (both
  * widen the picture as the sensor recorded it, so they act on the coded horizontal), then turned
- * by the rotation; both sides even, as encoders want them.
+ * by the rotation; both sides even.
  */
 export function displaySize(picture: PictureGeometry): { width: number; height: number } {
   const wide = picture.width * aspectValue(picture.pixelAspect) * picture.desqueeze;
-  const upright = { width: even(wide), height: even(picture.height) };
+  const upright = { width: evenDown(wide), height: evenDown(picture.height) };
   return picture.rotation === 90 || picture.rotation === 270
     ? { width: upright.height, height: upright.width }
     : upright;

@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { displayFilters } from "../adapters/ffmpeg/display.js";
 import type { DecodeInput } from "../adapters/ffmpeg.js";
+import { evenDown } from "../domain/picture.js";
 import type { MediaRow } from "../state/repos/media.js";
 import type { StageItem } from "./stages/types.js";
 
@@ -10,11 +11,15 @@ export type DecodeFacts = Pick<
   "kind" | "width" | "height" | "display_width" | "display_height" | "rotation" | "field_order" | "hdr"
 >;
 
-/** The displayed size when it is not the coded one turned upright, else null. */
+/**
+ * The displayed size when it is not the coded one turned upright, else null. An odd coded side
+ * counts as the even one below it: the pictures' own scalers already make it even.
+ */
 function stretchedSize(facts: DecodeFacts): { width: number; height: number } | null {
   const { width, height, display_width, display_height, rotation } = facts;
   if (width === null || height === null || display_width === null || display_height === null) return null;
-  const [uprightW, uprightH] = rotation === 90 || rotation === 270 ? [height, width] : [width, height];
+  const [codedW, codedH] = [evenDown(width), evenDown(height)];
+  const [uprightW, uprightH] = rotation === 90 || rotation === 270 ? [codedH, codedW] : [codedW, codedH];
   return display_width === uprightW && display_height === uprightH
     ? null
     : { width: display_width, height: display_height };

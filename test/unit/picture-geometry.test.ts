@@ -23,6 +23,10 @@ const withMatrix = (text: string, rotation = 0) =>
 
 describe("display size", () => {
   it("stretches the coded width by pixel aspect and desqueeze, then turns, both sides even", () => {
+    expect(displaySize({ width: 161, height: 91, pixelAspect: "1:1", rotation: 0, desqueeze: 1 })).toEqual({
+      width: 160,
+      height: 90,
+    });
     const base = { width: 1440, height: 1080, pixelAspect: "4:3", rotation: 0, desqueeze: 1 };
     expect(displaySize(base)).toEqual({ width: 1920, height: 1080 });
     expect(displaySize({ ...base, rotation: 90 })).toEqual({ width: 1080, height: 1920 });
@@ -93,7 +97,7 @@ describe("picture facts from the probe", () => {
   });
 
   it("keeps the editor's desqueeze in the display size", () => {
-    expect(pictureFacts(stream({ width: 1920, height: 1080 }), {}, 1.33).fields.display_width).toBe(2554);
+    expect(pictureFacts(stream({ width: 1920, height: 1080 }), {}, 1.33).fields.display_width).toBe(2552);
   });
 });
 
