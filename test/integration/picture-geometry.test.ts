@@ -273,7 +273,10 @@ describe.skipIf(!hasTools)("picture geometry, field order and HDR", () => {
     // A re-probe keeps the editor's choice in the display size.
     const refresh = await svc(["ingest", "--refresh", "--dir", "bm"], env());
     expect(refresh.exitCode, refresh.stderr).toBe(0);
-    expect((await get(`/api/media/${id}`)).json<Item>()).toMatchObject({ desqueeze: 1.33, display_width: 424 });
+    expect((await get(`/api/media/${id}`)).json<Item>()).toMatchObject({
+      desqueeze: 1.33,
+      display_width: 424,
+    });
     const refused = await svc(["media", "desqueeze", String(id), "3"], env());
     expect(refused.exitCode).toBe(2);
     expect(refused.stderr).toMatch(/desqueeze: must be one of/);
