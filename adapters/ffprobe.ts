@@ -21,6 +21,12 @@ export interface ProbeStream {
   bits_per_sample?: number;
   disposition?: Record<string, number>;
   tags?: Record<string, string>;
+  /** Picture geometry and colour, as ffprobe prints them (`4:3`, `tt`, `smpte2084`). */
+  sample_aspect_ratio?: string;
+  field_order?: string;
+  color_transfer?: string;
+  /** Stream side data; a display matrix's entry carries `displaymatrix` and `rotation`. */
+  side_data_list?: Record<string, unknown>[];
 }
 
 /** One packet's stream and presentation time (seconds; absent when the container gives none). */

@@ -22,6 +22,9 @@ usage:
   svc export timeline --ids 1,2,3 --format edl|fcpxml|xmeml|srt|vtt|otio [--fps R] [--name N] [-o FILE]
   svc export batch --ids 1,2,3 [--formats srt,vtt,txt,edl,edl-markers,fcpxml] [-o FILE.zip]
                                     timelines and per-clip files for NLEs (same as the API)
+  svc media desqueeze ID VALUE [--json]
+                                    set an item's anamorphic desqueeze (1, 1.25, 1.3, 1.33, 1.5, 1.65,
+                                    1.8, 2) and render its pictures again
   svc mcp                           MCP tools over stdio (for Claude Desktop and other MCP clients)
   svc offload SRC --dest D [--dest D2 …] [--hash xxh64|xxh3|xxh128|md5|sha1|c4] [--no-verify] [--resume]
               [--progress json]     copy a card to drives, verify every copy, write ASC MHL
@@ -59,6 +62,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   embed: async () => (await import("./embed.js")).embedCommand,
   chat: async () => (await import("./chat.js")).chatCommand,
   export: async () => (await import("./export.js")).exportCommand,
+  media: async () => (await import("./media.js")).mediaCommand,
   mcp: async () => (await import("./mcp.js")).mcpCommand,
   open: async () => (await import("./open.js")).openCommand,
   offload: async () => (await import("./offload.js")).offloadCommand,

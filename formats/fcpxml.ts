@@ -1,4 +1,5 @@
 import { oneLine } from "./clean-text.js";
+import { isSquare, shownPixelAspect } from "./picture.js";
 import { type FrameRate, framesToRational, rateLabel } from "./timecode.js";
 import {
   hasPicture,
@@ -30,6 +31,29 @@ interface Asset {
 
 const sizeOf = (clip: TimelineClip): Size | undefined =>
   clip.width && clip.height ? { width: clip.width, height: clip.height } : undefined;
+
+const FIELD_ORDERS: Readonly<Record<string, string>> = { tff: "upper first", bff: "lower first" };
+// Primaries, transfer and matrix as ISO/IEC 23001-8 numbers them, with the names the DTD lists.
+const COLOR_SPACES: Readonly<Record<string, string>> = {
+  pq: "9-16-9 (Rec. 2020 PQ)",
+  hlg: "9-18-9 (Rec. 2020 HLG)",
+};
+
+/**
+ * The format attributes beyond size and rate that say how a clip is shown, in the DTD's order:
+ * interlacing, the pixel aspect (the file's times the desqueeze) and an HDR colour space.
+ */
+function pictureAttributes(clip: TimelineClip | undefined): Record<string, string> {
+  const picture = clip?.picture;
+  const attributes: Record<string, string> = {};
+  const fieldOrder = FIELD_ORDERS[picture?.fieldOrder ?? ""];
+  if (fieldOrder) attributes.fieldOrder = fieldOrder;
+  const aspect = shownPixelAspect(picture);
+  if (!isSquare(aspect)) Object.assign(attributes, { paspH: String(aspect.h), paspV: String(aspect.v) });
+  const colorSpace = COLOR_SPACES[picture?.hdr ?? ""];
+  if (colorSpace) attributes.colorSpace = colorSpace;
+  return attributes;
+}
 
 // The source rates conform-rate may name in the 1.9 DTD, by the label svc gives each rate.
 const CONFORM_RATES: Readonly<Record<string, string>> = {
@@ -69,16 +93,16 @@ function writeFcpxmlDocument(timeline: Timeline): XmlWriter {
   // taking it for the sequence's.
   const firstPicture = clips.find(hasPicture);
   const sequenceSize = (firstPicture && sizeOf(firstPicture)) ?? DEFAULT_SIZE;
-  const formats = new Map<string, Size & { id: string; rate: FrameRate }>();
-  const formatFor = (size: Size, frameRate: FrameRate) => {
-    const key = `${size.width}x${size.height}@${frameRate.num}/${frameRate.den}`;
+  const formats = new Map<string, Size & { id: string; rate: FrameRate; look: Record<string, string> }>();
+  const formatFor = (size: Size, frameRate: FrameRate, look: Record<string, string>) => {
+    const key = `${size.width}x${size.height}@${frameRate.num}/${frameRate.den}${JSON.stringify(look)}`;
     const known = formats.get(key);
     if (known) return known.id;
     const id = nextId();
-    formats.set(key, { id, ...size, rate: frameRate });
+    formats.set(key, { id, ...size, rate: frameRate, look });
     return id;
   };
-  const sequenceFormat = formatFor(sequenceSize, rate);
+  const sequenceFormat = formatFor(sequenceSize, rate, pictureAttributes(firstPicture));
 
   // One asset per file, however many windows of it the timeline uses; a still's asset lasts as
   // long as its longest window.
@@ -90,19 +114,25 @@ function writeFcpxmlDocument(timeline: Timeline): XmlWriter {
         known.media.duration = Math.max(known.media.duration, mediaOf(clip).duration);
       continue;
     }
-    const formatId = hasPicture(clip) ? formatFor(sizeOf(clip) ?? sequenceSize, clip.sourceRate) : undefined;
+    const formatId = hasPicture(clip)
+      ? formatFor(sizeOf(clip) ?? sequenceSize, clip.sourceRate, pictureAttributes(clip))
+      : undefined;
     assets.set(clip.url, { id: nextId(), clip, media: mediaOf(clip), formatId });
   }
 
   const w = new XmlWriter({ doctype: "fcpxml" });
   w.ele("fcpxml", { version: VERSION }).ele("resources");
-  for (const format of formats.values())
+  for (const format of formats.values()) {
+    const { fieldOrder, ...rest } = format.look;
     w.ele("format", {
       id: format.id,
       frameDuration: framesToRational(1, format.rate),
+      ...(fieldOrder ? { fieldOrder } : {}),
       width: String(format.width),
       height: String(format.height),
+      ...rest,
     }).up();
+  }
   for (const asset of assets.values()) {
     const { clip, media } = asset;
     const attributes: Record<string, string> = {

@@ -61,6 +61,14 @@ export function writeOtio(timeline: Timeline): string {
     const metadata: { [key: string]: Json } = {};
     if (clip.kind !== "image")
       metadata.timecode = framesToTimecode(media.start, clip.sourceRate, clip.dropFrame);
+    const { picture } = clip;
+    if (hasPicture(clip) && picture && clip.width && clip.height) {
+      // Coded size, and how it is shown: the file's pixel aspect and the editor's desqueeze apart.
+      Object.assign(metadata, { width: clip.width, height: clip.height });
+      Object.assign(metadata, { pixel_aspect: picture.pixelAspect, desqueeze: picture.desqueeze });
+      if (picture.fieldOrder) metadata.field_order = picture.fieldOrder;
+      if (picture.hdr) metadata.hdr = picture.hdr;
+    }
     if (hasSound(clip)) {
       metadata.audio_tracks = clip.audioTracks;
       metadata.audio_channels = clip.audioChannels;

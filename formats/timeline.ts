@@ -37,8 +37,10 @@ export interface TimelineClip {
   audioChannels: number;
   /** Samples per second of the first audio track. */
   audioRate: number;
+  /** Coded size; the picture facts say how it is shown. */
   width: number | null;
   height: number | null;
+  picture?: ClipPicture | undefined;
   markers: TimelineMarker[];
   /** An image sequence: `url` names its pattern (`shot.####.dpx`), this its frames. */
   sequence?: ClipSequence;
@@ -56,6 +58,18 @@ export interface ClipSequence {
   padding: number;
   /** The first frame's number. */
   first: number;
+}
+
+/** How a clip's coded picture is shown; absent: square pixels, progressive, SDR. */
+export interface ClipPicture {
+  /** The file's pixel aspect, `num:den`. */
+  pixelAspect: string;
+  /** The editor's anamorphic desqueeze; 1 for none. */
+  desqueeze: number;
+  /** `tff` or `bff` for interlaced footage, else null. */
+  fieldOrder: string | null;
+  /** `pq` or `hlg` for HDR, else null. */
+  hdr: string | null;
 }
 
 export interface Timeline {

@@ -1,4 +1,5 @@
 import { oneLine } from "./clean-text.js";
+import { xmemlPixelAspect } from "./picture.js";
 import { type FrameRate, framesToTimecode, timecodeBase } from "./timecode.js";
 import {
   hasPicture,
@@ -22,6 +23,7 @@ import { XmlWriter } from "./xml-writer.js";
  */
 const VERSION = "4";
 const DEFAULT_SIZE = { width: 1920, height: 1080 };
+const FIELD_DOMINANCE: Readonly<Record<string, string>> = { tff: "upper", bff: "lower" };
 // The sequence mixes to 48 kHz stereo; each file states its own sample rate.
 const SEQUENCE_SAMPLE_RATE = "48000";
 const DEPTH = "16";
@@ -151,6 +153,13 @@ function writeXmemlDocument(timeline: Timeline): XmlWriter {
       rate(b, clip.sourceRate);
       text(b, "width", clip.width ?? size.width);
       text(b, "height", clip.height ?? size.height);
+      const aspect = xmemlPixelAspect(clip.picture, clip.width);
+      if (aspect) {
+        text(b, "anamorphic", aspect.anamorphic ? "TRUE" : "FALSE");
+        text(b, "pixelaspectratio", aspect.name);
+      }
+      const dominance = FIELD_DOMINANCE[clip.picture?.fieldOrder ?? ""];
+      if (dominance) text(b, "fielddominance", dominance);
       b.up().up();
     }
     if (hasSound(clip)) {

@@ -326,7 +326,7 @@ async function processFile(
           const output = file.sequence
             ? await probeSequence(file.sequence, deps.config.sequenceFps, deps.adapters, combined)
             : await linkCameraProxy(
-                await probeFile(file.absPath, file.kind, deps.adapters, combined),
+                await probeFile(file.absPath, file.kind, deps.adapters, combined, plan.row?.desqueeze ?? 1),
                 file.relPath,
                 store.paths.root,
                 deps.adapters,

@@ -15,6 +15,8 @@ export interface EditorProxyOptions {
   maxHeight: number;
   /** The source's start timecode (HH:MM:SS:FF, `;` for drop frame), written to the proxy's tmcd track. */
   timecode: string | null;
+  /** `tff` or `bff` for an interlaced source, whose proxy is coded interlaced in the same order. */
+  fieldOrder?: string | null | undefined;
   timeoutMs: number;
   signal?: AbortSignal | undefined;
   /** Seconds of the source encoded so far, from ffmpeg's progress report. */
@@ -143,18 +145,25 @@ export function sampleArgs(piece: SamplePiece, speechWav: string, out: string): 
   }
 }
 
+const FIELD_FLAGS: Record<string, string> = { tff: "tt", bff: "bb" };
+
 /**
  * ProRes 422 Proxy in QuickTime, as NLEs expect an offline/online pair: the first picture track
  * scaled to at most `maxHeight` lines with both dimensions even (never up), every audio track kept
  * as its own PCM track with its channels and sample depth, the source's metadata and start timecode carried over so the proxy relinks.
+ * The source's geometry stays as it is: the pixel aspect (the scale keeps it), the display matrix
+ * (read without autorotation, so the muxer writes it again rather than the picture being turned),
+ * the colour tags (ffmpeg carries them) and interlacing, coded field by field in the source's order.
  */
 export function editorProxyArgs(file: Source, out: string, options: EditorProxyOptions): string[] {
   const height = `trunc(min(${options.maxHeight},ih)/2)*2`;
+  const fields = FIELD_FLAGS[options.fieldOrder ?? ""];
   return [
     ...COMMON,
     "-nostats",
     "-progress",
     "pipe:1",
+    "-noautorotate",
     ...inputArgs(file),
     "-map",
     "0:v:0",
@@ -163,7 +172,8 @@ export function editorProxyArgs(file: Source, out: string, options: EditorProxyO
     "-map_metadata",
     "0",
     "-vf",
-    `scale=-2:'${height}':flags=bicubic`,
+    `scale=-2:'${height}':flags=bicubic${fields ? ":interl=1" : ""}`,
+    ...(fields ? ["-flags", "+ildct+ilme", "-field_order", fields] : []),
     "-c:v",
     "prores_ks",
     "-profile:v",

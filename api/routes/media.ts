@@ -14,6 +14,7 @@ import {
   shootDateFacets,
 } from "../../library/media/browse.js";
 import { BULK_DELETE_BODY, bulkDeleteMedia, deleteMedia } from "../../library/media/delete.js";
+import { DESQUEEZE_BODY, setDesqueeze } from "../../library/media/desqueeze.js";
 import {
   addTag,
   CAMERA_BODY,
@@ -55,6 +56,7 @@ import {
   TRANSCRIPTS,
   WORDS,
 } from "../responses.js";
+import { remakeProxies } from "./color.js";
 import type { ApiDeps, RouteDef } from "./types.js";
 
 const PROJECT = { project: PROJECT_PARAM };
@@ -242,6 +244,29 @@ export const mediaRoutes: readonly RouteDef[] = [
       params: idParams("id"),
       query: PROJECT_QUERY,
       body: RATING_BODY,
+      response: MEDIA_ITEM,
+    },
+  },
+  {
+    method: "PATCH",
+    path: "/api/media/:id/desqueeze",
+    scopes: ACCESS.itemWrite,
+    handler: async (event, deps) => {
+      const id = idOf(event);
+      const { desqueeze } = await readJson(event, DESQUEEZE_BODY);
+      const { project } = readQuery(event, PROJECT_QUERY);
+      const { store, links } = target(event, deps);
+      const change = await setDesqueeze(deps.ctx, store, id, desqueeze, links);
+      remakeProxies(deps, project, change.proxyPending ? 1 : 0);
+      return change.item;
+    },
+    doc: {
+      summary: "Sets an item's anamorphic desqueeze and renders its pictures again",
+      description:
+        "One of 1, 1.25, 1.3, 1.33, 1.5, 1.65, 1.8, 2 (1: none). The display size follows; the playback proxy is remade by an ingest pass.",
+      params: idParams("id"),
+      query: PROJECT_QUERY,
+      body: DESQUEEZE_BODY,
       response: MEDIA_ITEM,
     },
   },

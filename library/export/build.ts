@@ -243,6 +243,12 @@ export function buildTimeline(
       audioRate: row.audio_sample_rate ?? FALLBACK_AUDIO.sampleRate,
       width: row.width,
       height: row.height,
+      picture: {
+        pixelAspect: row.pixel_aspect ?? "1:1",
+        desqueeze: row.desqueeze ?? 1,
+        fieldOrder: row.field_order,
+        hdr: row.hdr,
+      },
       markers: markersOf(scenes, window, own),
     };
     const sequence = clipSequence(store, row, options.refs);

@@ -122,6 +122,7 @@ export async function makeEditorProxy(
       maxHeight: options.maxHeight,
       timecode: row.start_timecode,
       audio: readJsonColumn(row.audio_streams_json, AUDIO_STREAMS, []),
+      fieldOrder: row.field_order,
       timeoutMs: proxyTimeoutMs(row.duration_s),
       signal: options.signal,
       onProgress: options.onProgress,

@@ -12,6 +12,7 @@ import {
   undecodableStream,
 } from "../probe/camera-raw.js";
 import { frameTiming } from "../probe/frame-timing.js";
+import { pictureFacts } from "../probe/picture.js";
 import { readIxml, soundFields } from "../probe/sound.js";
 import { timecodeFields } from "../probe/timecode.js";
 import { StageError } from "./types.js";
@@ -110,12 +111,16 @@ async function probeStill(file: string, adapters: Adapters, signal: AbortSignal)
   };
 }
 
-/** Reads technical metadata. Audio items never report picture fields, even with cover art. */
+/**
+ * Reads technical metadata. Audio items never report picture fields, even with cover art.
+ * `desqueeze` is the editor's choice on an item probed before, which its display size keeps.
+ */
 export async function probeFile(
   file: string,
   expected: MediaKind,
   adapters: Adapters,
   signal: AbortSignal,
+  desqueeze = 1,
 ): Promise<ProbeOutput> {
   if (expected === "image") return probeStill(file, adapters, signal);
   if (!adapters.ffprobe) throw new StageError("ffprobe is not available");
@@ -139,6 +144,8 @@ export async function probeFile(
   const timing = picture ? frameTiming(report, picture, problems) : null;
   const ixml = await readIxml(file, report, problems);
   const undecodable = picture ? undecodableStream(picture) : null;
+  const geometry = picture ? pictureFacts(picture, exif, desqueeze) : null;
+  problems.push(...(geometry?.problems ?? []));
   return {
     kind,
     fields: {
@@ -165,6 +172,7 @@ export async function probeFile(
               ...Object.entries(video?.tags ?? {}),
             ])
           : null,
+      ...geometry?.fields,
       status_reason: undecodable
         ? needsProxyReason(file, rawFormatOf(file, report, picture ?? undefined), cameraOf(exif))
         : null,

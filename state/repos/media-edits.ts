@@ -77,6 +77,35 @@ export class MediaEditsRepo extends Repository {
   }
 
   /**
+   * Sets an item's desqueeze (NULL for 1, none) and the display size `displayOf` derives from the
+   * row with it, in one write transaction; the row as updated, or undefined for no such item.
+   */
+  setDesqueeze(
+    id: number,
+    desqueeze: number,
+    displayOf: (row: MediaRow) => Pick<MediaRow, "display_width" | "display_height">,
+  ): MediaRow | undefined {
+    const write = this.db.transaction((): MediaRow | undefined => {
+      const row = this.prepare("SELECT * FROM media WHERE id = ?").get(id) as MediaRow | undefined;
+      if (!row) return undefined;
+      const updated: MediaRow = { ...row, desqueeze: desqueeze === 1 ? null : desqueeze };
+      Object.assign(updated, displayOf(updated));
+      this.prepare(
+        `UPDATE media SET desqueeze = @desqueeze, display_width = @display_width,
+             display_height = @display_height, updated_at = @stamp WHERE id = @id`,
+      ).run({
+        id,
+        desqueeze: updated.desqueeze,
+        display_width: updated.display_width,
+        display_height: updated.display_height,
+        stamp: new Date().toISOString(),
+      });
+      return this.prepare("SELECT * FROM media WHERE id = ?").get(id) as MediaRow;
+    });
+    return write.immediate();
+  }
+
+  /**
    * Records derived images rewritten in place under their stored names: each is a new file of
    * unknown size, measured when the stats next ask.
    */

@@ -315,6 +315,13 @@ const EXAMPLES: Record<string, Examples> = {
     ok: () => ({ status: 200, path: `/api/media/${seed.clip}/rating`, body: { rating: "5" } }),
     more: () => [{ status: 404, path: `/api/media/${MISSING_ID}/rating`, body: { rating: "5" } }],
   },
+  "PATCH /api/media/:id/desqueeze": {
+    ok: () => ({ status: 200, path: `/api/media/${seed.clip}/desqueeze`, body: { desqueeze: 1.33 } }),
+    more: () => [
+      { status: 404, path: `/api/media/${MISSING_ID}/desqueeze`, body: { desqueeze: 2 } },
+      { status: 422, path: `/api/media/${seed.clip}/desqueeze`, body: { desqueeze: 1.4 } },
+    ],
+  },
   "GET /api/media/:id/segments": {
     ok: () => ({ status: 200, path: `/api/media/${seed.clip}/segments` }),
     more: () => [{ status: 404, path: `/api/media/${MISSING_ID}/segments` }],

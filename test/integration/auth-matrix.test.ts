@@ -209,6 +209,11 @@ const EXAMPLES: Record<string, Example> = {
     path: (api) => `/api/media/${seedOf(api).clip}/rating`,
     body: () => ({ rating: "5" }),
   },
+  "PATCH /api/media/:id/desqueeze": {
+    status: 200,
+    path: (api) => `/api/media/${seedOf(api).clip}/desqueeze`,
+    body: () => ({ desqueeze: 2 }),
+  },
   "GET /api/media/:id/segments": { status: 200, path: (api) => `/api/media/${seedOf(api).clip}/segments` },
   "GET /api/media/:id/words": { status: 200, path: (api) => `/api/media/${seedOf(api).clip}/words` },
   "GET /api/media/:id/scenes": { status: 200, path: (api) => `/api/media/${seedOf(api).clip}/scenes` },

@@ -527,11 +527,12 @@ export interface ProxySourceOptions {
 export async function makeProresClip(dir: string, name: string, opts: ProxySourceOptions): Promise<string> {
   const file = await outputPath(dir, name);
   const { width, height, seconds } = opts;
-  // scale, not testsrc2's size: the source rounds odd sizes to even ones by itself.
+  // scale, not testsrc2's size: the source rounds odd sizes to even ones by itself. setsar=1:
+  // scale keeps the picture's aspect by stretching the pixels, and these are square-pixel clips.
   await ffmpeg([
     ...lavfi(`testsrc2=size=320x240:rate=25:duration=${seconds}`),
     ...(opts.audio ? sine(440, seconds) : []),
-    ...["-vf", `scale=${width}:${height}`],
+    ...["-vf", `scale=${width}:${height},setsar=1`],
     ...["-c:v", "prores_ks", "-profile:v", "0"],
     ...(opts.audio ? ["-c:a", "pcm_s16le"] : []),
     file,
