@@ -1,7 +1,7 @@
 // Usage: npm run bench            (builds, then runs every benchmark)
 //        node bench/run.mjs idle  (one of: ingest, idle, api, semantic, vectors, stalls, bounded, arrivals,
 //        chat-eval, chat, mcp, export, editor-proxy, proxy, offload, web, search-all, recorrect,
-//        sequence-scan;
+//        sequence-scan, camera-ingest;
 //        needs a prior `npm run build`)
 // Exits 0 when every run completed, even if a target is missed; non-zero when a run broke.
 // Each run's figures go to bench/results/<finish time>.json; `npm run bench:compare -- a.json b.json`
@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { benchApi } from "./api.mjs";
 import { arrivalRows, benchArrivals, benchBounded, boundedRows } from "./bounded.mjs";
+import { benchCameraIngest, cameraIngestRows } from "./camera-corpus.mjs";
 import { benchChat, benchChatEval, chatEvalRows, chatRows } from "./chat.mjs";
 import { CORPUS_DIR, ensureCorpus } from "./corpus.mjs";
 import { benchEditorProxy, editorProxyRows } from "./editor-proxy.mjs";
@@ -53,6 +54,7 @@ const BENCHES = {
   "search-all": () => benchSearchAll(),
   recorrect: () => benchRecorrect(),
   "sequence-scan": () => benchSequenceScan(),
+  "camera-ingest": () => benchCameraIngest(),
 };
 // The API and semantic benches generate their own libraries: running them alone needs no media corpus.
 const USES_CORPUS = new Set(["ingest", "idle"]);
@@ -314,6 +316,8 @@ function rows(results, errors, conditions) {
   if (results.recorrect) out.push(...recorrectRows(results.recorrect));
   section("sequence-scan");
   if (results["sequence-scan"]) out.push(...sequenceScanRows(results["sequence-scan"]));
+  section("camera-ingest");
+  if (results["camera-ingest"]) out.push(...cameraIngestRows(results["camera-ingest"]));
   section("errors");
   for (const [name, message] of Object.entries(errors))
     out.push(row(`${name} benchmark`, "BROKE", {}, "", `ERROR: ${message.split("\n")[0]}`));
