@@ -5,7 +5,8 @@
  * candidates, so the order of trust lives in one place.
  *
  * The order, most trusted first (docs/media.md, "Start timecode"):
- * - the file's own timecode track: QuickTime `tmcd`, MXF material/source package, MP4 `timecode`;
+ * - the file's own timecode track: QuickTime `tmcd`, MXF material/source package, MP4 `timecode`,
+ *   or a RAW original's own header as exiftool reads it;
  * - a frame header of an image sequence: DPX, then EXR;
  * - the sound recorder's own sample count: BWF `bext` TimeReference, then the iXML `<SPEED>` copy;
  * - a sidecar beside the file (Sony `*M01.XML`), which can be separated from or renamed with it;
@@ -15,6 +16,7 @@ export const TIMECODE_SOURCES = [
   "tmcd",
   "mxf",
   "mp4",
+  "raw-header",
   "dpx",
   "exr",
   "bwf",

@@ -1,5 +1,6 @@
 import { posix } from "node:path";
 import type { ProbeReport, ProbeStream } from "../../adapters/ffprobe.js";
+import { resolveTimecode } from "../../formats/timecode-sources.js";
 
 /** Camera RAW formats by extension: ffmpeg has no decoder for any of them. */
 const RAW_EXTENSIONS: Readonly<Record<string, string>> = {
@@ -59,11 +60,15 @@ export function rawPictureFacts(exif: Record<string, unknown>) {
     return n !== null && Number.isSafeInteger(n) ? n : null;
   };
   const fps = number(tag(exif, ["FrameRate", "VideoFrameRate", "OriginalFrameRate"]));
+  // Passed through the resolver like every other source, so a header's garbage is no timecode.
+  const found = text(tag(exif, ["StartTimecode", "TimeCode", "StartTimeCode"]));
+  const timecode = resolveTimecode(found === null ? [] : [{ source: "raw-header", timecode: found }]);
   return {
     width: whole(tag(exif, ["ImageWidth", "SourceImageWidth"])),
     height: whole(tag(exif, ["ImageHeight", "SourceImageHeight"])),
     fps: fps !== null && fps < 1000 ? Math.round(fps * 1000) / 1000 : null,
-    start_timecode: text(tag(exif, ["StartTimecode", "TimeCode", "StartTimeCode"])),
+    start_timecode: timecode.timecode,
+    timecode_source: timecode.source,
   };
 }
 

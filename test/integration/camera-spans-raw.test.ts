@@ -39,6 +39,7 @@ interface Item {
   height: number | null;
   fps: number | null;
   start_timecode: string | null;
+  timecode_source: string | null;
   duration_s: number | null;
   thumbnail_url: string | null;
   failed_stage: string | null;
@@ -147,6 +148,7 @@ describe.skipIf(!hasTools)("camera originals: spanned recordings, RAW, playabili
       height: 3240,
       fps: 23.976,
       start_timecode: "01:00:00:00",
+      timecode_source: "raw-header",
       duration_s: 2,
     });
     expect(r3d.thumbnail_url).not.toBeNull();

@@ -35,6 +35,7 @@ describe("timecode sources", () => {
       "tmcd",
       "mxf",
       "mp4",
+      "raw-header",
       "dpx",
       "exr",
       "bwf",
