@@ -100,7 +100,9 @@ export const mediaRoutes: readonly RouteDef[] = [
       summary: "One page of the library: filtered, sorted, or searched with `q`",
       description:
         "`collection` and `bin` narrow the page to a smart collection's members or a bin's items, " +
-        "with every other filter and `q`; an unknown collection or bin is 404.",
+        "with every other filter and `q`; an unknown collection or bin is 404. `span` lists the parts " +
+        "of one spanned recording (`span.id`), first to last unless `sort` says otherwise; an unknown " +
+        "span lists nothing.",
       query: MEDIA_QUERY,
       response: MEDIA_SEARCH_PAGE,
     },

@@ -20,6 +20,7 @@ export const SORT_KEYS = [
   "shot_date",
   "duration",
   "created",
+  "span",
 ] as const satisfies readonly SortKey[];
 export const SORTS = SORT_KEYS.flatMap((key) => [key, `-${key}`] as const);
 export type SortParam = (typeof SORTS)[number];
@@ -30,6 +31,8 @@ export const MAX_LIMIT = 500;
 export const MAX_OFFSET = 1_000_000_000;
 export const MAX_Q_LENGTH = 500;
 export const MAX_Q_PARTS = 32;
+// Span ids are 16 hex digits (pipeline/spans.ts); the bound only keeps junk out of the page cache's keys.
+const MAX_SPAN_ID_LENGTH = 64;
 const MAX_CURSOR_LENGTH = 512;
 
 const KINDS = ["video", "audio", "image"] as const satisfies readonly MediaKind[];
@@ -86,6 +89,7 @@ export const LIST_QUERY = z.object({
   lang: optional(label),
   rating: optional(label),
   q: optional(z.string().max(MAX_Q_LENGTH, `at most ${MAX_Q_LENGTH} characters`)),
+  span: optional(z.string().max(MAX_SPAN_ID_LENGTH, "not a span id this service issued")),
 });
 /**
  * A list request: the query string's values, and the member rules a caller narrowed it to (a
@@ -213,6 +217,7 @@ export function buildFilter(query: ListQuery): MediaFilter {
   if (query.camera) filter.cameras.push(query.camera);
   if (query.lang) filter.languages.push(query.lang);
   if (query.rating) filter.ratings.push(query.rating);
+  if (query.span) filter.spans = [query.span];
   if (query.members?.length) filter.members = [...query.members];
   return filter;
 }
@@ -247,7 +252,8 @@ export function decodeCursor(cursor: string): { sort: SortParam; after: Keyset }
 
 /** The whole list request: filters, sort, and where the page starts (offset or cursor). */
 export function buildPageRequest(query: ListQuery): { request: PageRequest; sort: SortParam } {
-  let sort = query.sort ?? DEFAULT_SORT;
+  // A recording's parts are listed first to last unless another order is asked for.
+  let sort = query.sort ?? (query.span ? "span" : DEFAULT_SORT);
   let after: Keyset | null = null;
   if (query.cursor !== undefined) {
     if (query.offset !== undefined) throw invalid("offset: give either offset or cursor, not both");

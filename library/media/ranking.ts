@@ -102,9 +102,18 @@ function walkHits(
 }
 
 const hasConditions = (f: MediaFilter) =>
-  [f.kinds, f.shots, f.tags, f.cameras, f.languages, f.ratings, f.members ?? []].some(
-    (list) => list.length > 0,
-  );
+  [
+    f.kinds,
+    f.shots,
+    f.tags,
+    f.cameras,
+    f.languages,
+    f.ratings,
+    f.slateScenes ?? [],
+    f.slateTakes ?? [],
+    f.spans ?? [],
+    f.members ?? [],
+  ].some((list) => list.length > 0);
 
 /**
  * One page of a semantic search: vector hits (scenes and items) and FTS5 text matches, merged by

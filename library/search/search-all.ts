@@ -18,7 +18,13 @@ export const PER_PROJECT_TIMEOUT_MS = 5_000;
 
 const MAX_PROJECTS_PARAM = 2_000;
 
-export const SEARCH_ALL_QUERY = LIST_QUERY.omit({ cursor: true, offset: true, sort: true }).extend({
+// A span id names parts in one project's library, so it is no filter across projects.
+export const SEARCH_ALL_QUERY = LIST_QUERY.omit({
+  cursor: true,
+  offset: true,
+  sort: true,
+  span: true,
+}).extend({
   limit: z.preprocess((v) => (v === "" ? undefined : v), wholeNumber(1, MAX_LIMIT).optional()),
   per_project_limit: z.preprocess((v) => (v === "" ? undefined : v), wholeNumber(1, MAX_LIMIT).optional()),
   projects: z.string().max(MAX_PROJECTS_PARAM, `at most ${MAX_PROJECTS_PARAM} characters`).optional(),

@@ -5,7 +5,7 @@ import { type MemberRule, ruleSql } from "./collections.js";
 import type { MediaKind, MediaRow } from "./media.js";
 import type { TagRow } from "./tags.js";
 
-export type SortKey = "id" | "name" | "path" | "shot_date" | "duration" | "created";
+export type SortKey = "id" | "name" | "path" | "shot_date" | "duration" | "created" | "span";
 
 export interface Sort {
   key: SortKey;
@@ -34,6 +34,8 @@ export interface MediaFilter {
   /** Slate scene and take names (`scene:`, `take:` in `q`), each matched whole, letter case ignored. */
   slateScenes?: string[];
   slateTakes?: string[];
+  /** Spanned recordings' ids (`span.id`): their parts. */
+  spans?: string[];
   /** Rules every item must also meet: a smart collection's, a bin's items. */
   members?: MemberRule[];
 }
@@ -80,6 +82,7 @@ const SORT_COLUMN: Record<SortKey, { expr: string; nullable: boolean; field: key
   shot_date: { expr: "m.shot_date", nullable: true, field: "shot_date" },
   duration: { expr: "m.duration_s", nullable: true, field: "duration_s" },
   created: { expr: "m.created_at", nullable: false, field: "created_at" },
+  span: { expr: "m.span_index", nullable: true, field: "span_index" },
 };
 
 // The listed columns in SELECT order. Rows are read as arrays and named by `listedRow`: building
@@ -237,6 +240,10 @@ function filterSql(filter: MediaFilter): Sql {
   };
   slate("scene", filter.slateScenes);
   slate("take", filter.slateTakes);
+  for (const span of filter.spans ?? []) {
+    where.push("m.span_id = ?");
+    params.push(span);
+  }
   for (const rule of filter.members ?? []) {
     const sql = ruleSql(rule);
     where.push(...(sql?.where ?? ["0"]));

@@ -41,6 +41,10 @@ const HARBOUR_WORDS = [
   { word: "harbour", start: 3.1, end: 3.7, score: 0.95 },
 ];
 
+/** Seconds as the app shows them: "0:06.0". */
+const tenths = (value: number) =>
+  `${Math.floor(value / 60)}:${String(Math.floor(value) % 60).padStart(2, "0")}.${Math.floor((value - Math.floor(value)) * 10)}`;
+
 // Why the hostile-named clip, seeded as an image sequence ffmpeg cannot decode, needs a proxy.
 const NEEDS_PROXY = "ffmpeg cannot decode these frames and no camera proxy is beside them";
 
@@ -49,6 +53,8 @@ interface Item {
   name: string;
   path: string;
   status: string;
+  duration_s: number;
+  start_timecode: string | null;
   in_point: number | null;
   out_point: number | null;
   desqueeze: number;
@@ -131,13 +137,21 @@ describe.skipIf(!hasTools)("the web app in headless Chromium", () => {
       save.run(JSON.stringify([{ start: 0, end: 3, text: "walking through trees" }]), "[]", forest.id);
       // A camera original's facts as the probe and grouping store them: the harbour clip is an
       // anamorphic, interlaced HLG take with a slate, recorder streams, timecode read from two
-      // places that disagree and the first of two files; the forest clip is the second file; the
-      // hostile-named clip stands for an image sequence that needs a proxy.
+      // places that disagree and the first of three files; the forest clip is the third, the
+      // second is missing; the hostile-named clip stands for an image sequence that needs a proxy.
+      const spanFacts = (offset: number) =>
+        JSON.stringify({
+          offset_s: offset,
+          duration_s: harbour.duration_s + forest.duration_s,
+          start_timecode: "10:00:00:00",
+          missing: [2],
+        });
       const camera = lib.db.prepare(
         `UPDATE media SET display_width = 427, display_height = 240, pixel_aspect = '4:3',
            fps_rational = '24000/1001', field_order = 'tff', hdr = 'hlg', desqueeze_suggested = 1.5,
            start_timecode = '10:00:00:00', timecode_source = 'tmcd', timecode_conflicts_json = ?,
-           audio_streams_json = ?, slate_json = ?, span_id = 'take-7', span_index = 1, span_count = 2
+           audio_streams_json = ?, slate_json = ?, span_id = 'take-7', span_index = 1, span_count = 3,
+           span_json = ?
          WHERE id = ?`,
       );
       camera.run(
@@ -153,11 +167,14 @@ describe.skipIf(!hasTools)("the web app in headless Chromium", () => {
           },
         ]),
         JSON.stringify({ scene: "12", take: "3", tape: "A001", note: null, circled: true }),
+        spanFacts(0),
         harbour.id,
       );
       lib.db
-        .prepare("UPDATE media SET vfr = 1, span_id = 'take-7', span_index = 2, span_count = 2 WHERE id = ?")
-        .run(forest.id);
+        .prepare(
+          "UPDATE media SET vfr = 1, span_id = 'take-7', span_index = 3, span_count = 3, span_json = ? WHERE id = ?",
+        )
+        .run(spanFacts(harbour.duration_s), forest.id);
       lib.db
         .prepare("UPDATE media SET sequence_json = ?, status_reason = ? WHERE id = ?")
         .run(
@@ -239,11 +256,13 @@ describe.skipIf(!hasTools)("the web app in headless Chromium", () => {
   it("signs in on loopback without a token, lists the library and finds a clip by search", async () => {
     await page.goto(serve.url);
     await page.getByText("3 items").waitFor();
+    // The harbour and forest clips are parts of one recording: one card, and the count says so.
+    await page.getByText("(as 2 cards)").waitFor();
     // The hostile name is text on the page, never markup.
     await page.getByText(HOSTILE).first().waitFor();
     expect(await page.evaluate("window.__pwned")).toBeUndefined();
     await pageUntil(
-      '[...document.querySelectorAll(".cell img")].filter((i) => i.complete && i.naturalWidth > 0).length === 3',
+      '[...document.querySelectorAll(".cell img")].filter((i) => i.complete && i.naturalWidth > 0).length === 2',
     );
     await shot("library");
     expect(await axeSerious()).toEqual([]);
@@ -331,8 +350,15 @@ describe.skipIf(!hasTools)("the web app in headless Chromium", () => {
     await page.getByText("3 items").waitFor();
     const card = (item: Item) => page.locator(`.cell[data-id="${item.id}"]`);
     await card(harbour).locator(".cell-badges").getByText("S12 T3 ★").waitFor();
-    await card(harbour).locator(".cell-badges").getByText("1/2").waitFor();
-    await card(forest).locator(".cell-badges").getByText("2/2").waitFor();
+    // One card for the recording: its first part listed stands for it, with the whole length,
+    // the recording's start timecode and the absent part in words.
+    await card(harbour).locator(".cell-badges").getByText("3 parts").waitFor();
+    expect(await card(forest).count()).toBe(0);
+    const total = harbour.duration_s + forest.duration_s;
+    const meta = card(harbour).locator(".cell-meta");
+    expect(await meta.locator("span").first().textContent()).toBe(tenths(total));
+    expect(await meta.locator(".tc").textContent()).toBe("10:00:00:00");
+    expect(await meta.locator(".warning").textContent()).toBe("part 2 missing");
     await card(hostile).locator(".cell-badges").getByText("11 frames").waitFor();
     const status = card(hostile).locator(".status");
     expect(await status.textContent()).toBe("needs proxy");
@@ -348,7 +374,23 @@ describe.skipIf(!hasTools)("the web app in headless Chromium", () => {
 
     await page.goto(new URL(`/clip/${forest.id}`, serve.url).href);
     await page.getByTestId("rate").getByText("VFR", { exact: true }).waitFor();
-    expect(await page.getByTestId("span").textContent()).toBe("part 2 of 2");
+    // The recording's parts, read with ?span=: this one marked, the others linked, the absent one named.
+    const recording = page.getByTestId("recording");
+    expect(await recording.getByTestId("recording-summary").textContent()).toBe(
+      `part 3 of 3 · ${tenths(total)} in all · starts 10:00:00:00 · part 2 missing`,
+    );
+    const parts = recording.getByRole("list", { name: "Parts of the recording" }).locator("li");
+    await parts.nth(2).waitFor();
+    expect(await parts.allTextContents()).toEqual([
+      `1. harbour_dusk.mp4 · ${tenths(harbour.duration_s)} · 10:00:00:00`,
+      "2. missing: no file for this part",
+      `3. forest_walk.mp4 · ${tenths(forest.duration_s)} · ${forest.start_timecode}`,
+    ]);
+    expect(await recording.locator('[aria-current="page"]').textContent()).toBe("forest_walk.mp4");
+    await shot("camera-recording");
+    expect(await axeSerious()).toEqual([]);
+    await recording.getByRole("link", { name: "harbour_dusk.mp4" }).click();
+    await page.waitForURL(`**/clip/${harbour.id}`);
 
     await page.goto(new URL(`/clip/${harbour.id}`, serve.url).href);
     expect(await page.getByTestId("picture").textContent()).toBe(
@@ -362,7 +404,7 @@ describe.skipIf(!hasTools)("the web app in headless Chromium", () => {
     );
     expect(await page.getByTestId("sound").textContent()).toBe("2 ch (stereo) · 24-bit · 48 kHz — Boom, Lav");
     expect(await page.getByTestId("slate").textContent()).toBe("Scene 12 · Take 3 · Tape A001 ★ circled");
-    expect(await page.getByTestId("span").textContent()).toBe("part 1 of 2");
+    await recording.locator('[aria-current="page"]', { hasText: "harbour_dusk.mp4" }).waitFor();
     // The camera's squeeze is offered, never applied by itself.
     const desqueeze = page.getByLabel("Desqueeze");
     expect(await desqueeze.inputValue()).toBe("1");
@@ -447,8 +489,8 @@ describe.skipIf(!hasTools)("the web app in headless Chromium", () => {
     await page.getByRole("searchbox").fill("");
     await page.getByRole("searchbox").press("Enter");
     await page.getByText("3 items").waitFor();
-    await page.getByLabel("Select harbour_dusk.mp4").check();
-    await page.getByLabel("Select forest_walk.mp4").check();
+    // The recording's card ticks both its parts.
+    await page.getByLabel("Select harbour_dusk.mp4 and the other parts of its recording").check();
     await page.getByRole("link", { name: "Export" }).click();
     await page.getByText("2 clips selected").waitFor();
     await page.getByLabel("Format").selectOption("fcpxml");

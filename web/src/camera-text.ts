@@ -106,3 +106,9 @@ export function sequenceText(sequence: Sequence): string {
 
 /** A desqueeze factor as the control offers it. */
 export const desqueezeText = (value: number) => (value === 1 ? "none (1×)" : `${value}×`);
+
+/** The parts of a spanned recording its file names tell of that are not there: "parts 2, 4 missing". */
+export function missingPartsText(missing: readonly number[]): string | null {
+  if (missing.length === 0) return null;
+  return `${missing.length === 1 ? "part" : "parts"} ${missing.join(", ")} missing`;
+}

@@ -77,6 +77,8 @@ export interface MediaQuery {
   collection?: string;
   /** A bin's id. */
   bin?: string;
+  /** A spanned recording's id: its parts. */
+  span?: string;
   limit?: number;
   offset?: number;
 }

@@ -123,10 +123,12 @@ function App() {
     setProjectState(name);
     setSelected(new Set());
   };
-  const toggle = useCallback((id: number) => {
+  // A card stands for one item or a recording's parts: ticking it ticks them all, unless all are.
+  const toggle = useCallback((ids: readonly number[]) => {
     setSelected((current) => {
       const next = new Set(current);
-      next.has(id) ? next.delete(id) : next.add(id);
+      const all = ids.every((id) => next.has(id));
+      for (const id of ids) all ? next.delete(id) : next.add(id);
       return next;
     });
   }, []);

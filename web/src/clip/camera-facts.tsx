@@ -10,9 +10,10 @@ import type { MediaItem } from "../client.js";
 
 /**
  * What a camera original is, as rows of the facts list: its picture (coded and displayed),
- * rate, start timecode with where it was read, sound streams, slate, image sequence, the part
- * of a spanned recording it is, and the camera-made proxy standing in for it. A row the item
- * has nothing for is left out. Every flag is a word, never a colour alone.
+ * rate, start timecode with where it was read, sound streams, slate, image sequence and the
+ * camera-made proxy standing in for it (the spanned recording it is part of has its own section:
+ * recording.tsx). A row the item has nothing for is left out. Every flag is a word, never a
+ * colour alone.
  */
 export function CameraFacts({ item }: { item: MediaItem }) {
   const geometry = geometryText(item);
@@ -92,14 +93,6 @@ export function CameraFacts({ item }: { item: MediaItem }) {
           <dt>Sequence</dt>
           <dd data-testid="sequence">
             <code>{item.path}</code> · {sequenceText(item.sequence)}
-          </dd>
-        </>
-      )}
-      {item.span && (
-        <>
-          <dt>Recording</dt>
-          <dd data-testid="span">
-            part {item.span.index} of {item.span.count}
           </dd>
         </>
       )}

@@ -6,6 +6,7 @@ import { Filmstrip } from "./filmstrip.js";
 import { Labels } from "./labels.js";
 import { Marks } from "./marks.js";
 import { Player } from "./player.js";
+import { Recording } from "./recording.js";
 import { Tags } from "./tags.js";
 import { TranscriptPane } from "./transcript-pane.js";
 import { TrashButton } from "./trash-button.js";
@@ -91,6 +92,7 @@ export function Clip({ id, project, startAt }: { id: number; project: string; st
             proxy={clip.proxy}
             makeProxy={() => void act.makeProxy()}
           />
+          <Recording item={item} project={project} />
           <Labels
             item={item}
             setRating={(rating) => void act.edit(() => setRating(project, id, rating), "Rating saved")}

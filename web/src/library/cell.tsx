@@ -1,22 +1,25 @@
 import { seconds } from "../api.js";
-import { slateShort } from "../camera-text.js";
+import { missingPartsText, slateShort } from "../camera-text.js";
 import type { MediaItem } from "../client.js";
 import { navigate } from "../router.js";
 import { Thumb } from "../thumb.js";
+import type { Card } from "./cards.js";
 
 export interface CellProps {
-  item: MediaItem | undefined;
+  card: Card | undefined;
   index: number;
-  focused: boolean;
+  /** Every part of the card is ticked. */
   selected: boolean;
-  toggle: (id: number) => void;
+  focused: boolean;
+  toggle: (ids: readonly number[]) => void;
 }
 
 /**
  * What a card says of a camera original over its picture: an image sequence's frame count, the
- * part of a spanned recording, the slate.
+ * parts of a spanned recording (how many it has, or which one this is when it stands alone), the
+ * slate.
  */
-function Badges({ item }: { item: MediaItem }) {
+function Badges({ item, parts }: { item: MediaItem; parts: number }) {
   const slate = slateShort(item.slate);
   if (!item.sequence && !item.span && !slate) return null;
   return (
@@ -26,7 +29,12 @@ function Badges({ item }: { item: MediaItem }) {
           {item.sequence.count.toLocaleString("en")} frames
         </span>
       )}
-      {item.span && (
+      {item.span && parts > 1 && (
+        <span class="badge" title={`one recording in ${item.span.count} files, ${parts} of them listed here`}>
+          {item.span.count} parts
+        </span>
+      )}
+      {item.span && parts === 1 && (
         <span class="badge" title={`part ${item.span.index} of ${item.span.count} of one recording`}>
           {item.span.index}/{item.span.count}
         </span>
@@ -41,20 +49,38 @@ function Badges({ item }: { item: MediaItem }) {
   );
 }
 
-/** One item of the grid (a placeholder until its page arrives): opens the clip, ticks for export. */
-export function Cell({ item, index, focused, selected, toggle }: CellProps) {
-  if (!item) return <div class="cell loading" aria-hidden="true" />;
-  const open = () => {
-    const at = item.match ? `?t=${item.match.start_s}` : "";
-    navigate(`/clip/${item.id}${at}`);
-  };
-  const stages = item.missing
+const stageOf = (item: MediaItem) =>
+  item.missing
     ? "missing"
     : item.status === "failed"
       ? `failed at ${item.failed_stage ?? "?"}`
       : item.status === "needs_proxy"
         ? "needs proxy"
         : item.status;
+
+/** What the parts of a card have in common, or each different value once: "done · failed at probe". */
+const shared = (parts: readonly MediaItem[], of: (item: MediaItem) => string | null) =>
+  [...new Set(parts.map(of))].filter((value) => value !== null).join(" · ") || null;
+
+/**
+ * One card of the grid (a placeholder until its page arrives): opens the clip (a search's matching
+ * part at its scene), ticks for export. A recording's card shows its first part listed, with the
+ * whole recording's duration and start timecode, and ticks all its parts at once.
+ */
+export function Cell({ card, index, focused, selected, toggle }: CellProps) {
+  if (!card) return <div class="cell loading" aria-hidden="true" />;
+  const { lead: item, parts, hit } = card;
+  const recording = parts.length > 1 ? item.span : null;
+  const open = () => {
+    const shown = hit ?? item;
+    const at = shown.match ? `?t=${shown.match.start_s}` : "";
+    navigate(`/clip/${shown.id}${at}`);
+  };
+  const stages = shared(parts, stageOf) ?? "";
+  const reasons = shared(parts, (part) => part.status_reason);
+  const rating = shared(parts, (part) => part.rating);
+  const tags = [...new Set(parts.flatMap((part) => part.tags.map((t) => t.name)))];
+  const missingParts = item.span ? missingPartsText(item.span.missing) : null;
   return (
     <div class={`cell${focused ? " focused" : ""}`} data-id={item.id}>
       <button
@@ -65,36 +91,39 @@ export function Cell({ item, index, focused, selected, toggle }: CellProps) {
         onClick={open}
         title={item.name}
       >
-        <Thumb src={item.match?.keyframe_url ?? item.thumbnail_url} alt="" className="cell-img" />
-        <Badges item={item} />
+        <Thumb src={hit?.match?.keyframe_url ?? item.thumbnail_url} alt="" className="cell-img" />
+        <Badges item={item} parts={parts.length} />
         <span class="cell-name">{item.name}</span>
         <span class="cell-meta">
-          <span>{seconds(item.duration_s)}</span>
-          {item.match && (
+          <span>{seconds(recording ? recording.duration_s : item.duration_s)}</span>
+          {recording?.start_timecode && <span class="tc">{recording.start_timecode}</span>}
+          {hit?.match && (
             <span class="match">
-              scene {item.match.scene_index} @ {seconds(item.match.start_s)}
+              {recording && `part ${hit.span?.index} `}scene {hit.match.scene_index} @{" "}
+              {seconds(hit.match.start_s)}
             </span>
           )}
-          {item.rating && <span class="rating">rated {item.rating}</span>}
+          {rating && <span class="rating">rated {rating}</span>}
           {/* A file that needs a proxy says why in its title. */}
-          <span class={`status status-${item.status}`} title={item.status_reason ?? undefined}>
+          <span
+            class={`status${parts.every((part) => part.status === item.status) ? ` status-${item.status}` : ""}`}
+            title={reasons ?? undefined}
+          >
             {stages}
           </span>
+          {missingParts && <span class="warning">{missingParts}</span>}
         </span>
-        <span class="cell-tags">
-          {item.tags
-            .slice(0, 4)
-            .map((t) => t.name)
-            .join(" · ")}
-        </span>
+        <span class="cell-tags">{tags.slice(0, 4).join(" · ")}</span>
       </button>
       <input
         type="checkbox"
         class="pick"
         checked={selected}
-        aria-label={`Select ${item.name}`}
+        aria-label={
+          recording ? `Select ${item.name} and the other parts of its recording` : `Select ${item.name}`
+        }
         tabIndex={-1}
-        onClick={() => toggle(item.id)}
+        onClick={() => toggle(parts.map((part) => part.id))}
       />
     </div>
   );

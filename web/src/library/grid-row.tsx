@@ -1,5 +1,5 @@
 import { Component } from "preact";
-import type { MediaItem } from "../client.js";
+import type { Card } from "./cards.js";
 import { Cell } from "./cell.js";
 
 export const CELL_W = 210;
@@ -8,16 +8,20 @@ export const CELL_H = 200;
 interface RowProps {
   row: number;
   start: number;
-  items: (MediaItem | undefined)[];
+  cards: (Card | undefined)[];
   /** The focused index when it is in this row, else -1. */
   focus: number;
   selected: ReadonlySet<number>;
-  toggle: (id: number) => void;
+  toggle: (ids: readonly number[]) => void;
 }
 
-/** What a row shows: a row whose items, focus and ticks are unchanged is not rendered again while the grid scrolls. */
+/** What a row shows: a row whose cards, focus and ticks are unchanged is not rendered again while the grid scrolls. */
 const rowKey = (p: RowProps) =>
-  `${p.row}:${p.focus}:${p.items.map((it) => (it ? `${it.id}${p.selected.has(it.id) ? "+" : ""}` : "_")).join(",")}`;
+  `${p.row}:${p.focus}:${p.cards
+    .map((card) =>
+      card ? card.parts.map((it) => `${it.id}${p.selected.has(it.id) ? "+" : ""}`).join("&") : "_",
+    )
+    .join(",")}`;
 
 /** One row of the grid, placed at its offset in the scrolled space. */
 export class GridRow extends Component<RowProps> {
@@ -26,16 +30,16 @@ export class GridRow extends Component<RowProps> {
   }
 
   override render() {
-    const { row, start, items, focus, selected, toggle } = this.props;
+    const { row, start, cards, focus, selected, toggle } = this.props;
     return (
       <div class="row" style={{ transform: `translateY(${row * CELL_H}px)` }}>
-        {items.map((it, col) => (
+        {cards.map((card, col) => (
           <div class="slot" key={start + col}>
             <Cell
-              item={it}
+              card={card}
               index={start + col}
               focused={start + col === focus}
-              selected={it ? selected.has(it.id) : false}
+              selected={card ? card.parts.every((part) => selected.has(part.id)) : false}
               toggle={toggle}
             />
           </div>

@@ -2,7 +2,7 @@ import { useMemo } from "preact/hooks";
 import { FilterForm } from "./filter-form.js";
 import { type Filters, listQuery } from "./filters.js";
 import { useFilterChoices } from "./use-filter-choices.js";
-import { usePages } from "./use-pages.js";
+import { type Loaded, usePages } from "./use-pages.js";
 import { VirtualGrid } from "./virtual-grid.js";
 
 interface LibraryProps {
@@ -10,13 +10,25 @@ interface LibraryProps {
   filters: Filters;
   setFilters: (f: Filters) => void;
   selected: ReadonlySet<number>;
-  toggle: (id: number) => void;
+  toggle: (ids: readonly number[]) => void;
+}
+
+/**
+ * How the cards relate to the items counted: exact once every page is in ("3 items as 2 cards"),
+ * else only that some parts share a card. Nothing when every item has a card of its own.
+ */
+function cardsNote(total: number, loaded: Loaded): string | null {
+  if (loaded.cards === loaded.items) return null;
+  if (loaded.items === total)
+    return `as ${loaded.cards.toLocaleString()} ${loaded.cards === 1 ? "card" : "cards"}`;
+  return "a recording's parts listed together share a card";
 }
 
 /** The library page: the filters, what they match (count and the search's note) and the grid. */
 export function Library({ project, filters, setFilters, selected, toggle }: LibraryProps) {
   const query = useMemo(() => listQuery(filters), [filters]);
-  const { total, note, error, item, want } = usePages(project, query);
+  const { total, cells, loaded, note, error, card, want } = usePages(project, query);
+  const cards = total === null ? null : cardsNote(total, loaded);
   const choices = useFilterChoices(project, total !== null);
   return (
     <section class="library" aria-label="Library">
@@ -29,10 +41,11 @@ export function Library({ project, filters, setFilters, selected, toggle }: Libr
         ) : (
           <span>{`${total.toLocaleString()} ${total === 1 ? "item" : "items"}`}</span>
         )}
+        {cards && <span class="note"> ({cards})</span>}
         {note && <span class="note"> — {note}</span>}
         {selected.size > 0 && <span> — {selected.size.toLocaleString()} selected</span>}
       </p>
-      <VirtualGrid count={total ?? 0} item={item} want={want} selected={selected} toggle={toggle} />
+      <VirtualGrid count={cells} card={card} want={want} selected={selected} toggle={toggle} />
     </section>
   );
 }

@@ -1,21 +1,30 @@
-import { useCallback, useEffect, useRef, useState } from "preact/hooks";
+import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { ApiError } from "../api.js";
-import { listMedia, type MediaItem, type MediaQuery } from "../client.js";
+import { listMedia, type MediaQuery } from "../client.js";
+import { type Card, cardsOf } from "./cards.js";
 
 const PAGE = 100;
 
+/** What the pages fetched so far hold: items, and the cards they are shown as. */
+export interface Loaded {
+  items: number;
+  cards: number;
+}
+
 /**
- * The pages of one list query, fetched as the grid scrolls to them. The loader reads the query
- * back from its text, so an equal query (a new object with the same values) keeps its pages.
+ * The pages of one list query, fetched as the grid scrolls to them, each shown as cards (a
+ * recording's parts on one page share a card: cards.ts). A page not yet fetched counts as a full
+ * page of cards, so the grid's cells map to pages before their answers arrive. The loader reads
+ * the query back from its text, so an equal query (a new object with the same values) keeps its pages.
  */
 export function usePages(project: string, query: MediaQuery) {
   const key = JSON.stringify([project, query]);
-  const pages = useRef(new Map<number, MediaItem[]>());
+  const pages = useRef(new Map<number, { items: number; cards: Card[] }>());
   const pending = useRef(new Set<number>());
   const [total, setTotal] = useState<number | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [, setVersion] = useState(0);
+  const [version, setVersion] = useState(0);
 
   const load = useCallback(
     (page: number) => {
@@ -34,7 +43,7 @@ export function usePages(project: string, query: MediaQuery) {
             performance.mark("svc-search-answer");
             requestAnimationFrame(() => setTimeout(() => performance.mark("svc-search-painted"), 0));
           }
-          pages.current.set(page, body.items);
+          pages.current.set(page, { items: body.items.length, cards: cardsOf(body.items) });
           setTotal(body.total);
           setNote(body.search_note ?? null);
           setError(null);
@@ -55,16 +64,52 @@ export function usePages(project: string, query: MediaQuery) {
     load(0);
   }, [load]);
 
-  /** Fetches the pages that hold items `first` to `last - 1`. */
-  const want = useCallback(
-    (first: number, last: number) => {
-      for (let i = first; i < last; i += PAGE) load(Math.floor(i / PAGE));
-      if (last > 0) load(Math.floor((last - 1) / PAGE));
+  // Where each page's cards start among the grid's cells, and how many cells there are; the pages
+  // live in a ref, and `version` says when they changed.
+  const layout = useMemo(() => {
+    const starts: number[] = [];
+    let cells = 0;
+    const loaded: Loaded = { items: 0, cards: 0 };
+    for (let page = 0; page * PAGE < (total ?? 0); page += 1) {
+      starts.push(cells);
+      const got = pages.current.get(page);
+      if (got) {
+        loaded.items += got.items;
+        loaded.cards += got.cards.length;
+      }
+      cells += got?.cards.length ?? Math.min(PAGE, (total ?? 0) - page * PAGE);
+    }
+    return { starts, cells, loaded };
+  }, [total, version]);
+
+  /** The page holding cell `index`: the last page starting at or before it. */
+  const pageOf = useCallback(
+    (index: number) => {
+      const { starts } = layout;
+      let low = 0;
+      let high = starts.length - 1;
+      while (low < high) {
+        const mid = Math.ceil((low + high) / 2);
+        if ((starts[mid] ?? 0) <= index) low = mid;
+        else high = mid - 1;
+      }
+      return low;
     },
-    [load],
+    [layout],
   );
 
-  const item = (index: number): MediaItem | undefined =>
-    pages.current.get(Math.floor(index / PAGE))?.[index % PAGE];
-  return { total, note, error, item, want };
+  /** Fetches the pages that hold cells `first` to `last - 1`. */
+  const want = useCallback(
+    (first: number, last: number) => {
+      if (last <= first) return;
+      for (let page = pageOf(first); page <= pageOf(last - 1); page += 1) load(page);
+    },
+    [load, pageOf],
+  );
+
+  const card = (index: number): Card | undefined => {
+    const page = pageOf(index);
+    return pages.current.get(page)?.cards[index - (layout.starts[page] ?? 0)];
+  };
+  return { total, cells: layout.cells, loaded: layout.loaded, note, error, card, want };
 }

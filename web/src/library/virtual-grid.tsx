@@ -1,24 +1,25 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
-import type { MediaItem } from "../client.js";
+import type { Card } from "./cards.js";
 import { CELL_H, CELL_W, GridRow } from "./grid-row.js";
 
 const OVERSCAN_ROWS = 2;
 
 interface VirtualGridProps {
   count: number;
-  /** The item at an index, or undefined while its page is on its way. */
-  item: (index: number) => MediaItem | undefined;
-  /** Asks for items `first` to `last - 1`: those on screen and a little around them. */
+  /** The card at an index, or undefined while its page is on its way. */
+  card: (index: number) => Card | undefined;
+  /** Asks for cards `first` to `last - 1`: those on screen and a little around them. */
   want: (first: number, last: number) => void;
   selected: ReadonlySet<number>;
-  toggle: (id: number) => void;
+  /** Ticks the items (a card's parts together) or, when all are ticked, unticks them. */
+  toggle: (ids: readonly number[]) => void;
 }
 
 /**
- * The grid of `count` items, of which only the rows on screen exist in the page. Arrow keys move
+ * The grid of `count` cards, of which only the rows on screen exist in the page. Arrow keys move
  * the focus, Enter opens (the cell's button), Space ticks.
  */
-export function VirtualGrid({ count, item, want, selected, toggle }: VirtualGridProps) {
+export function VirtualGrid({ count, card, want, selected, toggle }: VirtualGridProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const [view, setView] = useState({ top: 0, width: 1000, height: 800 });
   const [focus, setFocus] = useState(0);
@@ -45,14 +46,14 @@ export function VirtualGrid({ count, item, want, selected, toggle }: VirtualGrid
   const rowsShown = [];
   for (let row = firstRow; row < lastRow; row += 1) {
     const start = row * columns;
-    const items = [];
-    for (let i = start; i < Math.min(count, start + columns); i += 1) items.push(item(i));
+    const cards = [];
+    for (let i = start; i < Math.min(count, start + columns); i += 1) cards.push(card(i));
     rowsShown.push(
       <GridRow
         key={row}
         row={row}
         start={start}
-        items={items}
+        cards={cards}
         focus={focus >= start && focus < start + columns ? focus : -1}
         selected={selected}
         toggle={toggle}
@@ -89,8 +90,8 @@ export function VirtualGrid({ count, item, want, selected, toggle }: VirtualGrid
       onKeyDown={(e) => {
         if (e.key === " " && (e.target as HTMLElement).classList.contains("cell-open")) {
           e.preventDefault();
-          const picked = item(focus);
-          if (picked) toggle(picked.id);
+          const picked = card(focus);
+          if (picked) toggle(picked.parts.map((part) => part.id));
           return;
         }
         move(e);
