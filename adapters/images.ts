@@ -19,6 +19,8 @@ export interface Images {
   exposure(input: string | Buffer): Promise<ExposureStats>;
   /** Mean absolute difference 0–1 between two pictures in grey at one small size. */
   difference(a: Buffer, b: Buffer): Promise<number>;
+  /** Loads libvips now, while the caller waits on something else, rather than at the first picture. */
+  warm(): Promise<void>;
 }
 
 export interface ExposureStats {
@@ -101,6 +103,9 @@ export function createImages(): Images {
     grey(input, { width: MEASURE_BOX, height: MEASURE_BOX, fit: "inside" });
   const small = (input: Buffer) => grey(input, { width: DIFF_WIDTH, height: DIFF_HEIGHT, fit: "fill" });
   return {
+    async warm() {
+      await library();
+    },
     async info(file) {
       const meta = await (await load(file, { limitInputPixels: PIXEL_LIMIT })).metadata();
       return {

@@ -205,25 +205,36 @@ async function ingestCase({ label, clips, concurrency, target, env }) {
   };
 }
 
+/** The test-pattern case: generated clips, no corpus needed. */
+async function patternCase(clipsDir, concurrency) {
+  const pattern = await patternClips(join(clipsDir, "pattern"));
+  return ingestCase({
+    label: `${pattern.length} × ${SHORT_S} s 1080p test-pattern clips (as measured from outside), no model host`,
+    clips: pattern,
+    concurrency,
+    target: RATIO_TARGET,
+    env: { OLLAMA_HOST: NO_MODEL_HOST },
+  });
+}
+
+/** Start-up and the test-pattern case alone (`ingest-pattern`): minutes, without the media corpus. */
+export async function benchPatternIngest() {
+  const concurrency = cpuConcurrency();
+  const clipsDir = await tempDir("clips");
+  const started = await startup();
+  return { concurrency, startup: started, cases: [await patternCase(clipsDir, concurrency)], full: null };
+}
+
 export async function benchIngest(corpus) {
   const concurrency = cpuConcurrency();
   const clipsDir = await tempDir("clips");
   // Floors and svc read copies in the same temp folders, so both find them equally warm in the page cache.
   const short = await shortClips(corpus, join(clipsDir, "short"));
   const long = await longClips(corpus, join(clipsDir, "long"));
-  const pattern = await patternClips(join(clipsDir, "pattern"));
 
   const started = await startup();
   const cases = [];
-  cases.push(
-    await ingestCase({
-      label: `${pattern.length} × ${SHORT_S} s 1080p test-pattern clips (as measured from outside), no model host`,
-      clips: pattern,
-      concurrency,
-      target: RATIO_TARGET,
-      env: { OLLAMA_HOST: NO_MODEL_HOST },
-    }),
-  );
+  cases.push(await patternCase(clipsDir, concurrency));
   cases.push(
     await ingestCase({
       label: `${short.length} × ${SHORT_S} s 1080p clips, no model host`,

@@ -1,5 +1,5 @@
 // Usage: npm run bench            (builds, then runs every benchmark)
-//        node bench/run.mjs idle  (one of: ingest, idle, api, semantic, vectors, stalls, bounded, arrivals,
+//        node bench/run.mjs idle  (one of: ingest, ingest-pattern, idle, api, semantic, vectors, stalls, bounded, arrivals,
 //        chat-eval, chat, mcp, export, editor-proxy, proxy, offload, web, search-all, recorrect,
 //        sequence-scan, camera-ingest;
 //        needs a prior `npm run build`)
@@ -20,7 +20,7 @@ import { CORPUS_DIR, ensureCorpus } from "./corpus.mjs";
 import { benchEditorProxy, editorProxyRows } from "./editor-proxy.mjs";
 import { benchExport, exportRows } from "./export.mjs";
 import { benchIdleMemory, PRE_INGEST_SLOW_MS } from "./idle-memory.mjs";
-import { benchIngest } from "./ingest.mjs";
+import { benchIngest, benchPatternIngest } from "./ingest.mjs";
 import { CLI, cleanTemp, cpuMeter, FFMPEG, log, printRows, REPO, seconds } from "./lib.mjs";
 import { benchMcp, mcpRows } from "./mcp.mjs";
 import { benchOffload, offloadRows } from "./offload.mjs";
@@ -36,6 +36,7 @@ import { benchWeb, webRows } from "./web.mjs";
 // The vector benchmark ignores the media corpus; it builds 100k and 1M-vector indexes (~15 min).
 const BENCHES = {
   ingest: benchIngest,
+  "ingest-pattern": () => benchPatternIngest(),
   idle: benchIdleMemory,
   api: benchApi,
   semantic: benchSemantic,
@@ -110,7 +111,7 @@ function rows(results, errors, conditions) {
   const out = [];
   const marks = [];
   const section = (name) => marks.push({ name, start: out.length });
-  const ingest = results.ingest;
+  const ingest = results.ingest ?? results["ingest-pattern"];
   section("ingest");
   if (ingest) {
     out.push(
@@ -145,10 +146,15 @@ function rows(results, errors, conditions) {
           verdict(c.cpuRatioPass),
         ),
       );
-    out.push(
-      row(`svc ingest, whole corpus (${ingest.full.files} files)`, seconds(ingest.full.wallMs), ingest.full),
-      row("whole corpus throughput", `${ingest.full.filesPerSec.toFixed(2)} files/s`),
-    );
+    if (ingest.full)
+      out.push(
+        row(
+          `svc ingest, whole corpus (${ingest.full.files} files)`,
+          seconds(ingest.full.wallMs),
+          ingest.full,
+        ),
+        row("whole corpus throughput", `${ingest.full.filesPerSec.toFixed(2)} files/s`),
+      );
   }
   const idle = results.idle;
   section("idle");
@@ -371,7 +377,8 @@ async function main() {
   const results = {};
   const errors = {};
   const conditions = {};
-  const names = chosen.length ? chosen : Object.keys(BENCHES);
+  // `ingest-pattern` is a part of `ingest`, runnable alone: the whole run has it once.
+  const names = chosen.length ? chosen : Object.keys(BENCHES).filter((name) => name !== "ingest-pattern");
   let corpus = null;
   if (names.some((name) => USES_CORPUS.has(name))) {
     try {

@@ -320,6 +320,9 @@ async function processFile(
     const timing = () => ({ startedAt, elapsedMs: Math.round(performance.now() - t0) });
     const combined = AbortSignal.any([signal, stageSignal]);
     if (stage === "probe") {
+      // Every item's thumbnails go through libvips: loading it costs ~0.1 s of this thread, taken
+      // now while the probe's programs run rather than in front of the first picture.
+      deps.adapters.images.warm().catch(() => undefined);
       const probed = await deps.queues.cpu.add(
         async () => {
           const print = await fingerprintOf(file);
@@ -373,9 +376,11 @@ async function processFile(
     const next =
       stage === input.until ? (restoreTo ?? "done") : (STAGES[STAGES.indexOf(stage) + 1] ?? "done");
     try {
-      const res = await deps.queues[impl.resource].add(() => impl.run(current, deps, combined), {
-        signal: combined,
-      });
+      const res =
+        impl.settle?.(current, deps) ??
+        (await deps.queues[impl.resource].add(() => impl.run(current, deps, combined), {
+          signal: combined,
+        }));
       const outcome: StageOutcome = { stage, status: res.status, detail: res.detail ?? null, ...timing() };
       store.media.completeStage(
         current.mediaId,

@@ -54,6 +54,8 @@ export interface AnalyseOptions {
   audio?: boolean;
   /** A `.cube` 3D LUT the kept frames are rendered through (scene scores are taken on the frames as decoded). */
   lut?: string | undefined;
+  /** Decoder threads; ffmpeg's own choice (one per core) when absent. */
+  threads?: number | undefined;
 }
 
 export interface ExtractAudioOptions {
@@ -347,6 +349,7 @@ export function analyseArgs(file: Source, options: AnalyseOptions): string[] {
     : [];
   return [
     ...INFO,
+    ...(options.threads === undefined ? [] : ["-threads", String(options.threads)]),
     ...[...inputArgs(file), "-sn", "-dn", "-filter_complex", [...video, ...audio].join(";")],
     ...["-map", "[keys]", "-q:v", "3", "-frame_pts", "1", join(options.sampleDir, "%06d.jpg")],
   ];

@@ -9,6 +9,7 @@ import { makeFolder } from "../../state/folders.js";
 import { derivedRelative } from "../../state/paths.js";
 import type { SceneInput } from "../../state/repos/scenes.js";
 import { lutForItem } from "../luts.js";
+import { decodeThreads } from "../queues.js";
 import { type PlannedScene, planScenes } from "./scene-plan.js";
 import { type SceneSignals, withSceneSignals } from "./signals.js";
 import { THUMB_WIDTH, thumbnailFromSamples, videoThumbnail } from "./thumbnails.js";
@@ -92,6 +93,7 @@ async function analyseClip(
     motion: true,
     audio: hasAudio,
     lut,
+    threads: decodeThreads(deps.queues),
   };
   try {
     return { analysis: await ffmpeg.analyse(item.input, options, signal), audioMeasured: true };

@@ -124,12 +124,16 @@ export async function probeFile(
 ): Promise<ProbeOutput> {
   if (expected === "image") return probeStill(file, adapters, signal);
   if (!adapters.ffprobe) throw new StageError("ffprobe is not available");
+  const problems: string[] = [];
+  // exiftool reads the file while ffprobe does: the two are independent, and each item waits for both.
+  const exifRead = exifTags(adapters, file, signal, problems);
+  exifRead.catch(() => undefined);
   let report: ProbeReport;
   try {
     report = await adapters.ffprobe.probe(file, signal);
   } catch (error) {
     if (signal.aborted) throw error;
-    return probeUnopened(file, error, adapters, signal);
+    return probeUnopened(file, error, await exifRead, problems);
   }
   const video = report.streams.find(isPicture);
   const audio = report.streams.filter((s) => s.codec_type === "audio");
@@ -137,8 +141,7 @@ export async function probeFile(
   if (!video && audioTracks === 0) throw new StageError("no audio or video stream: not a media file");
   // A .mp4 that holds only sound is an audio item; an audio extension with a picture stays audio.
   const kind: MediaKind = expected === "video" && !video ? "audio" : expected;
-  const problems: string[] = [];
-  const exif = await exifTags(adapters, file, signal, problems);
+  const exif = await exifRead;
   const picture = kind === "video" && video ? video : null;
   const duration = positive(report.format.duration) ?? positive(picture?.duration);
   const timing = picture ? frameTiming(report, picture, problems) : null;
@@ -186,14 +189,12 @@ export async function probeFile(
  * (R3D, ARRIRAW): listed with what that header says, waiting for a proxy. Anything else fails
  * with ffprobe's reason, or, for a RAW extension, with what is wrong with it.
  */
-async function probeUnopened(
+function probeUnopened(
   file: string,
   error: unknown,
-  adapters: Adapters,
-  signal: AbortSignal,
-): Promise<ProbeOutput> {
-  const problems: string[] = [];
-  const exif = await exifTags(adapters, file, signal, problems);
+  exif: Record<string, unknown>,
+  problems: string[],
+): ProbeOutput {
   if (!identifiedAsCameraVideo(exif)) {
     const format = rawFormatByExtension(file);
     if (format === null) throw error;

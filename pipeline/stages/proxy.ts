@@ -3,8 +3,9 @@ import { type PlaybackFacts, unplayableReason } from "../../domain/playback.js";
 import { produceAtomic } from "../../state/atomic.js";
 import { proxyFile } from "../../state/derived-files.js";
 import { isErrno } from "../../state/errno.js";
+import type { MediaRow } from "../../state/repos/media.js";
 import { lutForItem } from "../luts.js";
-import { type Stage, StageError } from "./types.js";
+import { type Stage, type StageDeps, StageError, type StageItem, type StageResult } from "./types.js";
 
 /** Whether a browser needs a proxy to play the item, and why (null: it plays the original). */
 export function proxyReason(item: PlaybackFacts): string | null {
@@ -25,20 +26,34 @@ async function exists(path: string): Promise<boolean> {
  * file through state/atomic.ts (so an interrupted pass's leftover is swept with the others at the
  * next pass): a proxy is whole or absent.
  */
+/** Why the item needs a playback proxy, or the outcome when it needs none. */
+function proxyNeed(
+  item: StageItem,
+  deps: StageDeps,
+): { reason: string; row: MediaRow | undefined } | StageResult {
+  if (item.kind === "image") return { status: "skipped", detail: "stills are shown as they are" };
+  const row = deps.store.media.get(item.mediaId);
+  const reason = proxyReason({
+    path: item.relPath,
+    kind: item.kind,
+    codec: row?.codec ?? null,
+    audio_codec: row?.audio_codec ?? null,
+    audio_channels: row?.audio_channels ?? null,
+  });
+  return reason === null ? { status: "skipped", detail: "a browser plays the original" } : { reason, row };
+}
+
 export const proxyStage: Stage = {
   name: "proxy",
   resource: "cpu",
+  settle(item, deps) {
+    const need = proxyNeed(item, deps);
+    return "status" in need ? need : null;
+  },
   async run(item, deps, signal) {
-    if (item.kind === "image") return { status: "skipped", detail: "stills are shown as they are" };
-    const row = deps.store.media.get(item.mediaId);
-    const reason = proxyReason({
-      path: item.relPath,
-      kind: item.kind,
-      codec: row?.codec ?? null,
-      audio_codec: row?.audio_codec ?? null,
-      audio_channels: row?.audio_channels ?? null,
-    });
-    if (reason === null) return { status: "skipped", detail: "a browser plays the original" };
+    const need = proxyNeed(item, deps);
+    if ("status" in need) return need;
+    const { reason, row } = need;
     const { proxy } = deps.adapters;
     if (!proxy) throw new StageError("ffmpeg is not available");
     const dest = proxyFile(deps.store.paths, item.mediaId);

@@ -5,7 +5,7 @@ import { writeFileAtomic } from "../../state/atomic.js";
 import { thumbFile } from "../../state/derived-files.js";
 import { derivedRelative } from "../../state/paths.js";
 import { lutForItem } from "../luts.js";
-import { type Stage, type StageDeps, StageError, type StageItem } from "./types.js";
+import { type Stage, type StageDeps, StageError, type StageItem, type StageResult } from "./types.js";
 
 export const THUMB_WIDTH = 480;
 const WAVEFORM_HEIGHT = 120;
@@ -123,12 +123,15 @@ async function picture(
   }
 }
 
+// A video's thumbnail is one of the frames its analysis pass keeps, so it costs no decode here.
+const TAKEN_BY_FRAMES: StageResult = { status: "done", detail: "taken by the frames stage" };
+
 export const thumbnailsStage: Stage = {
   name: "thumbnails",
   resource: "cpu",
+  settle: (item) => (item.kind === "video" ? TAKEN_BY_FRAMES : null),
   async run(item, deps, signal) {
-    // A video's thumbnail is one of the frames its analysis pass keeps, so it costs no decode here.
-    if (item.kind === "video") return { status: "done", detail: "taken by the frames stage" };
+    if (item.kind === "video") return TAKEN_BY_FRAMES;
     const jpeg = await picture({ ...item, kind: item.kind }, deps, signal);
     const file = thumbFile(deps.store.paths, item.mediaId);
     await writeFileAtomic(file, jpeg);

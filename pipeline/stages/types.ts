@@ -73,6 +73,13 @@ export interface StageResult {
 export interface Stage {
   readonly name: Exclude<StageName, "probe">;
   readonly resource: Resource;
+  /**
+   * The outcome when the item needs none of the stage's work (a still has no playback proxy to
+   * make), given without waiting for a slot on the stage's resource: an item waiting there only to
+   * be told so would hold its place in the pass while others' decodes run. Null when `run` must.
+   */
+  settle?(item: StageItem, deps: StageDeps): StageResult | null;
+  /** The stage's work, on a slot of its resource; called only when `settle` gave no outcome. */
   run(item: StageItem, deps: StageDeps, signal: AbortSignal): Promise<StageResult>;
 }
 

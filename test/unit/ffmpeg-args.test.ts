@@ -123,6 +123,15 @@ describe("ffmpeg command lines", () => {
     expect(full[4]).toBe("[0:a:0]aresample=48000,asetnsamples=n=9600:p=0,asplit=2[level][clip]");
     expect(full[5]).toMatch(/ametadata@level=print,anullsink$/);
     expect(full[6]).toMatch(/ametadata@clip=print,anullsink$/);
+    // Decoder threads are an input option, given only when asked for.
+    expect(plain).not.toContain("-threads");
+    const shared = analyseArgs("/in/a.mov", { ...base, threads: 1 });
+    expect(shared.slice(shared.indexOf("-threads"), shared.indexOf("-i") + 2)).toEqual([
+      "-threads",
+      "1",
+      "-i",
+      "/in/a.mov",
+    ]);
   });
 
   it("makes each sample piece from ffmpeg's own test sources and the speech recording", () => {
