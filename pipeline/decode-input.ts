@@ -4,26 +4,12 @@ import type { DecodeInput } from "../adapters/ffmpeg.js";
 import { evenDown } from "../domain/picture.js";
 import { type ImageSequence, SEQUENCE } from "../domain/schemas/media.js";
 import { readJsonColumn } from "../state/json-column.js";
-import type { MediaRow } from "../state/repos/media.js";
+import type { DecodeColumn, MediaRow } from "../state/repos/media.js";
 import { sequenceInputOf } from "./sequence-input.js";
 import type { StageItem } from "./stages/types.js";
 
 /** The facts of an item that decide how ffmpeg reads it and how its picture is shown. */
-export type DecodeFacts = Pick<
-  MediaRow,
-  | "kind"
-  | "rel_path"
-  | "camera_proxy"
-  | "sequence_json"
-  | "fps_rational"
-  | "width"
-  | "height"
-  | "display_width"
-  | "display_height"
-  | "rotation"
-  | "field_order"
-  | "hdr"
->;
+export type DecodeFacts = Pick<MediaRow, DecodeColumn>;
 
 /** The item's image sequence, or null for a single file. */
 export const sequenceOf = (facts: Pick<MediaRow, "sequence_json">): ImageSequence | null =>

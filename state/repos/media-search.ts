@@ -2,7 +2,7 @@ import { LRUCache } from "lru-cache";
 import { FtsRowMatch } from "../fts-row-match.js";
 import { Repository } from "../statements.js";
 import { type MemberRule, ruleSql } from "./collections.js";
-import type { MediaKind, MediaRow } from "./media.js";
+import { CAMERA_COLUMNS, type MediaKind, type MediaRow } from "./media.js";
 import type { TagRow } from "./tags.js";
 
 export type SortKey = "id" | "name" | "path" | "shot_date" | "duration" | "created" | "span";
@@ -116,27 +116,12 @@ const LIST_COLUMNS = [
   "language",
   "color_profile",
   "color_profile_suggested",
-  "display_width",
-  "display_height",
-  "pixel_aspect",
-  "rotation",
+  ...CAMERA_COLUMNS,
   "desqueeze",
-  "desqueeze_suggested",
-  "hdr",
-  "fps_rational",
-  "vfr",
-  "field_order",
-  "timecode_source",
-  "timecode_conflicts_json",
-  "audio_streams_json",
-  "slate_json",
-  "sequence_json",
   "span_id",
   "span_index",
   "span_count",
   "span_json",
-  "status_reason",
-  "camera_proxy",
   "next_stage",
   "status",
   "error_stage",

@@ -101,14 +101,8 @@ export interface ProbeFields {
   camera_proxy?: string | null;
 }
 
-/**
- * The columns a probe writes beyond the original ones, each NULL when the probe did not say:
- * saveProbe writes them all, so a re-probe never keeps a stale value.
- */
-export const PROBE_EXTRA_COLUMNS = [
-  "audio_channels",
-  "audio_sample_rate",
-  "color_profile_suggested",
+/** What a probe reads of a camera original beyond a phone clip's facts (migration 12). */
+export const CAMERA_COLUMNS = [
   "display_width",
   "display_height",
   "pixel_aspect",
@@ -126,6 +120,37 @@ export const PROBE_EXTRA_COLUMNS = [
   "status_reason",
   "camera_proxy",
 ] as const satisfies readonly (keyof ProbeFields)[];
+
+/**
+ * The columns a probe writes beyond the original ones, each NULL when the probe did not say:
+ * saveProbe writes them all, so a re-probe never keeps a stale value.
+ */
+export const PROBE_EXTRA_COLUMNS = [
+  "audio_channels",
+  "audio_sample_rate",
+  "color_profile_suggested",
+  ...CAMERA_COLUMNS,
+] as const satisfies readonly (keyof ProbeFields)[];
+
+/**
+ * The columns that decide how an item is decoded and shown (pipeline/decode-input.ts): whoever
+ * reads items to decode them selects these.
+ */
+export const DECODE_COLUMNS = [
+  "kind",
+  "rel_path",
+  "camera_proxy",
+  "sequence_json",
+  "fps_rational",
+  "width",
+  "height",
+  "display_width",
+  "display_height",
+  "rotation",
+  "field_order",
+  "hdr",
+] as const satisfies readonly (keyof MediaRow)[];
+export type DecodeColumn = (typeof DECODE_COLUMNS)[number];
 
 /** What the span rules read of an item (pipeline/spans.ts). */
 export interface SpanCandidateRow {

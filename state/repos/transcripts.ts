@@ -1,23 +1,8 @@
 import { Repository } from "../statements.js";
-import type { MediaRow } from "./media.js";
+import { DECODE_COLUMNS, type DecodeColumn, type MediaRow } from "./media.js";
 
 /** An item with sound to transcribe, with the facts its decoding is planned from. */
-export type AudioTarget = Pick<
-  MediaRow,
-  | "id"
-  | "rel_path"
-  | "duration_s"
-  | "camera_proxy"
-  | "sequence_json"
-  | "fps_rational"
-  | "width"
-  | "height"
-  | "display_width"
-  | "display_height"
-  | "rotation"
-  | "field_order"
-  | "hdr"
-> & { kind: "video" | "audio" };
+export type AudioTarget = Pick<MediaRow, "id" | "duration_s" | DecodeColumn> & { kind: "video" | "audio" };
 
 export interface TranscriptRow {
   media_id: number;
@@ -188,9 +173,7 @@ export class TranscriptsRepo extends Repository {
   audioTargets(): AudioTarget[] {
     // A camera original waiting for its proxy has nothing ffmpeg can decode.
     return this.prepare(
-      `SELECT id, rel_path, kind, duration_s, camera_proxy, sequence_json, fps_rational, width, height,
-              display_width, display_height, rotation, field_order, hdr
-         FROM media
+      `SELECT id, duration_s, ${DECODE_COLUMNS.join(", ")} FROM media
          WHERE kind IN ('video', 'audio') AND audio_tracks > 0 AND missing_since IS NULL
            AND status_reason IS NULL ORDER BY id`,
     ).all() as AudioTarget[];

@@ -6,7 +6,8 @@ import { until } from "../support/until.js";
 
 const ROUTER = "router:1b";
 
-describe("SVC_INTENT_MODEL set but not installed", () => {
+// One story in order: the model is missing, reported so, and then pulled; the last case pulls it.
+describe("SVC_INTENT_MODEL set but not installed", { shuffle: false }, () => {
   let ws: Awaited<ReturnType<typeof tempWorkspace>>;
   let host: FakeModelHost;
   let serve: ServeChild;

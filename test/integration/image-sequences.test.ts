@@ -79,6 +79,13 @@ describe.skipIf(!needTools("ffmpeg", "ffprobe"))("image sequences", () => {
       count: 3,
     }))
       await setDpxFields(frame, { fps: 25, timecode: packTimecode(TEN_HOURS) });
+    // The same again, for the case that renders it anew: the other cases read the first untouched.
+    for (const frame of await makeFrames(root, "rerender", "plate_v001", {
+      ext: "dpx",
+      first: 1001,
+      count: 3,
+    }))
+      await setDpxFields(frame, { fps: 25, timecode: packTimecode(TEN_HOURS) });
     // An EXR sequence, underscore form, whose header claims 10,000 fps.
     for (const frame of await makeFrames(root, "exr", "plate", {
       ext: "exr",
@@ -116,10 +123,10 @@ describe.skipIf(!needTools("ffmpeg", "ffprobe"))("image sequences", () => {
       reconciled: true,
       exit_code: 0,
       failed: 0,
-      sequence_frames: 3 + 3 + 2 + 4 + 2 + 2,
+      sequence_frames: 3 + 3 + 3 + 2 + 4 + 2 + 2,
     });
-    // 6 sequences, 5 camera stills and the lone PNG; the lone DPX is skipped with its reason.
-    expect(summary.ingested).toBe(12);
+    // 7 sequences, 5 camera stills and the lone PNG; the lone DPX is skipped with its reason.
+    expect(summary.ingested).toBe(13);
     expect(fileEvent(firstPass, "lone/x.0001.dpx")).toMatchObject({
       status: "skipped",
       reason: expect.stringContaining("a lone frame"),
@@ -233,15 +240,15 @@ describe.skipIf(!needTools("ffmpeg", "ffprobe"))("image sequences", () => {
     await execa("ffmpeg", [
       ...["-v", "error", "-y", "-f", "lavfi", "-i", "smptebars=size=64x36:rate=24:duration=1"],
       ...["-frames:v", "3", "-start_number", "1001", "-f", "image2"],
-      join(root, "plates/shot020_comp_v003.%04d.dpx"),
+      join(root, "rerender/plate_v001.%04d.dpx"),
     ]);
     const rendered = await ingest();
     expect(rendered.run.exitCode, rendered.run.stderr).toBe(0);
-    expect(fileEvent(rendered.events, "plates/shot020_comp_v003.####.dpx")?.status).toBe("ingested");
+    expect(fileEvent(rendered.events, "rerender/plate_v001.####.dpx")?.status).toBe("ingested");
     expect(rendered.summary).toMatchObject({ ingested: 1, reconciled: true });
     await listAll();
     // Its new frames carry no television header: the rate and timecode fall back.
-    expect(item("plates/shot020_comp_v003.####.dpx")).toMatchObject({
+    expect(item("rerender/plate_v001.####.dpx")).toMatchObject({
       fps: 24,
       timecode_source: "frame-number",
     });
