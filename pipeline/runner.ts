@@ -323,13 +323,15 @@ async function processFile(
       // Every item's thumbnails go through libvips: loading it costs ~0.1 s of this thread, taken
       // now while the probe's programs run rather than in front of the first picture.
       deps.adapters.images.warm().catch(() => undefined);
+      // The editor's desqueeze, kept by the item or by the trash entry of a file restored from it.
+      const desqueeze = plan.row?.desqueeze ?? store.media.restoredDesqueeze(file.relPath) ?? 1;
       const probed = await deps.queues.cpu.add(
         async () => {
           const print = await fingerprintOf(file);
           const output = file.sequence
             ? await probeSequence(file.sequence, deps.config.sequenceFps, deps.adapters, combined)
             : await linkCameraProxy(
-                await probeFile(file.absPath, file.kind, deps.adapters, combined, plan.row?.desqueeze ?? 1),
+                await probeFile(file.absPath, file.kind, deps.adapters, combined, desqueeze),
                 file.relPath,
                 store.paths.root,
                 deps.adapters,

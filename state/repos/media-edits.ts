@@ -140,6 +140,7 @@ export class MediaEditsRepo extends Repository {
           rating: row.rating,
           rating_note: row.rating_note,
           manual_tags: manual.map((t) => t.name),
+          desqueeze: row.desqueeze,
         };
         this.prepare(
           `INSERT INTO trash (rel_path, trash_path, kind, size, deleted_at, editorial_json)

@@ -312,6 +312,17 @@ export class MediaRepo extends Repository {
     return write.immediate();
   }
 
+  /**
+   * The desqueeze a file restored from the trash had, waiting for its probe (which works the
+   * display size out from it); null when none waits.
+   */
+  restoredDesqueeze(relPath: string): number | null {
+    const pending = this.prepare("SELECT editorial_json FROM pending_editorial WHERE rel_path = ?").get(
+      relPath,
+    ) as { editorial_json: string } | undefined;
+    return readJsonColumn(pending?.editorial_json, EDITORIAL, null)?.desqueeze ?? null;
+  }
+
   /** A file restored from the trash gets back the editorial work it had when it was deleted. */
   private applyRestoredEditorial(mediaId: number, relPath: string, stamp: string): void {
     const pending = this.prepare("SELECT editorial_json FROM pending_editorial WHERE rel_path = ?").get(
@@ -322,8 +333,8 @@ export class MediaRepo extends Repository {
     if (editorial) {
       this.prepare(
         `UPDATE media SET in_point = @in_point, out_point = @out_point, camera_id = @camera_id, angle = @angle,
-           rating = @rating, rating_note = @rating_note WHERE id = @id`,
-      ).run({ ...editorial, id: mediaId });
+           rating = @rating, rating_note = @rating_note, desqueeze = @desqueeze WHERE id = @id`,
+      ).run({ ...editorial, desqueeze: editorial.desqueeze ?? null, id: mediaId });
       for (const name of editorial.manual_tags)
         this.prepare(
           "INSERT OR IGNORE INTO tags (media_id, name, source, created_at) VALUES (?, ?, 'manual', ?)",

@@ -11,6 +11,8 @@ export interface Editorial {
   rating: string | null;
   rating_note: string | null;
   manual_tags: string[];
+  /** The anamorphic desqueeze an editor set (entries trashed before it was kept have none). */
+  desqueeze?: number | null | undefined;
 }
 
 export interface TrashRow {
@@ -31,6 +33,7 @@ export const EDITORIAL = z.object({
   rating: z.string().nullable(),
   rating_note: z.string().nullable(),
   manual_tags: z.array(z.string()),
+  desqueeze: z.number().nullable().optional(),
 });
 
 /** An item without editorial work. */

@@ -5,6 +5,7 @@ import { claimSlot, ingestSlotName } from "../../library/jobs/slots.js";
 import { purgeTrash } from "../../library/organise/trash.js";
 import { openLibrary } from "../../state/stores.js";
 import { startApi, type TestApi } from "../support/api.js";
+import { ANAMORPHIC, makeAnamorphicClip } from "../support/camera/picture.js";
 import { svc } from "../support/cli.js";
 import { makeStill } from "../support/media.js";
 import { tempWorkspace } from "../support/temp.js";
@@ -90,6 +91,34 @@ describe.skipIf(!hasTools)(
         tags: expect.arrayContaining([{ name: "Hero shot", source: "manual" }]),
       });
       expect((await api.request("GET", "/api/trash")).json<TrashList>().items).toEqual([]);
+    });
+
+    it("gives a restored video back the desqueeze an editor set, its display size worked out from it", async () => {
+      api = await startApi();
+      const served = api;
+      const root = served.root as string;
+      await makeAnamorphicClip(root, "scope/D001.mov");
+      const pass = await svc(["ingest"], { PROJECT_ROOT: root, SVC_HOME: served.home });
+      expect(pass.exitCode, pass.stderr).toBe(0);
+      const lib = openLibrary(root);
+      const id = lib.media.byPath("scope/D001.mov")?.id as number;
+      lib.close();
+      const set = await served.request("PATCH", `/api/media/${id}/desqueeze`, { body: { desqueeze: 2 } });
+      expect(set.status, set.text).toBe(200);
+      const squeezed = set.json<{ display_width: number; display_height: number }>();
+      expect(squeezed.display_width).toBe(ANAMORPHIC.displayWidth * 2);
+      expect((await served.request("DELETE", `/api/media/${id}`)).status).toBe(200);
+
+      const [entry] = (await served.request("GET", "/api/trash")).json<TrashList>().items;
+      const restored = await served.request("POST", `/api/trash/${entry?.id}/restore`);
+      expect(restored.status, restored.text).toBe(200);
+      const { media_id } = restored.json<{ media_id: number }>();
+      const item = (await served.request("GET", `/api/media/${media_id}`)).json<Record<string, unknown>>();
+      expect(item).toMatchObject({
+        desqueeze: 2,
+        display_width: squeezed.display_width,
+        display_height: squeezed.display_height,
+      });
     });
 
     it("refuses to restore over a file that now stands in its place, changing nothing", async () => {
