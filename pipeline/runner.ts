@@ -145,10 +145,13 @@ async function planFile(file: ScannedFile, deps: RunnerDeps): Promise<Plan> {
     if ((await fingerprintOf(file)) !== row.fingerprint) return fromProbe;
   }
   if (row.mtime_ms !== file.mtimeMs || row.missing_since) media.touch(row.id, file.mtimeMs);
-  // A camera original still waiting: a proxy put beside it since the last pass links it now.
-  if (row.status_reason !== null) {
+  // A camera original still waiting: a proxy put beside it since the last pass links it now; one
+  // whose proxy has gone since waits for one again.
+  if (row.status_reason !== null || row.camera_proxy !== null) {
     const proxy = await cameraProxyOf(deps.store.paths.root, file.relPath);
-    return proxy === null ? { kind: "needs_proxy", reason: row.status_reason } : fromProbe;
+    if (row.status_reason !== null)
+      return proxy === null ? { kind: "needs_proxy", reason: row.status_reason } : fromProbe;
+    if (proxy === null) return fromProbe;
   }
   // A finished item without a thumbnail had its derived files cleared: redo them, nothing more.
   if (deps.options.regenerateThumbnails || (row.status === "done" && row.thumb_path === null)) {

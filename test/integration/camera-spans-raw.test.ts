@@ -248,6 +248,13 @@ describe.skipIf(!hasTools)("camera originals: spanned recordings, RAW, playabili
         "A002.braw": "needs_proxy",
         "C001_001.R3D": "needs_proxy",
       });
+
+      // The proxy taken away again: the original waits for one once more, with its reason.
+      await rm(join(ws.root, "Proxy/A001.mov"));
+      const third = await ingest(ws.root);
+      expect(third.exitCode, third.stderr).toBe(0);
+      const again = jsonLines(third.stdout).find((e) => e.event === "file" && e.path === "A001.braw");
+      expect(again).toMatchObject({ status: "needs_proxy", reason: expect.stringContaining("Proxy/A001") });
     } finally {
       await rm(ws.base, { recursive: true, force: true });
     }
