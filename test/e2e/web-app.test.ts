@@ -60,7 +60,9 @@ interface Item {
   desqueeze: number;
 }
 
-describe.skipIf(!hasTools)("the web app in headless Chromium", () => {
+// One browser session through an editor's visit, in order: selections, bins and edits made by one
+// case are what the next one finds.
+describe.skipIf(!hasTools)("the web app in headless Chromium", { shuffle: false }, () => {
   let ws: Awaited<ReturnType<typeof tempWorkspace>>;
   let host: FakeModelHost;
   let serve: ServeChild;
