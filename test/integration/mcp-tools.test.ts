@@ -48,6 +48,17 @@ const WORDS = 6000;
 
 // A camera original's facts as the probe stores them: an anamorphic, interlaced HLG clip ffmpeg
 // cannot decode, with timecode from two disagreeing places, a recorder's streams and a slate.
+const RECORDER_STREAMS = [
+  {
+    codec: "pcm_s24le",
+    channels: 2,
+    layout: "stereo",
+    bit_depth: 24,
+    sample_rate: 48_000,
+    names: ["Boom", "Lav"],
+  },
+];
+
 const CAMERA_PROBE = {
   display_width: 427,
   display_height: 240,
@@ -60,16 +71,7 @@ const CAMERA_PROBE = {
   start_timecode: "10:00:00:00",
   timecode_source: "tmcd",
   timecode_conflicts_json: JSON.stringify([{ source: "bext", timecode: "09:59:59:00" }]),
-  audio_streams_json: JSON.stringify([
-    {
-      codec: "pcm_s24le",
-      channels: 2,
-      layout: "stereo",
-      bit_depth: 24,
-      sample_rate: 48_000,
-      names: ["Boom", "Lav"],
-    },
-  ]),
+  audio_streams_json: JSON.stringify(RECORDER_STREAMS),
   slate_json: JSON.stringify({ scene: "12", take: "3", tape: null, note: null, circled: true }),
   sequence_json: null,
   status_reason: "ffmpeg cannot decode this R3D file and no camera proxy is beside it",
@@ -294,16 +296,7 @@ describe.each<McpTransportKind>(["streamable", "sse"])("MCP tools over %s", (kin
         start_timecode: "10:00:00:00",
         timecode_source: "tmcd",
         timecode_conflicts: [{ source: "bext", timecode: "09:59:59:00" }],
-        audio_streams: [
-          {
-            codec: "pcm_s24le",
-            channels: 2,
-            layout: "stereo",
-            bit_depth: 24,
-            sample_rate: 48_000,
-            names: ["Boom", "Lav"],
-          },
-        ],
+        audio_streams: RECORDER_STREAMS,
         slate: { scene: "12", take: "3", tape: null, note: null, circled: true },
         sequence: null,
         span: { id: "take-7", index: 2, count: 3 },
