@@ -12,6 +12,7 @@ import { jsonResponse } from "../errors.js";
 import { idParams } from "../openapi.js";
 import { readQuery } from "../query.js";
 import { COLOR_PROFILE_IMPORTED, COLOR_PROFILES, MEDIA_ITEM, MEDIA_ITEMS } from "../responses.js";
+import { remakeProxies } from "../stale-proxies.js";
 import type { ApiDeps, RouteDef } from "./types.js";
 
 const PROJECT_QUERY = z.object({ project: PROJECT_PARAM });
@@ -49,17 +50,6 @@ const libraryOf = (event: H3Event, deps: ApiDeps) => {
   const { project } = readQuery(event, PROJECT_QUERY);
   return { project, store: deps.libraries.library(project), links: apiLinks(project || undefined) };
 };
-
-/**
- * Starts an ingest pass to remake the playback proxies a new profile or desqueeze made stale; a pass already
- * running (the slot is taken) or a service shutting down leaves them to the next one.
- */
-export function remakeProxies(deps: ApiDeps, project: string | undefined, pending: number): void {
-  if (pending === 0) return;
-  deps.jobs.start({ project }).catch((error: unknown) => {
-    deps.ctx.log.info({ reason: (error as Error).message }, "playback proxies wait for the next ingest pass");
-  });
-}
 
 export const colorRoutes: readonly RouteDef[] = [
   {

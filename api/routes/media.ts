@@ -56,7 +56,7 @@ import {
   TRANSCRIPTS,
   WORDS,
 } from "../responses.js";
-import { remakeProxies } from "./color.js";
+import { remakeProxies } from "../stale-proxies.js";
 import type { ApiDeps, RouteDef } from "./types.js";
 
 const PROJECT = { project: PROJECT_PARAM };
