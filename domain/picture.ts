@@ -1,6 +1,4 @@
-import { DESQUEEZE_VALUES } from "./schemas/media.js";
-
-export type Desqueeze = (typeof DESQUEEZE_VALUES)[number];
+import { DESQUEEZE_VALUES, type Desqueeze } from "./desqueeze.js";
 
 /** How the coded picture is shown: the pieces of geometry a viewer applies to it. */
 export interface PictureGeometry {
@@ -36,9 +34,6 @@ export function displaySize(picture: PictureGeometry): { width: number; height: 
     ? { width: upright.height, height: upright.width }
     : upright;
 }
-
-export const isDesqueeze = (value: number): value is Desqueeze =>
-  (DESQUEEZE_VALUES as readonly number[]).includes(value);
 
 /** The listed desqueeze within 0.02 of `factor`, or null (cameras round 4/3 as 1.33 or 1.333). */
 export function nearestDesqueeze(factor: number): Desqueeze | null {

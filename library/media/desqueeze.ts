@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { isDesqueeze } from "../../domain/desqueeze.js";
 import { EXIT, UserError } from "../../domain/errors.js";
-import { displaySize, isDesqueeze } from "../../domain/picture.js";
+import { displaySize } from "../../domain/picture.js";
 import { DESQUEEZE_VALUES, type MediaItem } from "../../domain/schemas/media.js";
 import type { MediaRow } from "../../state/repos/media.js";
 import type { LibraryStore } from "../../state/stores.js";

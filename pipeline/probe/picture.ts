@@ -1,5 +1,6 @@
 import type { ProbeStream } from "../../adapters/ffprobe.js";
-import { type Desqueeze, displaySize, nearestDesqueeze } from "../../domain/picture.js";
+import type { Desqueeze } from "../../domain/desqueeze.js";
+import { displaySize, nearestDesqueeze } from "../../domain/picture.js";
 import type { ProbeFields } from "../../state/repos/media.js";
 
 export type PictureFields = Required<
