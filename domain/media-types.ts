@@ -46,5 +46,12 @@ export function isIgnoredName(name: string): boolean {
   return name.startsWith(".") || PARTIAL.test(name);
 }
 
+/**
+ * The folder beside a clip where a proxy of it lives: Blackmagic cameras and Blackmagic Proxy
+ * Generator write `Proxy/<clip>.mov` there, and NLEs and svc's own editor proxies (SPEC.md) use the
+ * same place.
+ */
+export const PROXY_FOLDER = "Proxy";
+
 /** Folders svc writes itself (derived data, editor proxies) are never ingested. */
-export const IGNORED_DIRS = new Set([".svc", "Proxy"]);
+export const IGNORED_DIRS = new Set([".svc", PROXY_FOLDER]);

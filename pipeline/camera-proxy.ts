@@ -1,15 +1,10 @@
 import { readdir } from "node:fs/promises";
 import { join, posix } from "node:path";
 import type { Adapters } from "../adapters/index.js";
+import { PROXY_FOLDER } from "../domain/media-types.js";
 import { isErrno } from "../state/errno.js";
 import { type ProbeOutput, probeFile } from "./stages/probe.js";
 
-/**
- * The folder beside a clip where a proxy of it lives: Blackmagic cameras and Blackmagic Proxy
- * Generator write `Proxy/<clip>.mov` there, and NLEs and svc's own editor proxies (SPEC.md) use the
- * same place. The scan never enters it, so a proxy is never an item of its own.
- */
-export const PROXY_FOLDER = "Proxy";
 /** A proxy by the clip's stem in any of these wins. */
 export const PROXY_EXTS = [".mov", ".mp4", ".mxf"] as const;
 

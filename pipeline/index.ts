@@ -1,6 +1,6 @@
 // pipeline/'s public face: library/ (and the transports above it) import the pipeline from here
 // only, so a stage's internals can change without reaching past this list (test/unit/layers.test.ts).
-export { cameraProxyOf, PROXY_FOLDER, proxyIn } from "./camera-proxy.js";
+export { cameraProxyOf, proxyIn } from "./camera-proxy.js";
 export { decodeInputOf, sequenceOf, stageItemOf } from "./decode-input.js";
 export { embedItems, planEmbedding, type VectorSink } from "./embedding.js";
 export { lutPathFor } from "./luts.js";

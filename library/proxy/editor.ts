@@ -5,10 +5,11 @@ import { z } from "zod";
 import type { Ffmpeg, Source } from "../../adapters/ffmpeg.js";
 import { proxyTimeoutMs } from "../../adapters/proxy-encode.js";
 import { frameFileName, sequencePatternOf } from "../../domain/frame-sequences.js";
+import { PROXY_FOLDER } from "../../domain/media-types.js";
 import { labelPaths, scrubText } from "../../domain/redact.js";
 import { AUDIO_STREAM } from "../../domain/schemas/media.js";
 import type { EditorProxyResult } from "../../domain/schemas/proxy.js";
-import { decodeInputOf, PROXY_FOLDER, proxyIn, sequenceOf } from "../../pipeline/index.js";
+import { decodeInputOf, proxyIn, sequenceOf } from "../../pipeline/index.js";
 import { placeNew } from "../../state/atomic.js";
 import { errnoOf, isErrno } from "../../state/errno.js";
 import { readJsonColumn } from "../../state/json-column.js";
@@ -49,9 +50,8 @@ async function proxySource(root: string, row: MediaRow): Promise<Source | null> 
 }
 
 // `Proxy/` beside the source (SPEC.md, editor proxies rule 1). A proxy already there in any of
-// .mov, .mp4 or .mxf, by the source's stem, wins: nothing is ever overwritten. The camera-made
-// proxies the pipeline links are found by the same rule.
-const existingProxy = proxyIn;
+// .mov, .mp4 or .mxf, by the source's stem, wins (proxyIn, the rule the camera-made proxies the
+// pipeline links are found by): nothing is ever overwritten.
 
 // An encode writes its temporary file continuously; one untouched this long was left by a process
 // that was killed (SIGKILL leaves no chance to clean up).
@@ -110,7 +110,7 @@ export async function makeEditorProxy(
   if (!source) return failed("the source file is missing or is no longer the one ingested");
   const folder = join(root, relDir, PROXY_FOLDER);
   const stem = stemOf(row.rel_path);
-  const already = await existingProxy(folder, stem);
+  const already = await proxyIn(folder, stem);
   if (already) return { id: row.id, status: "skipped_exists", path: relProxy(already) };
 
   let created = false;
@@ -128,7 +128,7 @@ export async function makeEditorProxy(
       onProgress: options.onProgress,
     });
     const target = join(folder, `${stem}.mov`);
-    const appeared = await existingProxy(folder, stem);
+    const appeared = await proxyIn(folder, stem);
     if (appeared || (await placeNew(temp, target)) === "taken") {
       await rm(temp, { force: true });
       return { id: row.id, status: "skipped_exists", path: relProxy(appeared ?? `${stem}.mov`) };
@@ -163,6 +163,6 @@ export function proxyKey(root: string, row: Pick<MediaRow, "rel_path">): string 
 /** The proxy of an item that already has one, relative to the project root, or null. */
 export async function findEditorProxy(store: LibraryStore, row: MediaRow): Promise<string | null> {
   const relDir = posix.dirname(row.rel_path);
-  const found = await existingProxy(join(store.paths.root, relDir, PROXY_FOLDER), stemOf(row.rel_path));
+  const found = await proxyIn(join(store.paths.root, relDir, PROXY_FOLDER), stemOf(row.rel_path));
   return found ? posix.join(relDir === "." ? "" : relDir, PROXY_FOLDER, found) : null;
 }
