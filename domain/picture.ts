@@ -20,7 +20,7 @@ export function aspectValue(ratio: string): number {
 }
 
 /** Even, as encoders want sides, and never above `n`: rounding must not upscale a picture. */
-export const evenDown = (n: number) => Math.max(2, Math.floor(n / 2) * 2);
+const evenDown = (n: number) => Math.max(2, Math.floor(n / 2) * 2);
 
 /**
  * The size a viewer sees: the coded width stretched by the pixel aspect and the desqueeze (both

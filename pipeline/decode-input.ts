@@ -1,7 +1,7 @@
 import { dirname, join, posix, resolve } from "node:path";
 import { displayFilters } from "../adapters/ffmpeg/display.js";
 import type { DecodeInput } from "../adapters/ffmpeg.js";
-import { evenDown } from "../domain/picture.js";
+import { displaySize } from "../domain/picture.js";
 import { type ImageSequence, SEQUENCE } from "../domain/schemas/media.js";
 import { readJsonColumn } from "../state/json-column.js";
 import type { DecodeColumn, MediaRow } from "../state/repos/media.js";
@@ -22,9 +22,8 @@ export const sequenceOf = (facts: Pick<MediaRow, "sequence_json">): ImageSequenc
 function stretchedSize(facts: DecodeFacts): { width: number; height: number } | null {
   const { width, height, display_width, display_height, rotation } = facts;
   if (width === null || height === null || display_width === null || display_height === null) return null;
-  const [codedW, codedH] = [evenDown(width), evenDown(height)];
-  const [uprightW, uprightH] = rotation === 90 || rotation === 270 ? [codedH, codedW] : [codedW, codedH];
-  return display_width === uprightW && display_height === uprightH
+  const upright = displaySize({ width, height, pixelAspect: "1:1", rotation: rotation ?? 0, desqueeze: 1 });
+  return display_width === upright.width && display_height === upright.height
     ? null
     : { width: display_width, height: display_height };
 }
