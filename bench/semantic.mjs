@@ -710,6 +710,15 @@ async function builderRun(mode, host, parts) {
     version: "bench",
     vectorThreads,
     queryEmbeddings: new QueryEmbeddings(modelHost),
+
+    hosts: new (await importDist("library/hosting/project-hosts.js")).ProjectHosts({
+      config,
+      identity: (await importDist("adapters/host-identity.js")).hostIdentitySync(
+        config.machineId,
+        config.home,
+      ),
+      process: "svc bench",
+    }),
   };
   try {
     const meter = serverMeter(host.child.pid);

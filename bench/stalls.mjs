@@ -148,6 +148,15 @@ async function ingestPhase(threads, vectorRoot, dist, silent) {
     version: "bench",
     vectorThreads: threads,
     queryEmbeddings: new QueryEmbeddings(adapters.modelHost),
+
+    hosts: new (await importDist("library/hosting/project-hosts.js")).ProjectHosts({
+      config,
+      identity: (await importDist("adapters/host-identity.js")).hostIdentitySync(
+        config.machineId,
+        config.home,
+      ),
+      process: "svc bench",
+    }),
   };
   try {
     let report;

@@ -1,6 +1,8 @@
+import { hostIdentity } from "../adapters/host-identity.js";
 import { createAdapters, noTools } from "../adapters/index.js";
 import { EXIT, UserError } from "../domain/errors.js";
 import type { AppContext } from "../library/context.js";
+import { ProjectHosts } from "../library/hosting/project-hosts.js";
 import { QueryEmbeddings } from "../library/search/query-embeddings.js";
 import { VectorThreads } from "../library/search/vector-threads.js";
 import { readVersion } from "../library/system/version.js";
@@ -112,6 +114,11 @@ export async function withContext(
         : await createAdapters(config, log, toolVersionCache(homePaths(config.home).toolVersions));
     const vectorThreads = new VectorThreads(log);
     const queryEmbeddings = new QueryEmbeddings(adapters.modelHost);
+    const hosts = new ProjectHosts({
+      config,
+      identity: await hostIdentity(config.machineId, config.home),
+      process: `svc ${process.argv[2] ?? ""}`.trim(),
+    });
     const ctx: AppContext = {
       config,
       adapters,
@@ -121,6 +128,7 @@ export async function withContext(
       version,
       vectorThreads,
       queryEmbeddings,
+      hosts,
     };
     try {
       return await body(ctx);
@@ -128,6 +136,7 @@ export async function withContext(
       log.error({ err: error }, "command failed");
       return reportError(io, error);
     } finally {
+      hosts.releaseAll();
       await vectorThreads.close();
       adapters.close();
       await logger.close();

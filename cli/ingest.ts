@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { EXIT, UserError } from "../domain/errors.js";
 import { type IngestEvent, runIngest } from "../library/jobs/ingest.js";
-import { claimSlot, ingestSlotName } from "../library/jobs/slots.js";
+import { claimIngestSlot } from "../library/jobs/slots.js";
 import { applyCollections, proposeCollections } from "../library/organise/collection-proposals.js";
 import { migrateStorage } from "../library/system/storage-migration.js";
 import { retraditionalizeProject, type ScriptCounts } from "../library/transcripts/retraditionalize.js";
@@ -194,7 +194,7 @@ async function migrateCommand(io: Io, json: boolean): Promise<number> {
   return withContext(io, { stdoutLogs: false }, async (ctx) => {
     const root = ctx.config.projectRoot;
     if (!root) throw new UserError("PROJECT_ROOT is not set: point it at the project to migrate", EXIT.usage);
-    const lease = claimSlot(ctx.registry, ingestSlotName(root), "svc ingest --migrate-storage (cli)");
+    const lease = claimIngestSlot(ctx, root, "svc ingest --migrate-storage (cli)");
     try {
       const report = await migrateStorage(projectPaths(root));
       if (json) io.stdout.write(`${JSON.stringify({ event: "migration", ...report })}\n`);

@@ -104,6 +104,14 @@ export class ProjectWatches {
         return;
       }
       if (this.closed) return;
+      const hosting = this.ctx.hosts.claim(root);
+      if (hosting.role !== "host") {
+        log.info(
+          { host: hosting.holder?.hostname ?? null, url: hosting.holder?.url ?? null },
+          "project is hosted by another svc; this one is a seat for it and does not watch it",
+        );
+        return;
+      }
       project.watcher = this.watch(root, project.name);
       log.info(
         before === null ? "watching project" : "project folder is there again; watching it and catching up",

@@ -3,7 +3,7 @@ import { serve as serveHttp } from "h3";
 import { createApi } from "../api/app.js";
 import { createApiDeps } from "../api/deps.js";
 import type { ApiDeps } from "../api/routes/types.js";
-import { listenFailure, reachableUrls } from "../library/access/addresses.js";
+import { advertisedUrl, listenFailure, reachableUrls } from "../library/access/addresses.js";
 import { seedBootstrapToken } from "../library/access/tokens.js";
 import type { AppContext } from "../library/context.js";
 import { checkSourceFolders } from "../library/offload/sources.js";
@@ -36,6 +36,13 @@ export interface RunningDaemon {
   readonly mcpUrl: string;
   readonly queue: IngestQueue;
   stop(): Promise<void>;
+}
+
+/** `url` with another port: the MCP listener beside the API at a public URL. */
+function withPort(url: string, port: number): string {
+  const at = new URL(url);
+  at.port = String(port);
+  return at.origin;
 }
 
 /** Refuses a layout svc cannot serve, checks the configured folders and seeds the bootstrap token. */
@@ -248,6 +255,11 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
   watchCards(ctx, offloads, runner);
   const mcp = await listenMcp(ctx, libraries, server);
   logStart(ctx, url, mcp);
+  const apiPort = Number(new URL(url).port);
+  ctx.hosts.listening({
+    url: advertisedUrl(ctx.config.publicUrl, ctx.config.bindHost, apiPort),
+    mcp_url: `${advertisedUrl(ctx.config.publicUrl && withPort(ctx.config.publicUrl, mcp.port), ctx.config.bindHost, mcp.port)}/mcp`,
+  });
 
   await syncProjects();
   const routine: Routine = { ctx, queue, projects, libraries, runner, inBackground, root, syncProjects };
@@ -266,6 +278,7 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
       await stopping;
       await Promise.all([server.close(true), mcp.close()]);
       libraries.closeAll();
+      ctx.hosts.releaseAll();
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Adapters } from "../adapters/index.js";
 import type { Queues } from "../pipeline/index.js";
 import type { Config } from "../state/config.js";
 import type { RegistryStore } from "../state/stores.js";
+import type { ProjectHosts } from "./hosting/project-hosts.js";
 import type { QueryEmbeddings } from "./search/query-embeddings.js";
 import type { VectorThreads } from "./search/vector-threads.js";
 
@@ -19,4 +20,6 @@ export interface AppContext {
   readonly vectorThreads: VectorThreads;
   /** Embeddings of search texts, cached and batched. */
   readonly queryEmbeddings: QueryEmbeddings;
+  /** The host leases of the projects this process writes, and its role in each. */
+  readonly hosts: ProjectHosts;
 }

@@ -2,6 +2,7 @@ import { EXIT, UserError } from "../domain/errors.js";
 import type { ProjectRow } from "../state/repos/projects.js";
 import { type LibraryStore, openLibrary, ProjectRootMissing } from "../state/stores.js";
 import type { AppContext } from "./context.js";
+import { HostedElsewhere } from "./hosting/project-hosts.js";
 import { CollectionFiles } from "./organise/collections.js";
 import { libraryIdentity, lookAtRootSync } from "./organise/project-root.js";
 import { defaultProjectName } from "./organise/projects.js";
@@ -62,6 +63,10 @@ export class LibraryPool {
       this.release(project.root);
     }
     if (lookAtRootSync(project.root).state !== "ok") throw unreachableProject(project.name);
+    // Only the project's library host opens its database: a seat's requests go to the host.
+    const hosting = this.ctx.hosts.claim(project.root);
+    if (hosting.role !== "host")
+      throw new HostedElsewhere(`"${project.name}"`, hosting.holder, hosting.unreadable);
     let store: LibraryStore;
     try {
       store = openLibrary(project.root);

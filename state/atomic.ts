@@ -14,7 +14,7 @@ import { makeFolders } from "./folders.js";
 // some network and FUSE file systems: EINVAL/ENOTSUP/EBADF).
 const FOLDER_SYNC_UNSUPPORTED = ["EISDIR", "EPERM", "EINVAL", "ENOTSUP", "EBADF"];
 // link(2): "no hard links here" (another device, exFAT, SMB, some FUSE), not "refused".
-const LINK_UNSUPPORTED = ["EXDEV", "EPERM", "ENOTSUP", "EOPNOTSUPP", "EMLINK", "ENOSYS"];
+export const LINK_UNSUPPORTED = ["EXDEV", "EPERM", "ENOTSUP", "EOPNOTSUPP", "EMLINK", "ENOSYS"];
 
 /** The temp name of an atomic write of `dest`: `.<file name>.<12 hex digits>.tmp` beside it. */
 export const ATOMIC_TEMP = /^\..+\.[0-9a-f]{12}\.tmp$/;

@@ -188,6 +188,35 @@ const schema = z.object({
   SVC_OFFLOAD_SOURCES: optionalText("absolute folders separated by commas").describe(
     "folders besides the mount roots and registered projects that `POST /api/offload` may read a card from",
   ),
+  SVC_MACHINE_ID: optionalText("an id")
+    .meta({ default: "`/etc/machine-id` (the platform's machine id)" })
+    .describe(
+      "this machine's id in a project's host lease; set it where machines share one (cloned images, containers)",
+    ),
+  SVC_PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: "expected an http:// or https:// URL" })
+    .optional()
+    .transform((v) => v?.replace(/\/+$/, ""))
+    .meta({ default: "derived from `SVC_BIND_HOST` and `SVC_PORT`", allowed: "http:// or https:// URL" })
+    .describe("the URL other workstations reach this svc at, written in the leases of the projects it hosts"),
+  SVC_LEASE_TIMEOUT_S: decimal(60, 0.5, 86_400).describe(
+    "seconds a project's host lease may go without a heartbeat before another workstation takes it over",
+  ),
+  SVC_HOST_ROLE: choice(["auto", "seat"] as const, "auto").describe(
+    "`seat`: never take a project's host lease (a laptop that only reads through the host); `auto` hosts projects nobody hosts",
+  ),
+  SVC_SEAT_TOKEN: optionalText("a token's secret").describe(
+    "the token this svc sends to a project's library host when it forwards a request as a seat (issued by the host's admin)",
+  ),
+  SVC_DISCOVERY: flag(true).describe(
+    "announce this svc on the LAN with DNS-SD/mDNS (`_svc._tcp`) when it listens beyond loopback; `0` announces nothing",
+  ),
+  SVC_MODEL_HOSTS: optionalText("http:// or https:// URLs separated by commas")
+    .meta({ default: "`OLLAMA_HOST`" })
+    .describe("several model hosts (Ollama) to spread model work across; `OLLAMA_HOST` is used when unset"),
+  SVC_ASR_URLS: optionalText("http:// or https:// URLs separated by commas")
+    .meta({ default: "`SVC_ASR_URL`" })
+    .describe("several OpenAI-compatible transcription servers to spread speech recognition across"),
   SVC_LICENCE_PUBLIC_KEY: z
     .string()
     .trim()
@@ -247,6 +276,22 @@ export interface Config {
   readonly cardMountRoots: readonly string[];
   /** Folders besides mount roots and projects that POST /api/offload may read a card from. */
   readonly offloadSources: readonly string[];
+  /** This machine's id as leases name it; undefined: the platform's own. */
+  readonly machineId: string | undefined;
+  /** The URL other workstations reach this svc at; undefined: derived from the bind address. */
+  readonly publicUrl: string | undefined;
+  /** Milliseconds without a heartbeat after which a project's host lease is stale. */
+  readonly leaseTimeoutMs: number;
+  /** `seat`: never take a project's host lease. */
+  readonly hostRole: "auto" | "seat";
+  /** The secret this svc sends to a project's library host when forwarding as a seat. */
+  readonly seatToken: string | undefined;
+  /** Announce on the LAN with DNS-SD when listening beyond loopback. */
+  readonly discovery: boolean;
+  /** The model hosts work is spread across (OLLAMA_HOST alone unless SVC_MODEL_HOSTS says more). */
+  readonly modelHosts: readonly string[];
+  /** OpenAI-compatible transcription servers (SVC_ASR_URL alone unless SVC_ASR_URLS says more). */
+  readonly asrUrls: readonly string[];
   /** An extra licence verification key (PEM SPKI or base64 of the raw 32 bytes), for the licensor. */
   readonly licencePublicKey: string | undefined;
 }
@@ -278,6 +323,19 @@ function commaList(variable: string, value: string | undefined): string[] {
     if (!isAbsolute(part) && !part.startsWith("~/"))
       throw new ConfigError(variable, `expected absolute folders separated by commas (got "${part}")`);
   return parts.map((part) => absolute(variable, part) as string);
+}
+
+/** Comma-separated http(s) URLs without trailing slashes, duplicates dropped; undefined when unset. */
+function urlList(variable: string, value: string | undefined): string[] | undefined {
+  if (value === undefined) return undefined;
+  const urls = value
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
+  for (const url of urls)
+    if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
+      throw new ConfigError(variable, `expected http:// or https:// URLs separated by commas (got "${url}")`);
+  return [...new Set(urls.map((url) => url.replace(/\/+$/, "")))];
 }
 
 /** The platform's mount roots for removable volumes of the user running svc. */
@@ -358,6 +416,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : defaultMountRoots(env),
     offloadSources: commaList("SVC_OFFLOAD_SOURCES", e.SVC_OFFLOAD_SOURCES),
     licencePublicKey: e.SVC_LICENCE_PUBLIC_KEY,
+    machineId: e.SVC_MACHINE_ID,
+    publicUrl: e.SVC_PUBLIC_URL,
+    leaseTimeoutMs: Math.round(e.SVC_LEASE_TIMEOUT_S * 1000),
+    hostRole: e.SVC_HOST_ROLE,
+    seatToken: e.SVC_SEAT_TOKEN,
+    discovery: e.SVC_DISCOVERY,
+    modelHosts: urlList("SVC_MODEL_HOSTS", e.SVC_MODEL_HOSTS) ?? [e.OLLAMA_HOST],
+    asrUrls:
+      urlList("SVC_ASR_URLS", e.SVC_ASR_URLS) ?? (e.SVC_ASR_URL ? [e.SVC_ASR_URL.replace(/\/+$/, "")] : []),
   };
   return Object.freeze(config);
 }

@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import { produceAtomicSync } from "./atomic.js";
 import { errnoOf } from "./errno.js";
 import { makeFolderSync } from "./folders.js";
+import { type StorageInfo, storageOf } from "./storage-mode.js";
 
 export type Db = Database.Database;
 
@@ -38,7 +39,28 @@ export class MigrationBackupError extends Error {
 export const KEPT_SNAPSHOTS = 5;
 
 /**
- * Opens (creating when needed) a SQLite file in WAL mode and brings it to the latest schema. Its
+ * How a database on this storage keeps its journal. WAL needs shared memory that every process
+ * using the file maps, which exists only on one machine: on a share another machine's svc would
+ * read a database whose recent commits it cannot see, and recover (or corrupt) it as its own
+ * (sqlite.org/wal.html, "WAL does not work over a network filesystem"). There the classic rollback
+ * journal is used, written through (`synchronous = FULL`), so a database left by a host that died
+ * is whole for the next one. Locally WAL stays: readers never wait for the writer.
+ */
+export function journalFor(storage: StorageInfo): {
+  journal: "wal" | "delete";
+  synchronous: "NORMAL" | "FULL";
+} {
+  return storage.mode === "network"
+    ? { journal: "delete", synchronous: "FULL" }
+    : { journal: "wal", synchronous: "NORMAL" };
+}
+
+/** The journal mode a database handle is in (`wal`, `delete`…). */
+export const journalModeOf = (db: Db): string => String(db.pragma("journal_mode", { simple: true }));
+
+/**
+ * Opens (creating when needed) a SQLite file and brings it to the latest schema: in WAL mode on
+ * this machine's own disks, with a rollback journal on a share (`journalFor`). Its
  * folder is made when missing, never the folder above it. Before an existing database is migrated, a consistent copy of it goes to `backupDir` (by
  * default `backups/` beside the file). All pending steps run in one transaction, so a failed
  * step leaves the file at the version it had.
@@ -51,8 +73,9 @@ export function openDatabase(
   makeFolderSync(dirname(file));
   const db = new Database(file);
   try {
-    db.pragma("journal_mode = WAL");
-    db.pragma("synchronous = NORMAL");
+    const { journal, synchronous } = journalFor(storageOf(dirname(file)));
+    db.pragma(`journal_mode = ${journal}`);
+    db.pragma(`synchronous = ${synchronous}`);
     db.pragma("foreign_keys = ON");
     db.pragma("busy_timeout = 5000");
     migrate(db, file, migrations, backupDir);

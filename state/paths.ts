@@ -13,6 +13,10 @@ export interface ProjectPaths {
   readonly backups: string;
   /** The project's correction dictionary. */
   readonly corrections: string;
+  /** The project's stable id, the same from every workstation that mounts it. */
+  readonly projectFile: string;
+  /** The lease naming the one process that writes this `.svc/` (its library host). */
+  readonly hostLease: string;
 }
 
 export const DATA_DIR_NAME = ".svc";
@@ -32,6 +36,8 @@ export function projectPaths(root: string): ProjectPaths {
     trash: join(dataDir, "trash"),
     backups: join(dataDir, "backups"),
     corrections: join(dataDir, "corrections.json"),
+    projectFile: join(dataDir, "project.json"),
+    hostLease: join(dataDir, "host.json"),
   });
 }
 

@@ -5,6 +5,7 @@ import { makeFolderSync } from "./folders.js";
 import { LIBRARY_MIGRATIONS } from "./migrations/library.js";
 import { REGISTRY_MIGRATIONS } from "./migrations/registry.js";
 import { type HomePaths, homePaths, type ProjectPaths, projectPaths } from "./paths.js";
+import { ensureProjectId } from "./project-id.js";
 import { AnalyticsRepo } from "./repos/analytics.js";
 import { BinsRepo } from "./repos/bins.js";
 import { CollectionsRepo } from "./repos/collections.js";
@@ -75,6 +76,8 @@ export function openLibrary(root: string, options: { readOnly?: boolean } = {}):
   }
   const db = openDatabase(paths.libraryDb, LIBRARY_MIGRATIONS, paths.backups);
   if (options.readOnly) db.pragma("query_only = ON");
+  // The project's id is made with its library, so every workstation that opens it later finds one.
+  else ensureProjectId(paths);
   const search = new MediaSearchRepo(db);
   return {
     paths,

@@ -123,3 +123,15 @@ export function reachableUrls(bindHost: string, port: number, path: string): str
     .map((entry) => `http://${urlHost(entry.address)}:${port}${path}`);
   return [...new Set(addresses)];
 }
+
+/**
+ * The URL other workstations reach this svc at, as its host leases say: SVC_PUBLIC_URL, else the
+ * bound address, else (bound to every address) the first address of a network interface that is
+ * not loopback, else loopback. A URL for another machine never comes from the Host of a request.
+ */
+export function advertisedUrl(publicUrl: string | undefined, bindHost: string, port: number): string {
+  if (publicUrl) return publicUrl;
+  const urls = reachableUrls(bindHost, port, "");
+  const lan = urls.find((url) => !/^http:\/\/(127\.|\[::1\])/.test(url));
+  return lan ?? urls[0] ?? `http://127.0.0.1:${port}`;
+}

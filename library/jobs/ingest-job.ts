@@ -4,7 +4,7 @@ import type { AppContext } from "../context.js";
 import type { LibraryPool } from "../library-pool.js";
 import { preflightIngest, runIngest } from "./ingest.js";
 import type { JobKind, JobRunner } from "./runner.js";
-import { claimSlot, ingestSlotName } from "./slots.js";
+import { claimIngestSlot } from "./slots.js";
 
 export interface IngestJobRequest {
   /** Registered project name; the default project when absent. */
@@ -37,7 +37,7 @@ export class IngestJobs {
     const { rel } = await preflightIngest(this.ctx, { root, dir: request.dir });
     const id = randomUUID();
     const holder = `API ingest job ${id}`;
-    const lease = claimSlot(this.ctx.registry, ingestSlotName(root), holder);
+    const lease = claimIngestSlot(this.ctx, root, holder);
     const job: IngestJob = {
       id,
       kind: "ingest",

@@ -24,7 +24,7 @@ import { openVectorSink } from "../search/vector-index.js";
 import { checkDerivedDirs, checkStorage } from "../system/preflight.js";
 import { idlePassModels, passModels } from "./models.js";
 import { retireFrameItems, stillsKeptApart } from "./sequence-stills.js";
-import { claimSlot, ingestSlotName, type SlotLease } from "./slots.js";
+import { claimIngestSlot, type SlotLease } from "./slots.js";
 import { sweepInterruptedWork } from "./sweep.js";
 
 export interface IngestRequest {
@@ -125,7 +125,7 @@ export async function runIngest(
   let store: LibraryStore | null = null;
   try {
     const folder = await preflightIngest(ctx, request);
-    lease ??= claimSlot(ctx.registry, ingestSlotName(request.root), request.holder);
+    lease ??= claimIngestSlot(ctx, request.root, request.holder);
     await sweepInterruptedWork(projectPaths(request.root), ctx.log);
     try {
       store = openLibrary(request.root);

@@ -1,9 +1,11 @@
 import { realpathSync } from "node:fs";
 import { resolve } from "node:path";
 import { EXIT, UserError } from "../../domain/errors.js";
+import { folderName } from "../../domain/folder-name.js";
 import { isErrno } from "../../state/errno.js";
 import type { SlotRow } from "../../state/repos/slots.js";
 import type { RegistryStore } from "../../state/stores.js";
+import type { AppContext } from "../context.js";
 
 /**
  * How a holder shows it is still there. A PID alone is not enough: once its process is gone the
@@ -91,4 +93,18 @@ export function claimSlot(registry: RegistryStore, name: string, holder: string)
       registry.slots.release(name, pid, holder);
     },
   };
+}
+
+/**
+ * Takes the single-flight ingest slot of the project at `root`, after making sure this process
+ * may write the project at all: its host lease is this svc's host's, or free and taken now
+ * (HostedElsewhere, exit 75 / 503, names the host otherwise).
+ */
+export function claimIngestSlot(
+  ctx: Pick<AppContext, "registry" | "hosts">,
+  root: string,
+  holder: string,
+): SlotLease {
+  ctx.hosts.requireWriter(root, `"${folderName(root)}"`);
+  return claimSlot(ctx.registry, ingestSlotName(root), holder);
 }

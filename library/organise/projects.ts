@@ -4,6 +4,7 @@ import { homedir } from "node:os";
 import { basename, resolve } from "node:path";
 import { z } from "zod";
 import { EXIT, UserError } from "../../domain/errors.js";
+import { folderName } from "../../domain/folder-name.js";
 import type { ProjectHealth, ProjectsReport, ProjectView } from "../../domain/schemas/organise.js";
 import { projectPaths, relativeInside } from "../../state/paths.js";
 import { peekLibrary } from "../../state/repos/library-record.js";
@@ -197,20 +198,6 @@ export async function ensureProjectRoot(ctx: EntitlementContext, root: string): 
   let name = base;
   for (let i = 2; registry.projects.byName(name); i += 1) name = `${base.slice(0, 56)}-${i}`;
   return registry.projects.add(name, root);
-}
-
-/**
- * What a caller may learn of a folder: admins get the absolute root, everyone else its last
- * segment (POSIX, `X:\`, `X:/` and UNC forms alike; a bare drive is shown as `X:`).
- */
-export function folderName(root: string): string {
-  const trimmed = root.replace(/[\\/]+$/, "");
-  if (/^[A-Za-z]:$/.test(trimmed)) return trimmed;
-  const last = trimmed
-    .split(/[\\/]+/)
-    .filter(Boolean)
-    .at(-1);
-  return last ?? "";
 }
 
 async function projectHealth(root: string): Promise<ProjectHealth> {

@@ -8,7 +8,7 @@ import { embedItems, planEmbedding } from "../../pipeline/index.js";
 import type { EmbedState } from "../../state/repos/totals.js";
 import { type LibraryStore, openLibrary } from "../../state/stores.js";
 import type { AppContext } from "../context.js";
-import { claimSlot, ingestSlotName } from "../jobs/slots.js";
+import { claimIngestSlot } from "../jobs/slots.js";
 import { type IndexReader, indexStamp, openVectorSink } from "./vector-index.js";
 
 /** Counts per freshness category; null means "not looked at", 0 means "looked, none". */
@@ -95,7 +95,7 @@ export async function buildEmbeddings(
       503,
     );
   if (!status.pulled[model]) throw new UserError(pullHint(model), EXIT.usage, 503);
-  const lease = claimSlot(ctx.registry, ingestSlotName(root), options.holder);
+  const lease = claimIngestSlot(ctx, root, options.holder);
   const store = openLibrary(root);
   try {
     const counts: FreshnessCounts = { new: 0, stale: 0, unverified: 0, forced: 0, unchanged: 0 };

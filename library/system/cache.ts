@@ -5,7 +5,7 @@ import { STAGES } from "../../pipeline/index.js";
 import { ATOMIC_TEMP } from "../../state/atomic.js";
 import { isErrno } from "../../state/errno.js";
 import type { AppContext } from "../context.js";
-import { claimSlot, ingestSlotName } from "../jobs/slots.js";
+import { claimIngestSlot } from "../jobs/slots.js";
 import { sweepInterruptedWork } from "../jobs/sweep.js";
 import type { LibraryPool } from "../library-pool.js";
 
@@ -62,7 +62,7 @@ export async function clearCache(
 ): Promise<CacheClearReport> {
   const project = libraries.project(projectName);
   const store = libraries.library(projectName);
-  const lease = claimSlot(ctx.registry, ingestSlotName(project.root), "API cache clear");
+  const lease = claimIngestSlot(ctx, project.root, "API cache clear");
   try {
     const later = STAGES.slice(STAGES.indexOf("thumbnails") + 1);
     const marked = store.media.forgetDerived(later);

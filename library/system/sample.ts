@@ -10,7 +10,7 @@ import { produceAtomic, writeFileAtomic } from "../../state/atomic.js";
 import type { AppContext } from "../context.js";
 import { preflightIngest, runIngest } from "../jobs/ingest.js";
 import type { JobKind, JobRunner } from "../jobs/runner.js";
-import { claimSlot, ingestSlotName, type SlotLease } from "../jobs/slots.js";
+import { claimIngestSlot, type SlotLease } from "../jobs/slots.js";
 import type { LibraryPool } from "../library-pool.js";
 import { packageDir } from "./version.js";
 
@@ -84,7 +84,7 @@ export class SampleSeeder {
     this.seeds.admit();
     await preflightIngest(this.ctx, { root, dir: undefined });
     const speech = speechWav();
-    const lease = claimSlot(this.ctx.registry, ingestSlotName(root), "sample seed");
+    const lease = claimIngestSlot(this.ctx, root, "sample seed");
     const current: SeedStatus = {
       ...restingStatus(project.name, false),
       state: "running",

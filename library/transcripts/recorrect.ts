@@ -5,7 +5,7 @@ import { type CorrectionRule, correctTranscript, countHits } from "../../formats
 import type { MirrorText, TranscriptText } from "../../state/repos/transcripts.js";
 import type { LibraryStore } from "../../state/stores.js";
 import type { AppContext } from "../context.js";
-import { claimSlot, ingestSlotName } from "../jobs/slots.js";
+import { claimIngestSlot } from "../jobs/slots.js";
 import type { LibraryPool } from "../library-pool.js";
 import { buildEmbeddings } from "../search/embed.js";
 import { loadCorrections } from "./corrections.js";
@@ -202,7 +202,7 @@ export async function recorrect(
   const { rules } = await loadCorrections(store.paths);
   if (request.dryRun) return dryRunCorrections(store, rules);
   const holder = "recorrect";
-  const lease = claimSlot(ctx.registry, ingestSlotName(project.root), holder);
+  const lease = claimIngestSlot(ctx, project.root, holder);
   let result: RecorrectReport;
   try {
     result = applyCorrections(store, rules);
@@ -232,7 +232,7 @@ export function revertTranscripts(
   backup: string | undefined,
 ): RevertReport {
   const store = libraries.library(project);
-  const lease = claimSlot(ctx.registry, ingestSlotName(libraries.project(project).root), "transcript revert");
+  const lease = claimIngestSlot(ctx, libraries.project(project).root, "transcript revert");
   try {
     return revertBackup(store, backup);
   } finally {

@@ -5,7 +5,7 @@ import { projectPaths } from "../../state/paths.js";
 import type { MirrorText, TranscriptText } from "../../state/repos/transcripts.js";
 import { type LibraryStore, openLibrary } from "../../state/stores.js";
 import type { AppContext } from "../context.js";
-import { claimSlot, ingestSlotName } from "../jobs/slots.js";
+import { claimIngestSlot } from "../jobs/slots.js";
 import { checkStorage } from "../system/preflight.js";
 
 const PAGE = 500;
@@ -152,7 +152,7 @@ export async function retraditionalizeProject(
 ): Promise<RetraditionalizeReport> {
   const script = await requireChineseScript(ctx.adapters.chinese);
   await checkStorage(projectPaths(root));
-  const lease = claimSlot(ctx.registry, ingestSlotName(root), options.holder);
+  const lease = claimIngestSlot(ctx, root, options.holder);
   const store = openLibrary(root);
   try {
     return retraditionalize(store, script, { dryRun: options.dryRun });

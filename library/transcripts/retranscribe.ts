@@ -5,7 +5,7 @@ import { type StageDeps, stageItemOf, transcriptStage } from "../../pipeline/ind
 import type { LibraryStore } from "../../state/stores.js";
 import type { AppContext } from "../context.js";
 import type { JobKind, JobRunner } from "../jobs/runner.js";
-import { claimSlot, ingestSlotName, type SlotLease } from "../jobs/slots.js";
+import { claimIngestSlot, type SlotLease } from "../jobs/slots.js";
 import type { LibraryPool } from "../library-pool.js";
 import { BackupWriter } from "./transcript-backups.js";
 
@@ -76,7 +76,7 @@ export class Retranscriber {
     const { asr, asrReason, ffmpeg } = this.ctx.adapters;
     if (!asr) throw new UserError(`no speech recogniser is configured: ${asrReason}`, EXIT.usage, 503);
     if (!ffmpeg) throw new UserError("ffmpeg is not available", EXIT.usage, 503);
-    const lease = claimSlot(this.ctx.registry, ingestSlotName(project.root), "retranscribe-all");
+    const lease = claimIngestSlot(this.ctx, project.root, "retranscribe-all");
     let backup: string | null;
     let targets: ReturnType<LibraryStore["transcripts"]["audioTargets"]>;
     try {

@@ -252,7 +252,11 @@ describe("export API", () => {
   it("gives a reviewer's token relative media references, an admin's and local callers file URLs", async () => {
     const local = await timeline("fcpxml", `ids=${ids[0]}`);
     expect(local.text).toContain(`src="${pathToFileURL(join(api.root as string, "day 1/A001.mov")).href}"`);
-    const remote = await startApi({ projectRoot: api.root, env: { SVC_TRUST_LOOPBACK: "0" } });
+    // The same SVC_HOME: a second svc of the same host, so it may open the project too.
+    const remote = await startApi({
+      projectRoot: api.root,
+      env: { SVC_TRUST_LOOPBACK: "0", SVC_HOME: api.home },
+    });
     try {
       const reviewer = createToken(remote.registry, { name: "review", scopes: ["videos_read"] });
       const admin = createToken(remote.registry, { name: "admin", scopes: ["admin"] });

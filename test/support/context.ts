@@ -1,5 +1,7 @@
+import { hostIdentitySync } from "../../adapters/host-identity.js";
 import { createAdapters } from "../../adapters/index.js";
 import type { AppContext } from "../../library/context.js";
+import { ProjectHosts } from "../../library/hosting/project-hosts.js";
 import { QueryEmbeddings } from "../../library/search/query-embeddings.js";
 import { VectorThreads } from "../../library/search/vector-threads.js";
 import { createQueues, type Queues } from "../../pipeline/queues.js";
@@ -9,18 +11,34 @@ import { openRegistry, type RegistryStore } from "../../state/stores.js";
 
 /**
  * An AppContext as `withContext` builds one, from its plain parts (the process-wide queues made
- * from the config unless given); `closeThreads` ends its threads.
+ * from the config unless given); `closeThreads` ends its threads and gives up the host leases it
+ * took, as a process does when it ends.
  */
 export function testContext(
-  parts: Omit<AppContext, "vectorThreads" | "queryEmbeddings" | "queues"> & { queues?: Queues },
+  parts: Omit<AppContext, "vectorThreads" | "queryEmbeddings" | "queues" | "hosts"> & {
+    queues?: Queues;
+    hosts?: ProjectHosts;
+  },
 ): AppContext & { closeThreads(): Promise<void> } {
   const vectorThreads = new VectorThreads(parts.log);
+  const { config } = parts;
+  const hosts =
+    parts.hosts ??
+    new ProjectHosts({
+      config,
+      identity: hostIdentitySync(config.machineId, config.home),
+      process: "svc (test)",
+    });
   return {
     ...parts,
+    hosts,
     queues: parts.queues ?? createQueues(parts.config),
     vectorThreads,
     queryEmbeddings: new QueryEmbeddings(parts.adapters.modelHost),
-    closeThreads: () => vectorThreads.close(),
+    closeThreads: () => {
+      hosts.releaseAll();
+      return vectorThreads.close();
+    },
   };
 }
 

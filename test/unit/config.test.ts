@@ -91,6 +91,22 @@ describe("config", () => {
       (c) => c.licencePublicKey,
       "e78a40MwQ9xZAeloIfA4oZ24U6I3GjmBlFa9Xz6uEhU=",
     ],
+    SVC_MACHINE_ID: ["edit-bay-3", (c) => c.machineId, "edit-bay-3"],
+    SVC_PUBLIC_URL: ["http://bay3.lan:8501/", (c) => c.publicUrl, "http://bay3.lan:8501"],
+    SVC_LEASE_TIMEOUT_S: ["2.5", (c) => c.leaseTimeoutMs, 2500],
+    SVC_HOST_ROLE: ["seat", (c) => c.hostRole, "seat"],
+    SVC_SEAT_TOKEN: ["svc_seat_secret", (c) => c.seatToken, "svc_seat_secret"],
+    SVC_DISCOVERY: ["0", (c) => c.discovery, false],
+    SVC_MODEL_HOSTS: [
+      "http://gpu1:11434/, http://gpu2:11434,http://gpu1:11434",
+      (c) => c.modelHosts,
+      ["http://gpu1:11434", "http://gpu2:11434"],
+    ],
+    SVC_ASR_URLS: [
+      "http://asr1:8000,http://asr2:8000",
+      (c) => c.asrUrls,
+      ["http://asr1:8000", "http://asr2:8000"],
+    ],
   };
 
   it("refuses an SVC_LICENCE_PUBLIC_KEY that is neither PEM nor 32 bytes of base64, naming it", () => {
@@ -148,6 +164,11 @@ describe("config", () => {
     ["SVC_SCENE_THRESHOLD", "2"],
     ["SVC_SEQUENCE_FPS", "10000"],
     ["SVC_ADMIN_BOOTSTRAP_TOKEN", "short"],
+    ["SVC_LEASE_TIMEOUT_S", "0.1"],
+    ["SVC_HOST_ROLE", "leader"],
+    ["SVC_PUBLIC_URL", "bay3.lan:8501"],
+    ["SVC_MODEL_HOSTS", "http://gpu1:11434,gpu2"],
+    ["SVC_ASR_URLS", "ftp://asr1"],
   ])("refuses %s=%s with an error naming the variable", (name, value) => {
     let error: unknown;
     try {

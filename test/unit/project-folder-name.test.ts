@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { folderName } from "../../library/organise/projects.js";
+import { folderName } from "../../domain/folder-name.js";
 
 describe("folderName", () => {
   it.each([
