@@ -1,7 +1,7 @@
 // Usage: npm run bench            (builds, then runs every benchmark)
 //        node bench/run.mjs idle  (one of: ingest, ingest-pattern, idle, api, semantic, vectors, stalls, bounded, arrivals,
 //        chat-eval, chat, mcp, export, editor-proxy, proxy, offload, web, search-all, recorrect,
-//        sequence-scan, camera-ingest;
+//        sequence-scan, camera-ingest, edit-house;
 //        needs a prior `npm run build`)
 // Exits 0 when every run completed, even if a target is missed; non-zero when a run broke.
 // Each run's figures go to bench/results/<finish time>.json; `npm run bench:compare -- a.json b.json`
@@ -17,6 +17,7 @@ import { arrivalRows, benchArrivals, benchBounded, boundedRows } from "./bounded
 import { benchCameraIngest, cameraIngestRows } from "./camera-corpus.mjs";
 import { benchChat, benchChatEval, chatEvalRows, chatRows } from "./chat.mjs";
 import { CORPUS_DIR, ensureCorpus } from "./corpus.mjs";
+import { benchEditHouse, editHouseRows } from "./edit-house.mjs";
 import { benchEditorProxy, editorProxyRows } from "./editor-proxy.mjs";
 import { benchExport, exportRows } from "./export.mjs";
 import { benchIdleMemory, PRE_INGEST_SLOW_MS } from "./idle-memory.mjs";
@@ -56,6 +57,7 @@ const BENCHES = {
   recorrect: () => benchRecorrect(),
   "sequence-scan": () => benchSequenceScan(),
   "camera-ingest": () => benchCameraIngest(),
+  "edit-house": () => benchEditHouse(),
 };
 // The API and semantic benches generate their own libraries: running them alone needs no media corpus.
 const USES_CORPUS = new Set(["ingest", "idle"]);
@@ -324,6 +326,8 @@ function rows(results, errors, conditions) {
   if (results["sequence-scan"]) out.push(...sequenceScanRows(results["sequence-scan"]));
   section("camera-ingest");
   if (results["camera-ingest"]) out.push(...cameraIngestRows(results["camera-ingest"]));
+  section("edit-house");
+  if (results["edit-house"]) out.push(...editHouseRows(results["edit-house"]));
   section("errors");
   for (const [name, message] of Object.entries(errors))
     out.push(row(`${name} benchmark`, "BROKE", {}, "", `ERROR: ${message.split("\n")[0]}`));
