@@ -83,6 +83,7 @@ export async function ingestCommand(argv: string[], io: Io): Promise<number> {
     const root = ctx.config.projectRoot;
     if (!root)
       throw new UserError("PROJECT_ROOT is not set: point it at the footage folder to ingest", EXIT.usage);
+    await ctx.hosts.acquire(root);
     const signals = stopSignals();
     const bar = createProgressBar(io);
     const failures: string[] = [];
@@ -140,6 +141,7 @@ function collectionsStep(io: Io, step: "propose" | "apply", dryRun: boolean): Pr
   return withContext(io, { stdoutLogs: false, tools: false }, async (ctx) => {
     const root = ctx.config.projectRoot;
     if (!root) throw new UserError("PROJECT_ROOT is not set: point it at the project folder", EXIT.usage);
+    await ctx.hosts.acquire(root);
     const store = openLibrary(root);
     try {
       if (step === "apply") {
@@ -171,6 +173,7 @@ async function retraditionalizeCommand(io: Io, json: boolean, dryRun: boolean): 
   return withContext(io, { stdoutLogs: false }, async (ctx) => {
     const root = ctx.config.projectRoot;
     if (!root) throw new UserError("PROJECT_ROOT is not set: point it at the project to convert", EXIT.usage);
+    await ctx.hosts.acquire(root);
     const report = await retraditionalizeProject(ctx, root, {
       dryRun,
       holder: "svc ingest --retraditionalize (cli)",
@@ -194,6 +197,7 @@ async function migrateCommand(io: Io, json: boolean): Promise<number> {
   return withContext(io, { stdoutLogs: false }, async (ctx) => {
     const root = ctx.config.projectRoot;
     if (!root) throw new UserError("PROJECT_ROOT is not set: point it at the project to migrate", EXIT.usage);
+    await ctx.hosts.acquire(root);
     const lease = claimIngestSlot(ctx, root, "svc ingest --migrate-storage (cli)");
     try {
       const report = await migrateStorage(projectPaths(root));
