@@ -15,7 +15,7 @@ import { performance } from "node:perf_hooks";
 import { createInterface } from "node:readline";
 import { setTimeout as sleep } from "node:timers/promises";
 import Database from "better-sqlite3";
-import { BenchError, CLI, ffmpeg, log, seconds, tempDir } from "./lib.mjs";
+import { BenchError, CLI, ffmpeg, importDist, log, seconds, tempDir } from "./lib.mjs";
 
 const ROUNDS = Number(process.env.BENCH_EDIT_HOUSE_ROUNDS ?? 20);
 const LEASE_S = Number(process.env.BENCH_EDIT_HOUSE_LEASE_S ?? 2);
@@ -23,9 +23,6 @@ const CLIPS_FIRST = 3;
 const CLIPS_PER_ROUND = 2;
 const SEARCHES = 300;
 const LOCKED = /database is locked/i;
-const SEAT_SCOPES = "videos_read,videos_write,media_read,collections_read,collections_write,projects_read";
-// How often a seat looks at the lease: the target is a takeover within the timeout and one look.
-const LEASE_LOOK_MS = LEASE_S * 250;
 
 const mustHave = (program) => {
   try {
@@ -223,10 +220,10 @@ async function makeClips(dir, count) {
   return names;
 }
 
-async function seatToken(station, seatName) {
+async function seatToken(station, seatName, scopes) {
   const out = execFileSync(
     process.execPath,
-    [CLI, "token", "create", "--name", `seat-${seatName}`, "--scopes", SEAT_SCOPES, "--json"],
+    [CLI, "token", "create", "--name", `seat-${seatName}`, "--scopes", scopes, "--json"],
     {
       env: { PATH: process.env.PATH, HOME: process.env.HOME, SVC_HOME: station.home },
       encoding: "utf8",
@@ -256,6 +253,10 @@ async function searchLatency(daemon, count) {
 export async function benchEditHouse() {
   mustHave("bindfs");
   mustHave("unshare");
+  const { SEAT_TOKEN_SCOPES } = await importDist("library/hosting/forward.js");
+  const { BEATS_PER_TIMEOUT, MIN_LOOK_MS } = await importDist("library/hosting/lease-keeper.js");
+  // How often a seat looks at the lease: the target is a takeover within the timeout and one look.
+  const lookMs = Math.max(MIN_LOOK_MS, (LEASE_S * 1000) / BEATS_PER_TIMEOUT);
   const base = await tempDir("edit-house");
   const share = join(base, "nas", "share");
   await mkdir(share, { recursive: true });
@@ -275,8 +276,8 @@ export async function benchEditHouse() {
   }
   const [a, b] = stations;
   // Each host's admin issues the other a seat token: whichever is host, the other forwards to it.
-  a.seatToken = await seatToken(b, "a");
-  b.seatToken = await seatToken(a, "b");
+  a.seatToken = await seatToken(b, "a", SEAT_TOKEN_SCOPES);
+  b.seatToken = await seatToken(a, "b", SEAT_TOKEN_SCOPES);
   const started = async (station) => {
     const daemon = await serve(station);
     daemons.push(daemon);
@@ -378,7 +379,7 @@ export async function benchEditHouse() {
     return {
       rounds,
       leaseTimeoutMs: LEASE_S * 1000,
-      lookMs: LEASE_LOOK_MS,
+      lookMs,
       takeover: spread(rounds.map((r) => r.takeoverMs)),
       midIngest: rounds.filter((r) => r.midIngest).length,
       locked,

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa, type ResultPromise } from "execa";
+import { SEAT_TOKEN_SCOPES } from "../../library/hosting/forward.js";
 import { CLI, svc } from "./cli.js";
 import { childEnv } from "./env.js";
 import { childrenOf, expectGone, isRunning } from "./processes.js";
@@ -84,16 +85,6 @@ export interface EditHouse {
   /** Kills every daemon, unmounts every mount and removes the temp folder; safe to call twice. */
   close(): Promise<void>;
 }
-
-/** The scopes a seat's token carries: what an editor does through a seat (reads, marks, exports). */
-export const SEAT_SCOPES = [
-  "videos_read",
-  "videos_write",
-  "media_read",
-  "collections_read",
-  "collections_write",
-  "projects_read",
-] as const;
 
 const PROJECT = "share";
 
@@ -271,7 +262,7 @@ export async function seatToken(host: Workstation, seatName: string): Promise<st
     "--name",
     `seat-${seatName}`,
     "--scopes",
-    SEAT_SCOPES.join(","),
+    SEAT_TOKEN_SCOPES,
     "--json",
   ]);
   if (res.exitCode !== 0) throw new Error(`svc token create exited ${res.exitCode}: ${res.stderr}`);
