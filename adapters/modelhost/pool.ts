@@ -167,19 +167,25 @@ export function createModelHostPool(options: {
       );
     }
     const serving = pool.entries.filter((e) => digestOn(e, name) === digest);
-    const others = pool.entries.filter((e) => ![undefined, digest].includes(digestOn(e, name)));
     const state = (e: Entry) =>
       e.outUntil !== null && pool.isOut(e)
         ? `${e.url} (out until ${new Date(e.outUntil).toISOString()}${e.lastError ? `: ${e.lastError}` : ""})`
         : e.url;
-    const elsewhere = others.length
-      ? `; ${others.map((e) => e.url).join(", ")} ${others.length === 1 ? "holds" : "hold"} another build of it: pull the same one everywhere`
-      : "";
     return new ModelHostError(
       "unreachable",
-      `no model host holding the build of "${model}" in use is reachable: ${serving.map(state).join(", ")}${elsewhere}`,
+      `no model host holding the build of "${model}" in use is reachable: ${serving.map(state).join(", ")}${otherBuilds(model, digest)}`,
       { model },
     );
+  }
+
+  /** The hosts left out because they hold another build of the model, as a sentence to append. */
+  function otherBuilds(model: string, digest: string | null): string {
+    if (digest === null) return "";
+    const name = canonicalName(model);
+    const others = pool.entries.filter((e) => ![undefined, digest].includes(digestOn(e, name)));
+    if (others.length === 0) return "";
+    const verb = others.length === 1 ? "holds" : "hold";
+    return `; ${others.map((e) => e.url).join(", ")} ${verb} another build of it: pull the same one everywhere`;
   }
 
   /** The error after every eligible host was tried. */
@@ -192,10 +198,11 @@ export function createModelHostPool(options: {
     const kind = telling instanceof ModelHostError ? telling.kind : "unreachable";
     if (faults.length === 0 && kind === "model_missing") return noHost(model, null);
     const tried = attempts.map((a) => `${a.entry.url}: ${message(a.error)}`).join("; ");
-    return new ModelHostError(kind, `every model host able to serve "${model}" failed: ${tried}`, {
-      model,
-      cause: telling,
-    });
+    return new ModelHostError(
+      kind,
+      `every model host able to serve "${model}" failed: ${tried}${otherBuilds(model, digest)}`,
+      { model, cause: telling },
+    );
   }
 
   async function referenceFor(model: string, signal: AbortSignal | undefined): Promise<string> {
