@@ -3,6 +3,7 @@ import {
   checkBatchSize,
   createModelHost,
   EMBED_BATCH,
+  type EmbedOptions,
   type ModelHost,
   ModelHostError,
   type ModelHostMember,
@@ -246,7 +247,7 @@ export function createModelHostPool(options: {
   async function embedSpread(
     model: string,
     texts: readonly string[],
-    opts: Parameters<ModelHost["embed"]>[2] & {},
+    opts: EmbedOptions,
   ): Promise<Float32Array[]> {
     const size = checkBatchSize(opts.batchSize ?? EMBED_BATCH);
     if (texts.length === 0) return [];
