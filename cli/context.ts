@@ -122,7 +122,7 @@ export async function withContext(
     const ctx: AppContext = {
       config,
       adapters,
-      queues: createQueues(config),
+      queues: createQueues(config, adapters.asrServers?.size),
       registry,
       log,
       version,

@@ -90,7 +90,7 @@ export async function buildEmbeddings(
   const status = await ctx.adapters.modelHost.status([model], options.signal);
   if (!status.reachable)
     throw new UserError(
-      `the model host is not reachable at ${ctx.adapters.modelHost.host} (OLLAMA_HOST)`,
+      `the model host is not reachable at ${ctx.adapters.modelHost.host} (SVC_MODEL_HOSTS, else OLLAMA_HOST)`,
       EXIT.usage,
       503,
     );
