@@ -12,6 +12,7 @@ import { errorResponse, toErrorResponse } from "./errors.js";
 import { checkQueryString, declaredParameters } from "./query.js";
 import { ROUTES } from "./routes/index.js";
 import type { ApiDeps, RouteDef } from "./routes/types.js";
+import { answerFromHost, projectFieldOf } from "./seat-forward.js";
 import { loadWebApp, webAppResponse } from "./static.js";
 
 export type { ApiDeps } from "./routes/types.js";
@@ -27,7 +28,10 @@ function failureResponse(error: HTTPError): Response {
   return response;
 }
 
-/** The HTTP API: every route of the table behind the guard; routes call one library function each. */
+/**
+ * The HTTP API: every route of the table behind the guard; routes call one library function each.
+ * A route for one project that another svc hosts is forwarded there (api/seat-forward.ts).
+ */
 export function createApi(deps: ApiDeps, routes: readonly RouteDef[] = ROUTES): H3 {
   const { ctx } = deps;
   const startedAt = new WeakMap<H3Event, number>();
@@ -61,7 +65,8 @@ export function createApi(deps: ApiDeps, routes: readonly RouteDef[] = ROUTES): 
   });
   for (const route of routes) {
     const parameters = declaredParameters(route);
-    app.on(route.method, route.path, (event) => {
+    const projectField = projectFieldOf(route);
+    app.on(route.method, route.path, async (event) => {
       if (route.media) {
         // On every answer, refusals and errors included: a browser then hands none of them to a
         // page of another origin, whatever the credentials.
@@ -83,7 +88,9 @@ export function createApi(deps: ApiDeps, routes: readonly RouteDef[] = ROUTES): 
       }
       event.context.caller = verdict.caller;
       checkQueryString(event.url.search, parameters);
-      return route.handler(event, deps);
+      // A project another svc hosts is answered by that host, once this svc has let the caller in.
+      const hosted = await answerFromHost(event, deps, projectField);
+      return hosted ?? route.handler(event, deps);
     });
   }
   app.all("/api/**", () => errorResponse(404, "no such endpoint"));

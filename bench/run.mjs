@@ -1,7 +1,7 @@
 // Usage: npm run bench            (builds, then runs every benchmark)
 //        node bench/run.mjs idle  (one of: ingest, ingest-pattern, idle, api, semantic, vectors, stalls, bounded, arrivals,
 //        chat-eval, chat, mcp, export, editor-proxy, proxy, offload, web, search-all, recorrect,
-//        sequence-scan, camera-ingest;
+//        sequence-scan, camera-ingest, seat-forward;
 //        needs a prior `npm run build`)
 // Exits 0 when every run completed, even if a target is missed; non-zero when a run broke.
 // Each run's figures go to bench/results/<finish time>.json; `npm run bench:compare -- a.json b.json`
@@ -27,6 +27,7 @@ import { benchOffload, offloadRows } from "./offload.mjs";
 import { benchProxy, proxyRows } from "./playback-proxy.mjs";
 import { benchRecorrect, recorrectRows } from "./recorrect.mjs";
 import { benchSearchAll, searchAllRows } from "./search-all.mjs";
+import { benchSeatForward, seatForwardRows } from "./seat-forward.mjs";
 import { benchSemantic } from "./semantic.mjs";
 import { benchSequenceScan, sequenceScanRows } from "./sequence-scan.mjs";
 import { benchStalls, stallRows } from "./stalls.mjs";
@@ -56,6 +57,7 @@ const BENCHES = {
   recorrect: () => benchRecorrect(),
   "sequence-scan": () => benchSequenceScan(),
   "camera-ingest": () => benchCameraIngest(),
+  "seat-forward": () => benchSeatForward(),
 };
 // The API and semantic benches generate their own libraries: running them alone needs no media corpus.
 const USES_CORPUS = new Set(["ingest", "idle"]);
@@ -324,6 +326,8 @@ function rows(results, errors, conditions) {
   if (results["sequence-scan"]) out.push(...sequenceScanRows(results["sequence-scan"]));
   section("camera-ingest");
   if (results["camera-ingest"]) out.push(...cameraIngestRows(results["camera-ingest"]));
+  section("seat-forward");
+  if (results["seat-forward"]) out.push(...seatForwardRows(results["seat-forward"]));
   section("errors");
   for (const [name, message] of Object.entries(errors))
     out.push(row(`${name} benchmark`, "BROKE", {}, "", `ERROR: ${message.split("\n")[0]}`));

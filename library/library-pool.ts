@@ -1,4 +1,7 @@
 import { EXIT, UserError } from "../domain/errors.js";
+import { journalModeOf } from "../state/db.js";
+import { projectPaths } from "../state/paths.js";
+import { readProjectId } from "../state/project-id.js";
 import type { ProjectRow } from "../state/repos/projects.js";
 import { type LibraryStore, openLibrary, ProjectRootMissing } from "../state/stores.js";
 import type { AppContext } from "./context.js";
@@ -7,6 +10,8 @@ import { CollectionFiles } from "./organise/collections.js";
 import { libraryIdentity, lookAtRootSync } from "./organise/project-root.js";
 import { defaultProjectName } from "./organise/projects.js";
 import { IndexReader } from "./search/vector-index.js";
+
+const PROJECT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The 503 of a project whose folder is not there; nothing is created in its place. */
 export function unreachableProject(name: string): UserError {
@@ -34,20 +39,37 @@ export class LibraryPool {
     this.collectionFiles = new CollectionFiles(ctx.log);
   }
 
-  /** The project a request addresses; 404 for an unknown name, 503 when no default exists. */
+  /**
+   * The project a request addresses, by its registered name or by its id (`.svc/project.json`,
+   * which seats send because each names and mounts the project its own way); 404 for an unknown
+   * one, 503 when no default exists.
+   */
   project(name?: string | null): ProjectRow {
-    const { registry, config } = this.ctx;
     if (name) {
-      const row = registry.projects.byName(name);
+      const row = this.ctx.registry.projects.byName(name) ?? this.byProjectId(name);
       if (!row) throw new UserError(`no project named "${name.slice(0, 80)}"`, EXIT.usage, 404);
       return row;
     }
-    const root = config.projectRoot;
-    const row = root ? registry.projects.byRoot(root) : registry.projects.all()[0];
-    // PROJECT_ROOT left unregistered by the free tier's project limit is still served.
-    if (!row && root) return { name: defaultProjectName(root), root, tags: [], created_at: "" };
+    const root = this.ctx.config.projectRoot;
+    const row = root ? this.ctx.registry.projects.byRoot(root) : this.ctx.registry.projects.all()[0];
+    if (!row && root) return this.unregisteredRoot(root);
     if (!row) throw new UserError("no project is registered yet (set PROJECT_ROOT)", EXIT.usage, 503);
     return row;
+  }
+
+  /** PROJECT_ROOT left unregistered by the free tier's project limit is still served. */
+  private unregisteredRoot(root: string): ProjectRow {
+    return { name: defaultProjectName(root), root, tags: [], created_at: "" };
+  }
+
+  /** The registered project (or PROJECT_ROOT's) whose `.svc/project.json` holds `id`. */
+  private byProjectId(id: string): ProjectRow | undefined {
+    if (!PROJECT_ID.test(id)) return undefined;
+    const root = this.ctx.config.projectRoot;
+    const rows = this.ctx.registry.projects.all();
+    const candidates =
+      root && !rows.some((row) => row.root === root) ? [...rows, this.unregisteredRoot(root)] : rows;
+    return candidates.find((row) => readProjectId(projectPaths(row.root)) === id);
   }
 
   /** Whether `name` is a registered project (no error either way). */
@@ -81,6 +103,12 @@ export class LibraryPool {
     }
     this.open.set(project.root, { store, identity: libraryIdentity(project.root) });
     return store;
+  }
+
+  /** The journal mode of the database open for `root`, or null when none is open. */
+  journalMode(root: string): string | null {
+    const held = this.open.get(root);
+    return held ? journalModeOf(held.store.db) : null;
   }
 
   /** Closes the handle of a root that is gone (or replaced), so nothing answers from the old files. */

@@ -2,6 +2,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { UserError } from "../domain/errors.js";
+import { callToolOnHost, seatTarget } from "../library/hosting/forward.js";
 import { type AnswerCache, answerKey } from "./answer-cache.js";
 import { present, publicText } from "./present.js";
 import { type McpDeps, TOOLS, type ToolDef } from "./tools.js";
@@ -32,7 +33,8 @@ function render(tool: ToolDef, answer: Record<string, unknown>): CallToolResult 
 }
 
 /**
- * Runs one tool, or serves its unchanged answer from the cache. A user's mistake is an error
+ * Runs one tool, or serves its unchanged answer from the cache, or has the project's host run it
+ * when this svc is a seat for the project. A user's mistake is an error
  * result with its reason; anything else is logged and reported without detail. `args` have
  * passed the tool's input schema.
  */
@@ -43,6 +45,9 @@ export async function callTool(
   answers: AnswerCache,
 ): Promise<CallToolResult> {
   try {
+    // A project another svc hosts: its host runs the tool, and its answer is passed on as it is.
+    const seat = seatTarget(deps.ctx, deps.libraries, (args as { project?: string }).project);
+    if (seat) return await callToolOnHost(deps.ctx, seat, tool.name, args as Record<string, unknown>);
     const key = answerKey(tool, args, deps);
     const kept = key === undefined ? undefined : answers.get(key);
     if (kept) return kept;

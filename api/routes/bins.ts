@@ -67,6 +67,7 @@ export const binRoutes: readonly RouteDef[] = [
     method: "POST",
     path: "/api/bins/:id/items",
     scopes: ACCESS.collectionsWrite,
+    seat: "local",
     handler: async (event, { ctx, libraries }) => {
       const id = binId(event);
       const { project, media_id } = await readJson(event, BIN_ITEM_BODY, MAX_BIN_BODY);

@@ -4,6 +4,7 @@ import { SERVED_TYPES } from "../../domain/playback.js";
 import { ACCESS } from "../../domain/scopes.js";
 import { PROJECT_PARAM } from "../../library/access/project-param.js";
 import { GRANT_BODY, GRANT_TTL_S, issueStreamGrant } from "../../library/access/stream-grants.js";
+import { seatTarget } from "../../library/hosting/forward.js";
 import {
   ACTIVATE_BODY,
   activateTranscript,
@@ -401,9 +402,12 @@ export const mediaRoutes: readonly RouteDef[] = [
     method: "POST",
     path: "/api/stream/grant",
     scopes: ACCESS.read,
+    seat: "local",
     handler: async (event, deps) => {
       const body = await readJson(event, GRANT_BODY);
-      const { store } = inProject(deps, body.project);
+      // On a seat the item is looked for by the host when the stream is asked for.
+      const seat = seatTarget(deps.ctx, deps.libraries, body.project);
+      const store = seat ? null : inProject(deps, body.project).store;
       return issueStreamGrant(deps.streamGrants, store, body, {
         tokenId: callerTokenId(event),
         address: requestAddress(event, deps.ctx.config),

@@ -20,9 +20,11 @@ export const projectRoutes: readonly RouteDef[] = [
     method: "GET",
     path: "/api/projects",
     scopes: ACCESS.projectsRead,
-    handler: (event, { ctx }) => projectsReport(ctx, seesAbsolutePaths(event)),
+    handler: (event, { ctx, libraries }) =>
+      projectsReport(ctx, seesAbsolutePaths(event), (root) => libraries.journalMode(root)),
     doc: {
-      summary: "Registered projects with their health; absolute roots only for admins and local callers",
+      summary:
+        "Registered projects with their health, host and storage; absolute roots only for admins and local callers",
       response: PROJECTS,
     },
   },
@@ -34,10 +36,7 @@ export const projectRoutes: readonly RouteDef[] = [
       const body = await readJson(event, PROJECT_BODY, MAX_PROJECT_BODY);
       const existed = ctx.registry.projects.byName(body.name.trim()) !== undefined;
       const row = await addProject(ctx, body.name, body.path, body.tags);
-      return jsonResponse(
-        existed ? 200 : 201,
-        await projectView(ctx.registry, row.name, seesAbsolutePaths(event)),
-      );
+      return jsonResponse(existed ? 200 : 201, await projectView(ctx, row.name, seesAbsolutePaths(event)));
     },
     doc: {
       summary: "Registers a project folder (201), or updates the root or tags of a known name (200)",

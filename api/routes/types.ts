@@ -54,6 +54,12 @@ export interface RouteDef {
    */
   readonly media?: true;
   /**
+   * A route that names a project but answers on a seat itself rather than forwarding to the
+   * project's host (library/hosting/forward.ts): a stream grant is signed by the svc the player
+   * talks to, and bins live in the caller's own registry.
+   */
+  readonly seat?: "local";
+  /**
    * What the OpenAPI description says of this route. Optional in the type so a route can be
    * merged before its entry is written, but test/integration/openapi.test.ts fails while any
    * route of the table has none.

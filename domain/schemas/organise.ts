@@ -10,12 +10,52 @@ const PROJECT_HEALTH = z.object({
     .describe(
       "`missing`: nothing at the project's path (an unplugged drive, a folder renamed away); svc waits for it, creates nothing there, and the project's routes answer 503 until it is back. `unreadable`: something is there but cannot be used",
     ),
-  // Its library database exists and opens read-only.
-  database_readable: z.boolean(),
-  items: z.int().nullable(),
+  database_readable: z
+    .boolean()
+    .describe(
+      "Its library database exists and opens read-only; false on a seat, which never opens a database another svc hosts",
+    ),
+  items: z.int().nullable().describe("null when the database is not read (see database_readable)"),
   missing_items: z.int().nullable(),
 });
 export type ProjectHealth = z.infer<typeof PROJECT_HEALTH>;
+
+/** Who writes a project and where it is stored: the edit house's view of it (docs/edit-house.md). */
+export const PROJECT_HOSTING = z.object({
+  id: z
+    .string()
+    .nullable()
+    .describe(
+      "The project's own id (.svc/project.json), the same on every workstation whatever path it mounts the share at; null until the host writes it",
+    ),
+  role: z
+    .enum(["host", "seat"])
+    .describe(
+      "host: this svc writes the project (it holds its lease, or will take it when it first writes); seat: another svc hosts it and this one forwards the project's requests there",
+    ),
+  host: z
+    .object({
+      name: z.string().describe("The lease holder's hostname"),
+      url: z
+        .string()
+        .nullable()
+        .describe("Where its API answers; null when a command (svc ingest) holds the lease for its run"),
+    })
+    .nullable()
+    .describe("The project's library host as its lease names it; null while nobody holds the lease"),
+  storage: z
+    .enum(["local", "network"])
+    .describe(
+      "Where the project's .svc (else its folder) lives: this machine's disks, or a share or FUSE mount",
+    ),
+  file_system: z.string().describe("The file system's kind (ext4, apfs, nfs, smb, fuse…), or unknown"),
+  journal_mode: z
+    .string()
+    .describe(
+      "The database's journal: as its open handle reports it when this svc has the project open, else the one svc uses on this storage (wal locally, delete on a share)",
+    ),
+});
+export type ProjectHosting = z.infer<typeof PROJECT_HOSTING>;
 
 export const PROJECT = z
   .object({
@@ -30,6 +70,7 @@ export const PROJECT = z
         "Other projects whose folders lie inside or around this one's (registered before nesting was refused); empty normally",
       ),
   })
+  .extend(PROJECT_HOSTING.shape)
   .meta({ id: "Project" });
 export type ProjectView = z.infer<typeof PROJECT>;
 

@@ -128,16 +128,17 @@ export function verifyGrant(
 
 /**
  * A stream URL for one existing item that a `<video>` element can play as the caller: with a grant
- * for a token holder, as is for a caller svc trusts without a token. 404 for an unknown item.
+ * for a token holder, as is for a caller svc trusts without a token. 404 for an unknown item; a
+ * seat, which has no `store` for a project another svc hosts, leaves that to the host's stream.
  */
 export function issueStreamGrant(
   grants: StreamGrants,
-  store: LibraryStore,
+  store: LibraryStore | null,
   item: { id: number; project?: string | undefined },
   caller: { tokenId: string | null; address: string },
   now: Date = new Date(),
 ): IssuedGrant {
-  requireItem(store, item.id);
+  if (store) requireItem(store, item.id);
   const project = item.project ?? "";
   const url = `/api/stream?id=${item.id}${project ? `&project=${encodeURIComponent(project)}` : ""}`;
   if (caller.tokenId === null) return { url, expires_at: null };

@@ -17,6 +17,7 @@ import {
   requireEntitlement,
 } from "../access/entitlements.js";
 import type { AppContext } from "../context.js";
+import { type OpenJournal, projectHosting } from "../hosting/hosting-view.js";
 import { checkPlace } from "../offload/deny-list.js";
 import { lookAtRoot, type RootState } from "./project-root.js";
 
@@ -200,10 +201,14 @@ export async function ensureProjectRoot(ctx: EntitlementContext, root: string): 
   return registry.projects.add(name, root);
 }
 
-async function projectHealth(root: string): Promise<ProjectHealth> {
+/**
+ * Whether the project's folder and database are there. A seat does not peek into a database
+ * another svc hosts: on a share, even a reader's lock can hold up the host's commits.
+ */
+async function projectHealth(root: string, seat: boolean): Promise<ProjectHealth> {
   const { state } = await lookAtRoot(root);
   const reachable = state === "ok";
-  const peek = reachable ? peekLibrary(projectPaths(root).libraryDb) : null;
+  const peek = reachable && !seat ? peekLibrary(projectPaths(root).libraryDb) : null;
   return {
     reachable,
     state,
@@ -213,32 +218,42 @@ async function projectHealth(root: string): Promise<ProjectHealth> {
   };
 }
 
-async function viewOf(row: ListedProject, admin: boolean): Promise<ProjectView> {
+async function viewOf(
+  ctx: AppContext,
+  row: ListedProject,
+  admin: boolean,
+  openJournal?: OpenJournal,
+): Promise<ProjectView> {
+  const hosting = projectHosting(ctx, row.root, openJournal);
   return {
     name: row.name,
     path: admin ? row.root : folderName(row.root),
     tags: row.tags,
     created_at: row.created_at,
-    health: await projectHealth(row.root),
+    health: await projectHealth(row.root, hosting.role === "seat"),
     nested_with: row.nested_with,
+    ...hosting,
   };
 }
 
 /** One registered project as `GET /api/projects` shows it. */
-export async function projectView(
-  registry: RegistryStore,
-  name: string,
-  admin: boolean,
-): Promise<ProjectView> {
-  const row = (await listProjectsNesting(registry)).find((listed) => listed.name === name);
+export async function projectView(ctx: AppContext, name: string, admin: boolean): Promise<ProjectView> {
+  const row = (await listProjectsNesting(ctx.registry)).find((listed) => listed.name === name);
   if (!row) throw new UserError(`no project named "${name}"`, EXIT.usage, 404);
-  return viewOf(row, admin);
+  return viewOf(ctx, row, admin);
 }
 
-/** `GET /api/projects`: every registered project with its health; roots only for admins. */
-export async function projectsReport(ctx: AppContext, admin: boolean): Promise<ProjectsReport> {
+/**
+ * `GET /api/projects`: every registered project with its health and hosting; roots only for
+ * admins. `openJournal` reads the journal mode of the databases this svc has open.
+ */
+export async function projectsReport(
+  ctx: AppContext,
+  admin: boolean,
+  openJournal?: OpenJournal,
+): Promise<ProjectsReport> {
   const rows = await listProjectsNesting(ctx.registry);
-  const projects = await Promise.all(rows.map((row) => viewOf(row, admin)));
+  const projects = await Promise.all(rows.map((row) => viewOf(ctx, row, admin, openJournal)));
   const root = ctx.config.projectRoot;
   if (root === undefined || !existsSync(root) || ctx.registry.projects.byRoot(root)) return { projects };
   return {

@@ -5,6 +5,7 @@ import { scrubText } from "../../domain/redact.js";
 import type { SearchAllItem, SearchAllResult, SearchMode, SearchPage } from "../../domain/schemas/search.js";
 import { requireEntitlement } from "../access/entitlements.js";
 import type { AppContext } from "../context.js";
+import { hostElsewhere, hostedElsewhereNote } from "../hosting/forward.js";
 import type { LibraryPool } from "../library-pool.js";
 import { buildFilter, LIST_QUERY, type ListQuery, MAX_LIMIT, wholeNumber } from "../media/query.js";
 import type { ProjectSearchRequest } from "./search-thread.js";
@@ -134,6 +135,9 @@ export async function searchAll(
       try {
         const page = await withTimeout(async (signal) => {
           const { root } = libraries.project(project);
+          const host = hostElsewhere(ctx, root);
+          // A seat never opens a project's database: the host answers for it, one project at a time.
+          if (host) throw new Error(hostedElsewhereNote(project, host));
           const reply = await ctx.vectorThreads.searchProject(
             { root, project, model, query: perQuery, ...(await vector) },
             signal,

@@ -246,9 +246,11 @@ export function Projects() {
                 <td>
                   {!p.health.reachable
                     ? "folder unreachable"
-                    : p.health.database_readable
-                      ? "ok"
-                      : "no readable library yet"}
+                    : p.role === "seat"
+                      ? `hosted by ${p.host?.name ?? "another svc"}`
+                      : p.health.database_readable
+                        ? "ok"
+                        : "no readable library yet"}
                 </td>
               </tr>
             ))}
