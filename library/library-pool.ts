@@ -1,3 +1,4 @@
+import { mountedStorage } from "../adapters/mount-table.js";
 import { EXIT, UserError } from "../domain/errors.js";
 import type { ProjectRow } from "../state/repos/projects.js";
 import { type LibraryStore, openLibrary, ProjectRootMissing } from "../state/stores.js";
@@ -69,7 +70,7 @@ export class LibraryPool {
       throw new HostedElsewhere(`"${project.name}"`, hosting.holder, hosting.unreadable);
     let store: LibraryStore;
     try {
-      store = openLibrary(project.root);
+      store = openLibrary(project.root, { mounts: mountedStorage });
       store.record.ensure(this.ctx.version);
     } catch (error) {
       if (error instanceof ProjectRootMissing) throw unreachableProject(project.name);
