@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { mountedStorage } from "../adapters/mount-table.js";
 import { EXIT, UserError } from "../domain/errors.js";
 import { type IngestEvent, runIngest } from "../library/jobs/ingest.js";
 import { claimIngestSlot } from "../library/jobs/slots.js";
@@ -140,7 +141,7 @@ function collectionsStep(io: Io, step: "propose" | "apply", dryRun: boolean): Pr
   return withContext(io, { stdoutLogs: false, tools: false }, async (ctx) => {
     const root = ctx.config.projectRoot;
     if (!root) throw new UserError("PROJECT_ROOT is not set: point it at the project folder", EXIT.usage);
-    const store = openLibrary(root);
+    const store = openLibrary(root, { mounts: mountedStorage });
     try {
       if (step === "apply") {
         const applied = await applyCollections(store);
