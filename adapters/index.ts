@@ -1,14 +1,14 @@
 import type { Logger } from "pino";
 import type { Config } from "../state/config.js";
 import type { ToolVersionCache } from "../state/tool-versions.js";
-import { type Asr, createAsr } from "./asr/index.js";
+import { type Asr, type AsrServers, createAsr } from "./asr/index.js";
 import { type BinarySource, type ResolvedBinary, resolveBinary } from "./binaries.js";
 import { type ChineseScript, chineseScriptLoader } from "./chinese.js";
 import { createExiftool, type Exiftool } from "./exiftool.js";
 import { createFfmpeg, type Ffmpeg } from "./ffmpeg.js";
 import { createFfprobe, type Ffprobe } from "./ffprobe.js";
 import { createImages, type Images } from "./images.js";
-import { createModelHost, type ModelHost } from "./modelhost.js";
+import { createModelHostPool, type ModelHostPool } from "./modelhost/pool.js";
 import { createProxyEncoder, hwaccelProbe, type ProxyEncoder } from "./proxy-encode.js";
 
 /** The external tools one process uses, resolved once at start-up. */
@@ -22,9 +22,12 @@ export interface Adapters {
   /** The speech recogniser SVC_ASR chose, or null with the reason in `asrReason`. */
   readonly asr: Asr | null;
   readonly asrReason: string;
+  /** The transcription servers of SVC_ASR_URLS when the OpenAI-compatible recogniser is in use. */
+  readonly asrServers: AsrServers | null;
   /** Simplified → Traditional Chinese, loaded on first use; rejects when the converter is missing. */
   readonly chinese: () => Promise<ChineseScript>;
-  readonly modelHost: ModelHost;
+  /** The model hosts of SVC_MODEL_HOSTS (by default OLLAMA_HOST alone) as one. */
+  readonly modelHost: ModelHostPool;
   /** What was found where, for health reports and logs (never sent over the API with paths). */
   readonly binaries: Readonly<Record<"ffmpeg" | "ffprobe" | "exiftool", ResolvedBinary | null>>;
   /** Stops the long-lived helper processes (exiftool's stay-open session). */
@@ -46,7 +49,7 @@ export async function createAdapters(
     resolveBinary("ffmpeg", config.binaries.ffmpeg, passedOver("ffmpeg"), versions),
     resolveBinary("ffprobe", config.binaries.ffprobe, passedOver("ffprobe"), versions),
     resolveBinary("exiftool", config.binaries.exiftool, passedOver("exiftool"), versions),
-    createAsr(config.asr),
+    createAsr({ ...config.asr, urls: config.asrUrls }),
   ]);
   await versions?.save();
   const exiftoolAdapter = exiftool ? createExiftool(exiftool.path) : null;
@@ -58,8 +61,9 @@ export async function createAdapters(
     images: createImages(),
     asr: speech.asr,
     asrReason: speech.reason,
+    asrServers: speech.servers ?? null,
     chinese: chineseScriptLoader(),
-    modelHost: createModelHost({ host: config.ollamaHost }),
+    modelHost: createModelHostPool({ hosts: config.modelHosts }),
     binaries: Object.freeze({ ffmpeg, ffprobe, exiftool }),
     close: () => exiftoolAdapter?.close(),
   };
@@ -75,8 +79,9 @@ export function noTools(config: Config): Adapters {
     images: createImages(),
     asr: null,
     asrReason: "not looked for by this command",
+    asrServers: null,
     chinese: chineseScriptLoader(),
-    modelHost: createModelHost({ host: config.ollamaHost }),
+    modelHost: createModelHostPool({ hosts: config.modelHosts }),
     binaries: Object.freeze({ ffmpeg: null, ffprobe: null, exiftool: null }),
     close: () => {},
   };

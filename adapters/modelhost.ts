@@ -1,4 +1,11 @@
-import { canonicalName, chatAnswer, embeddings, installedModels, jsonAnswer } from "./modelhost/answers.js";
+import {
+  canonicalName,
+  chatAnswer,
+  embeddings,
+  type InstalledModel,
+  installedModels,
+  jsonAnswer,
+} from "./modelhost/answers.js";
 import { hostCalls } from "./modelhost/call.js";
 import {
   type ChatJsonRequest,
@@ -12,6 +19,7 @@ import {
 // The names callers of the adapter use; requests are built in modelhost/requests.ts, answers
 // checked in modelhost/answers.ts, failures sorted in modelhost/errors.ts, calls made in
 // modelhost/call.ts.
+export type { InstalledModel } from "./modelhost/answers.js";
 export { ModelHostError, pullHint } from "./modelhost/errors.js";
 export type { ChatMessage } from "./modelhost/requests.js";
 
@@ -43,11 +51,24 @@ export interface ModelHost {
   unload(model: string, signal?: AbortSignal): Promise<void>;
 }
 
+/** One host of a pool: also the installed models with their digests, from a single listing. */
+export interface ModelHostMember extends ModelHost {
+  installed(signal?: AbortSignal): Promise<InstalledModel[]>;
+}
+
 const CHAT_TIMEOUT_MS = 120_000;
 const SHORT_TIMEOUT_MS = 30_000;
-const DEFAULT_BATCH = 32;
+export const EMBED_BATCH = 32;
 
-export function createModelHost(options: { host: string; timeoutMs?: number }): ModelHost {
+/** A positive whole batch size, or a TypeError. */
+export function checkBatchSize(batchSize: number): number {
+  if (!Number.isInteger(batchSize) || batchSize < 1) {
+    throw new TypeError(`embedding batch size must be a positive integer, got ${batchSize}`);
+  }
+  return batchSize;
+}
+
+export function createModelHost(options: { host: string; timeoutMs?: number }): ModelHostMember {
   const { url: shown, headers } = parseHost(options.host);
   if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0)) {
     throw new TypeError(
@@ -77,6 +98,7 @@ export function createModelHost(options: { host: string; timeoutMs?: number }): 
 
   return {
     host: shown,
+    installed,
     listModels,
 
     async digest(model, signal) {
@@ -96,10 +118,7 @@ export function createModelHost(options: { host: string; timeoutMs?: number }): 
     },
 
     async embed(model, texts, opts = {}) {
-      const batchSize = opts.batchSize ?? DEFAULT_BATCH;
-      if (!Number.isInteger(batchSize) || batchSize < 1) {
-        throw new TypeError(`embedding batch size must be a positive integer, got ${batchSize}`);
-      }
+      const batchSize = checkBatchSize(opts.batchSize ?? EMBED_BATCH);
       const vectors: Float32Array[] = [];
       for (let start = 0; start < texts.length; start += batchSize) {
         const batch = texts.slice(start, start + batchSize);

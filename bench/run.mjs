@@ -1,7 +1,7 @@
 // Usage: npm run bench            (builds, then runs every benchmark)
 //        node bench/run.mjs idle  (one of: ingest, ingest-pattern, idle, api, semantic, vectors, stalls, bounded, arrivals,
 //        chat-eval, chat, mcp, export, editor-proxy, proxy, offload, web, search-all, recorrect,
-//        sequence-scan, camera-ingest, edit-house;
+//        sequence-scan, camera-ingest, seat-forward, edit-house;
 //        needs a prior `npm run build`)
 // Exits 0 when every run completed, even if a target is missed; non-zero when a run broke.
 // Each run's figures go to bench/results/<finish time>.json; `npm run bench:compare -- a.json b.json`
@@ -28,6 +28,7 @@ import { benchOffload, offloadRows } from "./offload.mjs";
 import { benchProxy, proxyRows } from "./playback-proxy.mjs";
 import { benchRecorrect, recorrectRows } from "./recorrect.mjs";
 import { benchSearchAll, searchAllRows } from "./search-all.mjs";
+import { benchSeatForward, seatForwardRows } from "./seat-forward.mjs";
 import { benchSemantic } from "./semantic.mjs";
 import { benchSequenceScan, sequenceScanRows } from "./sequence-scan.mjs";
 import { benchStalls, stallRows } from "./stalls.mjs";
@@ -57,6 +58,7 @@ const BENCHES = {
   recorrect: () => benchRecorrect(),
   "sequence-scan": () => benchSequenceScan(),
   "camera-ingest": () => benchCameraIngest(),
+  "seat-forward": () => benchSeatForward(),
   "edit-house": () => benchEditHouse(),
 };
 // The API and semantic benches generate their own libraries: running them alone needs no media corpus.
@@ -326,6 +328,8 @@ function rows(results, errors, conditions) {
   if (results["sequence-scan"]) out.push(...sequenceScanRows(results["sequence-scan"]));
   section("camera-ingest");
   if (results["camera-ingest"]) out.push(...cameraIngestRows(results["camera-ingest"]));
+  section("seat-forward");
+  if (results["seat-forward"]) out.push(...seatForwardRows(results["seat-forward"]));
   section("edit-house");
   if (results["edit-house"]) out.push(...editHouseRows(results["edit-house"]));
   section("errors");

@@ -1,5 +1,6 @@
 import { hostIdentity } from "../adapters/host-identity.js";
 import { createAdapters, noTools } from "../adapters/index.js";
+import { mountedStorage } from "../adapters/mount-table.js";
 import { EXIT, UserError } from "../domain/errors.js";
 import type { AppContext } from "../library/context.js";
 import { ProjectHosts } from "../library/hosting/project-hosts.js";
@@ -89,7 +90,7 @@ export async function withContext(
   }
   let registry: ReturnType<typeof openRegistry>;
   try {
-    registry = openRegistry(config.home);
+    registry = openRegistry(config.home, mountedStorage);
   } catch (error) {
     return reportError(
       io,
@@ -123,7 +124,7 @@ export async function withContext(
     const ctx: AppContext = {
       config,
       adapters,
-      queues: createQueues(config),
+      queues: createQueues(config, adapters.asrServers?.size),
       registry,
       log,
       version,

@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { mountedStorage } from "../adapters/mount-table.js";
 import { EXIT, UserError } from "../domain/errors.js";
 import { type IngestEvent, runIngest } from "../library/jobs/ingest.js";
 import { claimIngestSlot } from "../library/jobs/slots.js";
@@ -142,7 +143,7 @@ function collectionsStep(io: Io, step: "propose" | "apply", dryRun: boolean): Pr
     const root = ctx.config.projectRoot;
     if (!root) throw new UserError("PROJECT_ROOT is not set: point it at the project folder", EXIT.usage);
     await ctx.hosts.acquire(root);
-    const store = openLibrary(root);
+    const store = openLibrary(root, { mounts: mountedStorage });
     try {
       if (step === "apply") {
         const applied = await applyCollections(store);

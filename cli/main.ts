@@ -25,6 +25,9 @@ usage:
   svc media desqueeze ID VALUE [--json]
                                     set an item's anamorphic desqueeze (1, 1.25, 1.3, 1.33, 1.5, 1.65,
                                     1.8, 2) and render its pictures again
+  svc hosts [--json] [--wait SECONDS]
+                                    the svc hosts announcing themselves on the LAN, and the
+                                    projects each hosts
   svc mcp                           MCP tools over stdio (for Claude Desktop and other MCP clients)
   svc offload SRC --dest D [--dest D2 …] [--hash xxh64|xxh3|xxh128|md5|sha1|c4] [--no-verify] [--resume]
               [--progress json]     copy a card to drives, verify every copy, write ASC MHL
@@ -62,6 +65,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   embed: async () => (await import("./embed.js")).embedCommand,
   chat: async () => (await import("./chat.js")).chatCommand,
   export: async () => (await import("./export.js")).exportCommand,
+  hosts: async () => (await import("./hosts.js")).hostsCommand,
   media: async () => (await import("./media.js")).mediaCommand,
   mcp: async () => (await import("./mcp.js")).mcpCommand,
   open: async () => (await import("./open.js")).openCommand,

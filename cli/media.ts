@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { mountedStorage } from "../adapters/mount-table.js";
 import { EXIT, UserError } from "../domain/errors.js";
 import { setDesqueeze } from "../library/media/desqueeze.js";
 import { parseMediaId } from "../library/media/ids.js";
@@ -31,7 +32,7 @@ export async function mediaCommand(argv: string[], io: Io): Promise<number> {
     const id = parseMediaId(rawId, "ID");
     const value = /^\d+(\.\d+)?$/.test(rawValue) ? Number(rawValue) : Number.NaN;
     await ctx.hosts.acquire(root);
-    const store = openLibrary(root);
+    const store = openLibrary(root, { mounts: mountedStorage });
     try {
       const { item, proxyPending } = await setDesqueeze(ctx, store, id, value, pathLinks);
       if (values.json) io.stdout.write(`${JSON.stringify(item)}\n`);

@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { mountedStorage } from "../adapters/mount-table.js";
 import { EXIT, UserError } from "../domain/errors.js";
 import { parseMediaId } from "../library/media/ids.js";
 import { listTrash, purgeTrash, restoreFromTrash } from "../library/organise/trash.js";
@@ -34,7 +35,7 @@ export async function trashCommand(argv: string[], io: Io): Promise<number> {
     const root = ctx.config.projectRoot;
     if (!root) throw new UserError("PROJECT_ROOT is not set: point it at the footage folder", EXIT.usage);
     if (action !== "list") await ctx.hosts.acquire(root);
-    const store = openLibrary(root);
+    const store = openLibrary(root, { mounts: mountedStorage });
     try {
       if (action === "list") {
         const items = listTrash(store, ctx.config.trashDays);

@@ -6,6 +6,7 @@ import type { ApiDeps } from "../api/routes/types.js";
 import { advertisedUrl, listenFailure, reachableUrls } from "../library/access/addresses.js";
 import { seedBootstrapToken } from "../library/access/tokens.js";
 import type { AppContext } from "../library/context.js";
+import { startAnnouncing } from "../library/hosting/announce.js";
 import { checkSourceFolders } from "../library/offload/sources.js";
 import { ensureProjectRoot } from "../library/organise/projects.js";
 import { purgeExpiredTrash } from "../library/organise/trash.js";
@@ -262,6 +263,10 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
   });
 
   await syncProjects();
+  const announcing = startAnnouncing(ctx, {
+    url: advertisedUrl(ctx.config.publicUrl, ctx.config.bindHost, apiPort),
+    port: apiPort,
+  });
   const routine: Routine = { ctx, queue, projects, libraries, runner, inBackground, root, syncProjects };
   startFirstJobs(routine);
   const stopTimers = startTimers(routine);
@@ -271,6 +276,8 @@ export async function startDaemon(ctx: AppContext): Promise<RunningDaemon> {
     mcpUrl: mcp.url,
     queue,
     async stop() {
+      // Goodbye on the LAN first, so no seat or `svc hosts` is sent to a daemon on its way out.
+      await announcing?.stop();
       // Aborts every job, the watcher's ingest pass included, and ends the schedules and card polls.
       const stopping = runner.stop();
       stopTimers();

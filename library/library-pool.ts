@@ -1,3 +1,4 @@
+import { mountedStorage } from "../adapters/mount-table.js";
 import { EXIT, UserError } from "../domain/errors.js";
 import { journalModeOf } from "../state/db.js";
 import { projectPaths } from "../state/paths.js";
@@ -88,7 +89,7 @@ export class LibraryPool {
     this.ctx.hosts.requireWriter(project.root, `"${project.name}"`);
     let store: LibraryStore;
     try {
-      store = openLibrary(project.root);
+      store = openLibrary(project.root, { mounts: mountedStorage });
       store.record.ensure(this.ctx.version);
     } catch (error) {
       if (error instanceof ProjectRootMissing) throw unreachableProject(project.name);

@@ -6,16 +6,21 @@ import type { Resource } from "./stages/types.js";
 
 export type Queues = Readonly<Record<Resource, PQueue>>;
 
+// Calls each model host (SVC_MODEL_HOSTS) is given at once: one runs while the next is sent.
+const CALLS_PER_MODEL_HOST = 2;
+
 /**
  * One queue per resource, so a slow model host never starves ffmpeg work and vice versa. A
  * process makes them once and every pass shares them: two passes on two projects still run no
- * more decodes at once than `cpuConcurrency` allows.
+ * more decodes at once than `cpuConcurrency` allows. Model-host work grows with the hosts
+ * configured, speech work with the transcription servers (`asrServers`, one by default), so
+ * every added GPU box takes its share.
  */
-export function createQueues(config: Config): Queues {
+export function createQueues(config: Config, asrServers = 1): Queues {
   return Object.freeze({
     cpu: new PQueue({ concurrency: config.cpuConcurrency }),
-    asr: new PQueue({ concurrency: 1 }),
-    modelhost: new PQueue({ concurrency: 2 }),
+    asr: new PQueue({ concurrency: Math.max(1, asrServers) }),
+    modelhost: new PQueue({ concurrency: CALLS_PER_MODEL_HOST * Math.max(1, config.modelHosts.length) }),
   });
 }
 

@@ -4,7 +4,7 @@ import Database from "better-sqlite3";
 import { produceAtomicSync } from "./atomic.js";
 import { errnoOf } from "./errno.js";
 import { makeFolderSync } from "./folders.js";
-import { type StorageInfo, storageOf } from "./storage-mode.js";
+import { type MountLookup, type StorageInfo, storageOf } from "./storage-mode.js";
 
 export type Db = Database.Database;
 
@@ -60,7 +60,10 @@ export const journalModeOf = (db: Db): string => String(db.pragma("journal_mode"
 
 /**
  * Opens (creating when needed) a SQLite file and brings it to the latest schema: in WAL mode on
- * this machine's own disks, with a rollback journal on a share (`journalFor`). Its
+ * this machine's own disks, with a rollback journal on a share (`journalFor`; `mounts` is the
+ * mount table's answer where statfs cannot tell, macOS and Windows). A database that moved (a
+ * project copied to a share, or back) is switched on open; the switch waits for other handles like
+ * any write, and fails as "database is locked" rather than keep WAL where it is unsafe. Its
  * folder is made when missing, never the folder above it. Before an existing database is migrated, a consistent copy of it goes to `backupDir` (by
  * default `backups/` beside the file). All pending steps run in one transaction, so a failed
  * step leaves the file at the version it had.
@@ -69,15 +72,16 @@ export function openDatabase(
   file: string,
   migrations: readonly Migration[],
   backupDir: string = join(dirname(file), "backups"),
+  mounts?: MountLookup,
 ): Db {
   makeFolderSync(dirname(file));
   const db = new Database(file);
   try {
-    const { journal, synchronous } = journalFor(storageOf(dirname(file)));
+    const { journal, synchronous } = journalFor(storageOf(dirname(file), mounts));
+    db.pragma("busy_timeout = 5000");
     db.pragma(`journal_mode = ${journal}`);
     db.pragma(`synchronous = ${synchronous}`);
     db.pragma("foreign_keys = ON");
-    db.pragma("busy_timeout = 5000");
     migrate(db, file, migrations, backupDir);
     return db;
   } catch (error) {

@@ -52,8 +52,11 @@ const LOCAL_MAGIC: ReadonlyMap<number, string> = new Map([
   [0x52654973, "reiserfs"],
 ]);
 
-/** A Windows path of a share (`\\server\share\…` or `//server/share/…`): network whatever the platform says. */
-const UNC = /^(\\\\|\/\/)[^\\/]+[\\/][^\\/]+/;
+/**
+ * A Windows path of a share (`\\server\share\…`, `//server/share/…`, `\\?\UNC\server\share\…`):
+ * network whatever the platform says. `\\?\C:\…` and `\\.\…` are local paths in long form.
+ */
+const UNC = /^(\\\\|\/\/)(?![?.][\\/])[^\\/]+[\\/][^\\/]+|^[\\/]{2}[?.][\\/]UNC[\\/]/i;
 
 /**
  * What the mount table says of a folder on platforms whose `statfs` type numbers are not fixed

@@ -25,6 +25,7 @@ import { TotalsRepo } from "./repos/totals.js";
 import { TranscriptsRepo } from "./repos/transcripts.js";
 import { TrashRepo } from "./repos/trash.js";
 import { VectorsRepo } from "./repos/vectors.js";
+import type { MountLookup } from "./storage-mode.js";
 
 /** One project's library: its own SQLite handle, never shared with another project. */
 export interface LibraryStore {
@@ -65,8 +66,13 @@ export class ProjectRootMissing extends Error {
  * Opens a project's library, migrating it first when needed; `.svc/` is made inside an existing
  * root, and a missing root is a ProjectRootMissing, never made again. `readOnly` is for worker
  * threads that only read beside the connection that writes: such a handle refuses every write.
+ * `mounts` tells a share where statfs cannot (adapters/mount-table.ts `mountedStorage`); every
+ * handle of one database must be given it alike, or they would disagree on its journal.
  */
-export function openLibrary(root: string, options: { readOnly?: boolean } = {}): LibraryStore {
+export function openLibrary(
+  root: string,
+  options: { readOnly?: boolean; mounts?: MountLookup } = {},
+): LibraryStore {
   const paths = projectPaths(root);
   try {
     makeFolderSync(paths.dataDir);
@@ -74,7 +80,7 @@ export function openLibrary(root: string, options: { readOnly?: boolean } = {}):
     if (isErrno(error, "ENOENT", "ENOTDIR")) throw new ProjectRootMissing();
     throw error;
   }
-  const db = openDatabase(paths.libraryDb, LIBRARY_MIGRATIONS, paths.backups);
+  const db = openDatabase(paths.libraryDb, LIBRARY_MIGRATIONS, paths.backups, options.mounts);
   if (options.readOnly) db.pragma("query_only = ON");
   // The project's id is made with its library, so every workstation that opens it later finds one.
   else ensureProjectId(paths);
@@ -116,10 +122,10 @@ export interface RegistryStore {
   close(): void;
 }
 
-export function openRegistry(home: string): RegistryStore {
+export function openRegistry(home: string, mounts?: MountLookup): RegistryStore {
   const paths = homePaths(home);
   mkdirSync(paths.logs, { recursive: true });
-  const db = openDatabase(paths.registryDb, REGISTRY_MIGRATIONS, paths.backups);
+  const db = openDatabase(paths.registryDb, REGISTRY_MIGRATIONS, paths.backups, mounts);
   return {
     paths,
     db,

@@ -2,17 +2,20 @@ import { stat } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import type { Config } from "../../state/config.js";
 import { findOnPath, isExecutable } from "../binaries.js";
-import { createOpenAiAsr } from "./openai.js";
 import { createPocketsphinx } from "./pocketsphinx.js";
+import { type AsrServers, createAsrServers } from "./pool.js";
 import type { Asr } from "./types.js";
 import { createWhisperCpp } from "./whisper-cpp.js";
 
+export type { AsrServers } from "./pool.js";
 export type { Asr, AsrName, Segment, TranscribeOptions, Transcription, Word } from "./types.js";
 
 export interface AsrSelection {
   asr: Asr | null;
   /** Which backend was chosen and why, or why there is none: shown by health and logs. */
   reason: string;
+  /** The transcription servers when the OpenAI-compatible backend was chosen, for the status view. */
+  servers?: AsrServers;
 }
 
 export interface AsrLookup {
@@ -20,6 +23,8 @@ export interface AsrLookup {
   pathVar?: string | undefined;
   /** The en-us acoustic model folder; by default `<prefix>/share/pocketsphinx/model/en-us/en-us` beside the binary. */
   pocketsphinxModelDir?: string | undefined;
+  /** The transcription servers (SVC_ASR_URLS); by default SVC_ASR_URL alone. */
+  urls?: readonly string[] | undefined;
 }
 
 const POCKETSPHINX_BIN = "pocketsphinx_continuous";
@@ -38,7 +43,7 @@ async function isDirectory(dir: string): Promise<boolean> {
   );
 }
 
-type Attempt = { asr: Asr; reason: string } | { asr: null; reason: string };
+type Attempt = { asr: Asr; reason: string; servers?: AsrServers } | { asr: null; reason: string };
 
 async function tryWhisper(config: Config["asr"], pathVar: string | undefined): Promise<Attempt> {
   const { whisperBin, whisperModel } = config;
@@ -58,11 +63,20 @@ async function tryWhisper(config: Config["asr"], pathVar: string | undefined): P
   };
 }
 
-function tryOpenAi(config: Config["asr"]): Attempt {
-  if (!config.url) return { asr: null, reason: "openai needs SVC_ASR_URL" };
+const serverUrls = (config: Config["asr"] & AsrLookup): readonly string[] =>
+  config.urls ?? (config.url ? [config.url] : []);
+
+function tryOpenAi(config: Config["asr"] & AsrLookup): Attempt {
+  const urls = serverUrls(config);
+  if (urls.length === 0) return { asr: null, reason: "openai needs SVC_ASR_URL" };
+  const servers = createAsrServers(urls);
   return {
-    asr: createOpenAiAsr(config.url),
-    reason: `OpenAI-compatible transcription server at ${config.url}`,
+    asr: servers.asr,
+    servers,
+    reason:
+      urls.length === 1
+        ? `OpenAI-compatible transcription server at ${urls[0]}`
+        : `OpenAI-compatible transcription servers at ${urls.join(", ")}`,
   };
 }
 
@@ -115,8 +129,9 @@ export async function createAsr(config: Config["asr"] & AsrLookup): Promise<AsrS
         if (whisper.asr) return whisper;
         note = ` (whisper.cpp passed over: ${whisper.reason})`;
       }
-      const next = config.url ? tryOpenAi(config) : await tryPocketsphinx({ ...config, pathVar });
-      if (next.asr) return { asr: next.asr, reason: `${next.reason}${note}` };
+      const next =
+        serverUrls(config).length > 0 ? tryOpenAi(config) : await tryPocketsphinx({ ...config, pathVar });
+      if (next.asr) return { ...next, reason: `${next.reason}${note}` };
       return {
         asr: null,
         reason:

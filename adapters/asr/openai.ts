@@ -72,6 +72,19 @@ export function parseVerboseJson(json: unknown, audioDurationS: number): Transcr
   return { language: toLanguageCode(body.language), segments, words };
 }
 
+/** How a request to a transcription server failed: pools of servers act on the kind. */
+export class AsrServerError extends Error {
+  constructor(
+    readonly kind: "aborted" | "timeout" | "unreachable" | "server" | "bad_response",
+    message: string,
+    /** The HTTP status of a `server` failure: a 5xx is the server's fault, a 4xx the request's. */
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = "AsrServerError";
+  }
+}
+
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 
 /**
@@ -97,12 +110,16 @@ export function createOpenAiAsr(baseUrl: string): Asr {
       const limit = deadline(Math.max(1, Math.ceil(opts.timeoutMs)), opts.signal);
       const { signal } = limit;
       const failed = (error: unknown): Error => {
-        if (opts.signal.aborted) return new Error(`transcription request to ${url} was cancelled`);
+        if (opts.signal.aborted)
+          return new AsrServerError("aborted", `transcription request to ${url} was cancelled`);
         if (signal.aborted)
-          return new Error(`transcription server ${url} timed out after ${seconds(opts.timeoutMs)}`);
+          return new AsrServerError(
+            "timeout",
+            `transcription server ${url} timed out after ${seconds(opts.timeoutMs)}`,
+          );
         const cause = (error as { cause?: { code?: string; message?: string } }).cause;
         const why = cause?.code ?? cause?.message ?? (error as Error).message;
-        return new Error(`transcription server ${url} is unreachable: ${why}`);
+        return new AsrServerError("unreachable", `transcription server ${url} is unreachable: ${why}`);
       };
       let response: Response;
       let text: string;
@@ -124,15 +141,20 @@ export function createOpenAiAsr(baseUrl: string): Asr {
         } catch {
           // Not JSON: the raw body (trimmed) is the best explanation there is.
         }
-        throw new Error(
+        throw new AsrServerError(
+          "server",
           `transcription server ${url} answered ${response.status} ${response.statusText}: ${message.trim() || "no message"}`,
+          response.status,
         );
       }
       let json: unknown;
       try {
         json = JSON.parse(text);
       } catch {
-        throw new Error(`transcription server ${url} answered with invalid JSON: ${text.slice(0, 120)}`);
+        throw new AsrServerError(
+          "bad_response",
+          `transcription server ${url} answered with invalid JSON: ${text.slice(0, 120)}`,
+        );
       }
       return parseVerboseJson(json, info.durationS);
     },

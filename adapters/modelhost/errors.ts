@@ -15,12 +15,19 @@ export type ModelHostErrorKind =
 export class ModelHostError extends Error {
   readonly kind: ModelHostErrorKind;
   readonly model?: string;
+  /** The HTTP status of a `server` failure: a 5xx is the host's fault, a 4xx the request's. */
+  readonly status?: number;
 
-  constructor(kind: ModelHostErrorKind, message: string, options: { model?: string; cause?: unknown } = {}) {
+  constructor(
+    kind: ModelHostErrorKind,
+    message: string,
+    options: { model?: string; cause?: unknown; status?: number } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = "ModelHostError";
     this.kind = kind;
     if (options.model !== undefined) this.model = options.model;
+    if (options.status !== undefined) this.status = options.status;
   }
 }
 
@@ -114,7 +121,7 @@ export function classify(error: unknown, ctx: CallContext, shownHost: string): M
     return new ModelHostError(
       "server",
       `${ctx.what} failed: the model host answered ${error.status}: ${error.message}`,
-      withModel,
+      { ...withModel, status: error.status },
     );
   }
   if (error instanceof SyntaxError) {

@@ -5,6 +5,7 @@ import { embedStatus } from "../../library/search/embed.js";
 import { clearCache } from "../../library/system/cache.js";
 import { healthReport, statusReport } from "../../library/system/health.js";
 import { LOG_TAIL_LIMITS, tailLogs } from "../../library/system/logs.js";
+import { modelHostsReport } from "../../library/system/model-hosts.js";
 import { libraryStats } from "../../library/system/stats.js";
 import { readJson } from "../body.js";
 import { jsonResponse } from "../errors.js";
@@ -16,6 +17,7 @@ import {
   HEALTH,
   INGEST_STARTED,
   LOG_TAIL,
+  MODEL_HOSTS,
   SEED_ANSWER,
   SEED_STATUS,
   STATS,
@@ -83,6 +85,17 @@ export const operationRoutes: readonly RouteDef[] = [
         "The health report for operators, with the speech recogniser and each missing model's pull command",
       description: "Answers 200 whether or not svc is ready; `ready` and `failing` say which.",
       response: STATUS,
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/models/hosts",
+    scopes: ACCESS.admin,
+    handler: (_event, { ctx }) => modelHostsReport(ctx),
+    doc: {
+      summary:
+        "Every model host and transcription server: reachable, last error, taken out until, requests in flight, models and digests",
+      response: MODEL_HOSTS,
     },
   },
   {

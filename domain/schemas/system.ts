@@ -145,3 +145,35 @@ const INGEST_JOB = z.object({
 export type IngestJob = z.infer<typeof INGEST_JOB>;
 
 export const INGEST_STARTED = z.object({ job: INGEST_JOB });
+
+/** What every pooled server reports: how it fares and how busy it is. */
+const SERVER_STATE = {
+  url: z.string().describe("The server's URL, without any credentials"),
+  reachable: z.boolean().nullable().describe("Whether it answered last time; null before it was first asked"),
+  last_error: nullableString.describe("Its last failure, kept after it recovers"),
+  out_until: timestamp.nullable().describe("Taken out after failing until then; null when in use"),
+  in_flight: z.int().describe("Requests it is serving now"),
+  failures: z.int().describe("Failures in a row (the time out doubles with each)"),
+};
+
+const MODEL_HOST_STATE = z
+  .object({
+    ...SERVER_STATE,
+    models: z
+      .array(z.object({ name: z.string(), digest: nullableString }))
+      .nullable()
+      .describe("The models the host listed last, with their digests; null before it ever answered"),
+    serving: z
+      .array(z.string())
+      .describe("The configured models it holds in the build in use, so the ones it may be given work for"),
+  })
+  .meta({ id: "ModelHostState" });
+
+/** `GET /api/models/hosts`: every model host (SVC_MODEL_HOSTS) and transcription server (SVC_ASR_URLS). */
+export const MODEL_HOSTS = z.object({
+  model_hosts: z.array(MODEL_HOST_STATE),
+  asr_servers: z
+    .array(z.object(SERVER_STATE).meta({ id: "AsrServerState" }))
+    .describe("Empty unless the OpenAI-compatible recogniser is in use"),
+});
+export type ModelHostsReport = z.infer<typeof MODEL_HOSTS>;

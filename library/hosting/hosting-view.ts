@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { mountedStorage } from "../../adapters/mount-table.js";
 import type { ProjectHosting } from "../../domain/schemas/organise.js";
 import { journalFor } from "../../state/db.js";
 import { projectPaths } from "../../state/paths.js";
@@ -30,7 +31,7 @@ export function projectHosting(ctx: AppContext, root: string, openJournal?: Open
   const holder = view?.holder ?? null;
   const unheld = holder === null && !view?.unreadable;
   const role = view?.role === "host" || (unheld && ctx.config.hostRole !== "seat") ? "host" : "seat";
-  const storage = storageOf(existsSync(paths.dataDir) ? paths.dataDir : root);
+  const storage = storageOf(existsSync(paths.dataDir) ? paths.dataDir : root, mountedStorage);
   return {
     id: readProjectId(paths),
     role,

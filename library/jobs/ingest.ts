@@ -1,4 +1,5 @@
 import { performance } from "node:perf_hooks";
+import { mountedStorage } from "../../adapters/mount-table.js";
 import { EXIT, UserError } from "../../domain/errors.js";
 import {
   type Category,
@@ -130,7 +131,7 @@ export async function runIngest(
     const signal = ctx.hosts.fence(request.root, request.signal);
     await sweepInterruptedWork(projectPaths(request.root), ctx.log);
     try {
-      store = openLibrary(request.root);
+      store = openLibrary(request.root, { mounts: mountedStorage });
       store.record.ensure(ctx.version);
     } catch (error) {
       throw new UserError(

@@ -20,7 +20,7 @@ export async function passModels(
   if (!status.reachable) {
     const off: ModelReadiness = {
       ok: false,
-      reason: `the model host is not reachable (OLLAMA_HOST); vision and embeddings wait until it is`,
+      reason: `the model host is not reachable (SVC_MODEL_HOSTS, else OLLAMA_HOST); vision and embeddings wait until it is`,
     };
     return { vision: off, embed: off, missing: [] };
   }

@@ -1,5 +1,6 @@
 import { lstat } from "node:fs/promises";
 import { join } from "node:path";
+import { mountedStorage } from "../../adapters/mount-table.js";
 import { isErrno } from "../../state/errno.js";
 import { openLibrary } from "../../state/stores.js";
 import { lookAtRoot } from "./project-root.js";
@@ -34,7 +35,7 @@ export async function markMissing(
   for (const rel of dirs) if (await isGone(root, rel)) folders.push(rel);
   if (files.length === 0 && folders.length === 0) return 0;
   if ((await lookAtRoot(root)).state !== "ok") return 0;
-  const store = openLibrary(root);
+  const store = openLibrary(root, { mounts: mountedStorage });
   try {
     let count = 0;
     for (const rel of files) if (store.media.markMissing(rel)) count += 1;

@@ -1,5 +1,6 @@
 import { lstat, mkdir, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { mountedStorage } from "../../adapters/mount-table.js";
 import { EXIT, UserError } from "../../domain/errors.js";
 import type { RestoreReport, TrashEntry } from "../../domain/schemas/organise.js";
 import { pathExists } from "../../state/atomic.js";
@@ -139,7 +140,7 @@ export async function purgeExpiredTrash(
   for (const project of projects) {
     let store: LibraryStore;
     try {
-      store = openLibrary(project.root);
+      store = openLibrary(project.root, { mounts: mountedStorage });
     } catch (error) {
       ctx.log.warn(
         { project: project.name, reason: errnoOf(error, (error as Error).message) },

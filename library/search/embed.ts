@@ -1,6 +1,7 @@
 import { setImmediate as yieldToEvents } from "node:timers/promises";
 import { deadline } from "../../adapters/deadline.js";
 import { pullHint } from "../../adapters/modelhost.js";
+import { mountedStorage } from "../../adapters/mount-table.js";
 import type { Freshness } from "../../domain/embedding-plan.js";
 import { EXIT, UserError } from "../../domain/errors.js";
 import type { EmbedStatus } from "../../domain/schemas/system.js";
@@ -90,13 +91,13 @@ export async function buildEmbeddings(
   const status = await ctx.adapters.modelHost.status([model], options.signal);
   if (!status.reachable)
     throw new UserError(
-      `the model host is not reachable at ${ctx.adapters.modelHost.host} (OLLAMA_HOST)`,
+      `the model host is not reachable at ${ctx.adapters.modelHost.host} (SVC_MODEL_HOSTS, else OLLAMA_HOST)`,
       EXIT.usage,
       503,
     );
   if (!status.pulled[model]) throw new UserError(pullHint(model), EXIT.usage, 503);
   const lease = claimIngestSlot(ctx, root, options.holder);
-  const store = openLibrary(root);
+  const store = openLibrary(root, { mounts: mountedStorage });
   try {
     const counts: FreshnessCounts = { new: 0, stale: 0, unverified: 0, forced: 0, unchanged: 0 };
     const failed: EmbedReport["failed"] = [];

@@ -1,3 +1,4 @@
+import { mountedStorage } from "../../adapters/mount-table.js";
 import { type LibraryStore, openLibrary } from "../../state/stores.js";
 import type { VectorIndex } from "../../state/vectors.js";
 import { answerRequests } from "./thread-pool.js";
@@ -91,7 +92,7 @@ class IndexWriter {
       held.users += 1;
       return { entry: held };
     }
-    const store = openLibrary(root, { readOnly: true });
+    const store = openLibrary(root, { readOnly: true, mounts: mountedStorage });
     try {
       const opened = await openProjectIndex(store, model);
       const entry: Open = { store, index: opened?.index ?? null, dirty: false, users: 1 };

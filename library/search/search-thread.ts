@@ -1,4 +1,5 @@
 import { statSync } from "node:fs";
+import { mountedStorage } from "../../adapters/mount-table.js";
 import type { SearchPage } from "../../domain/schemas/search.js";
 import { ITEM_VECTOR, type VectorOwners } from "../../state/repos/vectors.js";
 import { type LibraryStore, openLibrary, ProjectRootMissing } from "../../state/stores.js";
@@ -227,7 +228,7 @@ class ProjectSearches {
       this.stores.delete(root);
       this.loaded.delete(root);
     }
-    const store = openLibrary(root, { readOnly: true });
+    const store = openLibrary(root, { readOnly: true, mounts: mountedStorage });
     this.stores.set(root, { store, identity: libraryIdentity(root) });
     return store;
   }

@@ -2,7 +2,7 @@ import { posix, win32 } from "node:path";
 import type { HealthReport, ModelReport, ModelState, StatusReport } from "../../domain/schemas/system.js";
 import type { AppContext } from "../context.js";
 
-const MODEL_HOST_TIMEOUT_MS = 2_000;
+export const MODEL_HOST_TIMEOUT_MS = 2_000;
 
 /**
  * Model names come from the environment and are reported as configured, except that a name
@@ -73,7 +73,8 @@ export async function healthReport(ctx: AppContext): Promise<HealthReport> {
   return publicHealth(await statusReport(ctx));
 }
 
-const configuredModels = (ctx: AppContext) => {
+/** The models svc uses: embed, vision, chat and intent when set. */
+export const configuredModels = (ctx: AppContext) => {
   const { models } = ctx.config;
   return [models.embed, models.vision, models.chat, ...(models.intent ? [models.intent] : [])];
 };

@@ -1,5 +1,6 @@
 import { lstat, mkdir, readdir, rename, rmdir } from "node:fs/promises";
 import { join } from "node:path";
+import { mountedStorage } from "../../adapters/mount-table.js";
 import { EXIT, UserError } from "../../domain/errors.js";
 import { errnoOf } from "../../state/errno.js";
 import { archiveAndCheckpoint, inspectLibraryDb, type LibraryCounts } from "../../state/legacy.js";
@@ -148,7 +149,7 @@ export async function migrateStorage(paths: ProjectPaths): Promise<MigrationRepo
   }
 
   // Opening it brings an older schema up to date (with its own snapshot) before the counts.
-  openLibrary(paths.root).close();
+  openLibrary(paths.root, { mounts: mountedStorage }).close();
   const after = inspectLibraryDb(paths.libraryDb) ?? { media: 0, scenes: 0, transcripts: 0 };
   const backup = `.svc/backups/${archive.slice(paths.backups.length + 1)}`;
   if (after.media !== legacy.media || after.scenes !== legacy.scenes)

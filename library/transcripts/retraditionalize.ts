@@ -1,4 +1,5 @@
 import type { ChineseScript } from "../../adapters/chinese.js";
+import { mountedStorage } from "../../adapters/mount-table.js";
 import { EXIT, UserError } from "../../domain/errors.js";
 import { mapListField } from "../../formats/json-list.js";
 import { projectPaths } from "../../state/paths.js";
@@ -153,7 +154,7 @@ export async function retraditionalizeProject(
   const script = await requireChineseScript(ctx.adapters.chinese);
   await checkStorage(projectPaths(root));
   const lease = claimIngestSlot(ctx, root, options.holder);
-  const store = openLibrary(root);
+  const store = openLibrary(root, { mounts: mountedStorage });
   try {
     return retraditionalize(store, script, { dryRun: options.dryRun });
   } finally {

@@ -228,6 +228,7 @@ const EXAMPLES: Record<string, Examples> = {
   "GET /api/stats": { ok: () => ({ status: 200 }) },
   "GET /api/embed/status": { ok: () => ({ status: 200 }) },
   "GET /api/entitlements": { ok: () => ({ status: 200 }) },
+  "GET /api/models/hosts": { ok: () => ({ status: 200 }) },
   "GET /api/logs/tail": {
     ok: () => ({ status: 200, path: "/api/logs/tail?lines=5" }),
     more: () => [{ status: 422, path: "/api/logs/tail?lines=0", detail: /^lines:/ }],

@@ -176,6 +176,7 @@ function freshCard(): { source: string; dests: string[] } {
 const EXAMPLES: Record<string, Example> = {
   "GET /api/health": { status: 200 },
   "GET /api/status": { status: 200 },
+  "GET /api/models/hosts": { status: 200 },
   "GET /api/version": { status: 200 },
   "GET /api/stats": { status: 200 },
   "GET /api/embed/status": { status: 200 },
