@@ -97,18 +97,22 @@ describe("racing seats take a stale lease over: exactly one wins", () => {
     expect(rounds.map((r) => r.length)).toEqual(Array(ROUNDS).fill(1));
   }, 60_000);
 
-  it.skipIf(!needTools("bindfs"))("on a FUSE mount (bindfs), which svc reads as network storage", async () => {
-    const share = join(workspace.base, "share");
-    mount = join(workspace.base, "mnt");
-    await mkdir(share);
-    await mkdir(mount);
-    bindfs = execa("bindfs", ["-f", share, mount], { reject: false });
-    await until(
-      "the share mounted",
-      async () => (await execa("mountpoint", ["-q", mount], { reject: false })).exitCode === 0,
-    );
-    expect(storageOf(mount).mode).toBe("network");
-    const rounds = await race(mount);
-    expect(rounds.map((r) => r.length)).toEqual(Array(ROUNDS).fill(1));
-  }, 60_000);
+  it.skipIf(!needTools("bindfs"))(
+    "on a FUSE mount (bindfs), which svc reads as network storage",
+    async () => {
+      const share = join(workspace.base, "share");
+      mount = join(workspace.base, "mnt");
+      await mkdir(share);
+      await mkdir(mount);
+      bindfs = execa("bindfs", ["-f", share, mount], { reject: false });
+      await until(
+        "the share mounted",
+        async () => (await execa("mountpoint", ["-q", mount], { reject: false })).exitCode === 0,
+      );
+      expect(storageOf(mount).mode).toBe("network");
+      const rounds = await race(mount);
+      expect(rounds.map((r) => r.length)).toEqual(Array(ROUNDS).fill(1));
+    },
+    60_000,
+  );
 });
