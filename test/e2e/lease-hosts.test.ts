@@ -1,3 +1,4 @@
+import { renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readLease } from "../../state/lease-file.js";
@@ -93,6 +94,37 @@ describe.skipIf(!hasTools)("the host lease between two svc hosts", () => {
     // The command gave its lease up when it ended.
     expect(readLease(lease).state).toBe("absent");
   }, 90_000);
+
+  it("a daemon whose lease is taken stops hosting the project at once and becomes a seat", async () => {
+    const a = await serve(envOf("a", "machine-a"));
+    await until("the daemon's catch-up pass", () => a.stdout().includes('"ingest pass finished"'));
+    const mine = holder();
+    // Another host that took the lease and keeps it alive (as after a takeover A did not see).
+    let beat = 0;
+    const thief = () => {
+      const temp = `${lease}.thief`;
+      writeFileSync(
+        temp,
+        JSON.stringify({
+          ...mine,
+          host: { ...mine?.host, hostname: "thief", machine_id: "t" },
+          heartbeat: beat++,
+        }),
+      );
+      renameSync(temp, lease);
+    };
+    thief();
+    const keep = setInterval(thief, 150);
+    try {
+      await until("the daemon to notice", () => a.stdout().includes("lost the project's host lease"));
+      await until("the daemon to stop watching", () =>
+        a.stdout().includes("this one is a seat for it and does not watch it"),
+      );
+      expect(holder()?.host.hostname).toBe("thief");
+    } finally {
+      clearInterval(keep);
+    }
+  }, 60_000);
 
   it("with one machine id and two SVC_HOMEs: only one daemon hosts; the other takes over when it is killed; a taken port names SVC_PORT", async () => {
     const a = await serve(envOf("a", "same-machine"));

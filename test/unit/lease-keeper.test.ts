@@ -128,6 +128,7 @@ describe("the lease keeper (fake monotonic clock, real files)", () => {
     ["garbage", "{{{ not json"],
     ["empty", ""],
     ["from a newer svc", JSON.stringify({ ...foreignRecord(), svc_lease: 9, more: true })],
+    ["too large to be a lease", "x".repeat(70_000)],
   ])(
     "reads a %s lease as held by an unknown svc, and takes it over only after the timeout",
     async (_kind, text) => {
