@@ -19,6 +19,8 @@ interface Project {
   state: RootState | null;
   /** A look (and what follows it) is under way: never two at once, so a hung drive holds one stat. */
   looking: boolean;
+  /** Whether this svc hosted the project at the last look; null before the first. */
+  hosting: boolean | null;
 }
 
 /**
@@ -61,7 +63,14 @@ export class ProjectWatches {
     const added: Promise<void>[] = [];
     for (const [root, name] of registered) {
       if (this.projects.has(root)) continue;
-      const project: Project = { name, watcher: null, identity: null, state: null, looking: false };
+      const project: Project = {
+        name,
+        watcher: null,
+        identity: null,
+        state: null,
+        looking: false,
+        hosting: null,
+      };
       this.projects.set(root, project);
       added.push(this.look(root, project));
     }
@@ -134,14 +143,18 @@ export class ProjectWatches {
     if (project.identity === null || this.closed) return;
     const hosting = this.ctx.hosts.track(root);
     const hosts = hosting.role === "host" && hosting.problem === undefined;
-    if (hosts === (project.watcher !== null)) return;
     const log = this.ctx.log.child({ project: project.name });
+    const was = project.hosting;
+    project.hosting = hosts;
     if (!hosts) {
-      await project.watcher?.close();
-      project.watcher = null;
-      this.libraries.release(root);
+      if (project.watcher) {
+        await project.watcher.close();
+        project.watcher = null;
+        this.libraries.release(root);
+      }
+      if (was === false) return;
       if (hosting.problem)
-        log.warn({ problem: hosting.problem }, "stopped watching the project until its share is back");
+        log.warn({ problem: hosting.problem }, "not watching the project until its share is back");
       else
         log.info(
           { host: hosting.holder?.hostname ?? null, url: hosting.holder?.url ?? null },
@@ -149,6 +162,7 @@ export class ProjectWatches {
         );
       return;
     }
+    if (project.watcher) return;
     project.watcher = this.watch(root, project.name);
     log.info(started);
     // Catch up on whatever changed while this svc was not watching, and finish what an earlier

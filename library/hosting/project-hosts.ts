@@ -201,24 +201,37 @@ export class ProjectHosts {
    * one that changes meanwhile has a live holder, and the command is refused.
    */
   async acquire(root: string): Promise<void> {
-    const view = this.current(root);
-    if (view.role === "host") return this.requireWriter(root, labelOf(root));
+    const file = projectPaths(root).hostLease;
+    let first: LeaseState;
+    try {
+      first = readLease(file);
+    } catch {
+      // A root or share that cannot be read is reported by the command's own checks.
+      return;
+    }
+    const view = this.judge(first);
+    // A free lease is claimed where the command starts writing (claimIngestSlot, the library).
+    if (first.state === "absent" || view.role === "host") return;
     const refuse = (now: HostView) => new HostedElsewhere(labelOf(root), now.holder, now.unreadable);
     if (this.options.config.hostRole === "seat") throw refuse(view);
-    const file = projectPaths(root).hostLease;
     const { leaseTimeoutMs } = this.options.config;
-    const age = leaseAgeOnServer(file);
+    let age: number | null;
+    try {
+      age = leaseAgeOnServer(file);
+    } catch {
+      // No probe can be written in .svc/: nor can this command write the project.
+      throw refuse(view);
+    }
     if (age !== null && age < leaseTimeoutMs) throw refuse(view);
-    const first = readLease(file);
-    const observed = first.state === "absent" ? null : first.raw;
     const since = this.clock.now();
     const lookMs = Math.max(MIN_LOOK_MS, leaseTimeoutMs / 8);
-    while (observed !== null && this.clock.now() - since < leaseTimeoutMs) {
+    while (this.clock.now() - since < leaseTimeoutMs) {
       await new Promise<void>((resolve) => this.clock.after(lookMs, resolve));
       const now = readLease(file);
-      if (now.state === "absent" || now.raw !== observed) return this.requireWriter(root, labelOf(root));
+      if (now.state === "absent") return;
+      if (now.raw !== first.raw) throw refuse(this.judge(now));
     }
-    if (!(await this.keeper.takeOver(root, observed))) throw refuse(this.view(root));
+    if (!(await this.keeper.takeOver(root, first.raw))) throw refuse(this.view(root));
     this.options.log?.info(
       { project: folderName(root) },
       "took the project's host lease over for this command",

@@ -128,6 +128,7 @@ describe("the lease keeper (fake monotonic clock, real files)", () => {
     ["garbage", "{{{ not json"],
     ["empty", ""],
     ["from a newer svc", JSON.stringify({ ...foreignRecord(), svc_lease: 9, more: true })],
+    ["too large to be a lease", "x".repeat(70_000)],
   ])(
     "reads a %s lease as held by an unknown svc, and takes it over only after the timeout",
     async (_kind, text) => {
@@ -190,6 +191,63 @@ describe("the lease keeper (fake monotonic clock, real files)", () => {
     expect(a.changes).toEqual(["suspended", "resumed"]);
     expect(a.hosts.fence(workspace.root).aborted).toBe(false);
     expect(() => a.hosts.requireWriter(workspace.root, '"p"')).not.toThrow();
+  });
+
+  it("fences itself when its renewals fell behind (a frozen process), until one succeeds", async () => {
+    // A clock that moves while no timer runs: the process was stopped.
+    let frozen = 0;
+    const thawing = { now: () => clock.now() + frozen, after: clock.after.bind(clock) };
+    const hosts = new ProjectHosts({
+      config: { hostRole: "auto", leaseTimeoutMs: TIMEOUT },
+      identity: identity("a"),
+      process: "svc serve",
+      clock: thawing,
+    });
+    everyone.push(hosts);
+    hosts.track(workspace.root);
+    frozen = TIMEOUT;
+    const fence = hosts.fence(workspace.root);
+    expect(fence.aborted).toBe(true);
+    expect(fence.reason).toBeInstanceOf(WritesSuspended);
+    expect(() => hosts.requireWriter(workspace.root, '"p"')).toThrow(WritesSuspended);
+    await clock.advance(BEAT);
+    expect(hosts.fence(workspace.root).aborted).toBe(false);
+  });
+
+  it("a command refuses at once while the lease is fresh by the file server's clock", async () => {
+    createLease(lease, foreignRecord());
+    const { hosts } = make("cli");
+    await expect(hosts.acquire(workspace.root)).rejects.toThrow(/hosted by gone at http:\/\/gone.local:8501/);
+    expect(readLease(lease)).toMatchObject({ record: { host: { hostname: "gone" } } });
+  });
+
+  it("a command takes over a lease old by the server's clock once its bytes stay the same for the timeout", async () => {
+    createLease(lease, foreignRecord());
+    utimesSync(lease, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+    const { hosts } = make("cli");
+    let done = false;
+    const taking = hosts.acquire(workspace.root).then(() => {
+      done = true;
+    });
+    await clock.advance(TIMEOUT - BEAT);
+    expect(done).toBe(false);
+    await clock.advance(BEAT * 2 + 1_000);
+    await taking;
+    expect(hosts.heldLease(workspace.root)?.host.hostname).toBe("cli");
+    expect(hosts.fence(workspace.root).aborted).toBe(false);
+  });
+
+  it("a command refuses a lease old by the server's clock whose bytes change while it watches", async () => {
+    createLease(lease, foreignRecord());
+    utimesSync(lease, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+    const { hosts } = make("cli");
+    const taking = hosts.acquire(workspace.root);
+    const refused = expect(taking).rejects.toThrow(HostedElsewhere);
+    await clock.advance(BEAT);
+    writeFileSync(lease, JSON.stringify(foreignRecord({ heartbeat: 99 })));
+    await clock.advance(BEAT);
+    await refused;
+    expect(hosts.heldLease(workspace.root)).toBeUndefined();
   });
 
   it("under SVC_HOST_ROLE=seat never takes a lease, free or stale", async () => {
