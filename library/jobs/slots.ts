@@ -44,8 +44,15 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-/** Whether the job recorded in `row` still holds its slot at `now`. */
+/**
+ * Whether the job recorded in `row` still holds its slot at `now`. A row with this process's own
+ * PID taken before this process started was left by a process now gone that had the same PID:
+ * svc restarted in a fresh PID namespace (a container, `unshare --pid`), where each one is PID 1.
+ * Its heartbeat may still look fresh, and waiting STALE_AFTER_MS would stall the new process's
+ * first passes (a seat that takes a project over could not catch up for a minute).
+ */
 export function stillHeld(row: SlotRow, now = Date.now()): boolean {
+  if (row.pid === process.pid && Date.parse(row.acquired_at) < now - process.uptime() * 1000) return false;
   if (!isAlive(row.pid)) return false;
   const beat = Date.parse(row.heartbeat_at ?? row.acquired_at);
   return Number.isFinite(beat) && now - beat < STALE_AFTER_MS;

@@ -102,6 +102,19 @@ describe.skipIf(!hasTools)("the ingest slot", () => {
     expect(registry.slots.get(ingestSlotName(root))).toMatchObject({ holder: "ghost job" });
   });
 
+  it("takes over a slot left with this process's PID by one that ran before it (a fresh PID namespace)", () => {
+    const name = ingestSlotName(root);
+    const before = new Date(Date.now() - process.uptime() * 1000 - 5_000).toISOString();
+    expect(registry.slots.claim(name, "svc serve watcher", process.pid, () => false)).toEqual({ ok: true });
+    registry.db.prepare("UPDATE slots SET acquired_at = ? WHERE name = ?").run(before, name);
+    const lease = claimSlot(registry, name, "svc serve watcher, restarted");
+    expect(registry.slots.get(name)).toMatchObject({ holder: "svc serve watcher, restarted" });
+    expect(() => claimSlot(registry, name, "a second job of this process")).toThrow(
+      /svc serve watcher, restarted/,
+    );
+    lease.release();
+  });
+
   it("a held lease refreshes its heartbeat and stops when released", () => {
     vi.useFakeTimers({
       toFake: ["setInterval", "clearInterval", "Date"],
