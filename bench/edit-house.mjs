@@ -401,6 +401,13 @@ export async function benchEditHouse() {
         addedP99Ms: forwarded.p99 - direct.p99,
       },
     };
+  } catch (error) {
+    // What each daemon last said is what tells a lost takeover from a stuck ingest.
+    const tails = daemons.slice(-3).map((d) => {
+      const said = d.lines.filter((line) => !line.includes('"msg":"request"'));
+      return `--- ${d.station.name} (pid ${d.pid}):\n${said.slice(-12).join("\n")}`;
+    });
+    throw new BenchError(`${error.message}\n${tails.join("\n")}`);
   } finally {
     await Promise.all(daemons.map((d) => d.kill().catch(() => undefined)));
     for (const m of mounts.reverse()) await m.unmount();
