@@ -5,7 +5,7 @@
 // SIGKILLs the host while it ingests them, and times how long the seat takes to serve a write
 // (PATCH through the seat answers 200); the new host finishes the work, the library is checked
 // (PRAGMA integrity_check, one row per file), and the killed workstation comes back as the next
-// seat. Then the added latency of a search forwarded by a seat, against the host directly.
+// seat. What a seat adds to a forwarded search is bench/seat-forward.mjs's measure.
 // BENCH_EDIT_HOUSE_ROUNDS (20), BENCH_EDIT_HOUSE_LEASE_S (2) change the run.
 import { execFileSync, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -21,7 +21,6 @@ const ROUNDS = Number(process.env.BENCH_EDIT_HOUSE_ROUNDS ?? 20);
 const LEASE_S = Number(process.env.BENCH_EDIT_HOUSE_LEASE_S ?? 2);
 const CLIPS_FIRST = 3;
 const CLIPS_PER_ROUND = 2;
-const SEARCHES = 300;
 const LOCKED = /database is locked/i;
 
 const mustHave = (program) => {
@@ -52,7 +51,6 @@ const spread = (values) => {
     min: Math.round(sorted[0]),
     median: at(0.5),
     p95: at(0.95),
-    p99: at(0.99),
     max: Math.round(sorted.at(-1)),
   };
 };
@@ -233,23 +231,6 @@ async function seatToken(station, seatName, scopes) {
   return JSON.parse(out).secret;
 }
 
-/** p50/p99 of `count` sequential searches against `daemon`. */
-async function searchLatency(daemon, count) {
-  const took = [];
-  for (let i = 0; i < count; i += 1) {
-    const started = performance.now();
-    const res = await call(
-      daemon,
-      "GET",
-      `/api/media?q=shot-${String((i % 5) + 1).padStart(3, "0")}&limit=20`,
-    );
-    if (res.status !== 200)
-      throw new BenchError(`search on ${daemon.station.name} answered ${res.status}: ${res.text}`);
-    took.push(performance.now() - started);
-  }
-  return spread(took);
-}
-
 export async function benchEditHouse() {
   mustHave("bindfs");
   mustHave("unshare");
@@ -363,15 +344,6 @@ export async function benchEditHouse() {
       seat = next;
     }
 
-    await until(
-      "the restarted seat forwarding",
-      async () => (await call(seat, "GET", "/api/media?limit=1").catch(() => null))?.status === 200,
-      30_000,
-    );
-    await searchLatency(host, 20);
-    await searchLatency(seat, 20);
-    const direct = await searchLatency(host, SEARCHES);
-    const forwarded = await searchLatency(seat, SEARCHES);
     await seat.stop();
     await host.stop();
     const final = library(share);
@@ -393,13 +365,6 @@ export async function benchEditHouse() {
       failed: final.failed,
       journal: final.journal,
       files: final.paths.length,
-      search: {
-        count: SEARCHES,
-        direct,
-        forwarded,
-        addedP50Ms: forwarded.median - direct.median,
-        addedP99Ms: forwarded.p99 - direct.p99,
-      },
     };
   } catch (error) {
     // What each daemon last said is what tells a lost takeover from a stuck ingest.
@@ -454,15 +419,6 @@ export function editHouseRows(f) {
       "",
       "0 / 0 / 0",
       verdict(f.lost === 0 && f.duplicated === 0 && f.failed === 0),
-    ],
-    [
-      `edit house: GET /api/media?q= through a seat vs the host, ${f.search.count} sequential each, loopback`,
-      `host p50 ${f.search.direct.median} ms, p99 ${f.search.direct.p99} ms; seat p50 ${f.search.forwarded.median} ms, p99 ${f.search.forwarded.p99} ms; added p99 ${f.search.addedP99Ms} ms`,
-      "",
-      "",
-      "",
-      "(info)",
-      "",
     ],
   ];
 }
