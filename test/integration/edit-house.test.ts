@@ -137,6 +137,8 @@ describe.skipIf(!hasTools)("an edit house: two hosts, one shared project", () =>
   let staging = "";
   const first: string[] = [];
   const more: string[] = [];
+  const last: string[] = [];
+  let fromB = "";
 
   beforeAll(async () => {
     house = await editHouse({ leaseTimeoutS: LEASE_TIMEOUT_S });
@@ -145,9 +147,10 @@ describe.skipIf(!hasTools)("an edit house: two hosts, one shared project", () =>
     staging = join(house.share, "..", "..", "staging");
     first.push(...(await makeClips(staging, 1, 3)));
     more.push(...(await makeClips(staging, 4, 4)));
+    last.push(...(await makeClips(staging, 8, 2)));
     // Each host's admin issues the other a seat token: whichever is host, the other forwards to it.
     const fromA = await seatToken(a, "b");
-    const fromB = await seatToken(b, "a");
+    fromB = await seatToken(b, "a");
     host = await a.serve({ SVC_SEAT_TOKEN: fromB });
     await until("a holding the lease", () => holds(house, a));
     seat = await b.serve({ SVC_SEAT_TOKEN: fromA });
@@ -194,34 +197,53 @@ describe.skipIf(!hasTools)("an edit house: two hosts, one shared project", () =>
     expect(onHost.tags).toContainEqual({ name: "select", source: "manual" });
   });
 
-  it("takes over on the seat when the host is killed mid-ingest, and finishes the work", async () => {
-    await dropIn(a, staging, more);
-    const all = [...first, ...more].sort();
+  /**
+   * Drops `names` in through the host's mount, SIGKILLs the host while it ingests them, and waits
+   * for `next` to serve writes; how long that took after the host died.
+   */
+  async function killMidIngest(dying: HostDaemon, next: HostDaemon, names: string[]): Promise<number> {
+    const known = (await items(dying)).length;
+    await dropIn(dying.workstation, staging, names);
     // Killed while it ingests the new clips: at least one is known and at least one is not done.
     await until(
-      "the host ingesting the new clips",
+      `${dying.workstation.name} ingesting the new clips`,
       async () => {
-        const list = await items(host);
-        return list.length > first.length && list.some((i) => i.status === "pending");
+        const list = await items(dying);
+        return list.length > known && list.some((i) => i.status === "pending");
       },
       { intervalMs: 20 },
     );
-    await host.kill();
+    await dying.kill();
     const died = performance.now();
     await until(
-      "the seat serving writes",
+      `${next.workstation.name} serving writes`,
       async () => {
-        const res = await seat.request("PATCH", "/api/media/1/rating", { rating: "taken over" });
+        const res = await next.request("PATCH", "/api/media/1/rating", { rating: "taken over" });
         return res.status === 200;
       },
       { timeoutMs: house.leaseTimeoutMs + TAKEOVER_MARGIN_MS + 10_000 },
     );
-    const takeoverMs = performance.now() - died;
-    expect(takeoverMs).toBeLessThanOrEqual(house.leaseTimeoutMs + TAKEOVER_MARGIN_MS);
+    return performance.now() - died;
+  }
+
+  it("takes over on the seat when the host is killed mid-ingest, finishes the work, and hands it back the same way", async () => {
+    const all = [...first, ...more, ...last].sort();
+    expect(await killMidIngest(host, seat, more)).toBeLessThanOrEqual(
+      house.leaseTimeoutMs + TAKEOVER_MARGIN_MS,
+    );
     expect(holds(house, b)).toBe(true);
-    const list = await ingested(seat, all.length);
+    expect((await ingested(seat, first.length + more.length)).every((i) => i.status === "done")).toBe(true);
+    // The killed workstation comes back as the seat, and takes the project back when b dies in
+    // turn: in its fresh PID namespace it is PID 1 again, like the predecessor it replaces.
+    const back = await a.serve({ SVC_SEAT_TOKEN: fromB });
+    await until("a back as a seat", async () => (await projectOn(back)).role === "seat");
+    expect(await killMidIngest(seat, back, last)).toBeLessThanOrEqual(
+      house.leaseTimeoutMs + TAKEOVER_MARGIN_MS,
+    );
+    expect(holds(house, a)).toBe(true);
+    const list = await ingested(back, all.length);
     expect(list.map((i) => i.path).sort()).toEqual(all);
-    expect(await seat.stop()).toBe(0);
+    expect(await back.stop()).toBe(0);
     const library = libraryOnShare(house);
     expect(library.integrity).toBe("ok");
     expect(library.journal).toBe("delete");
