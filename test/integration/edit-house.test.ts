@@ -18,7 +18,8 @@ import { until } from "../support/until.js";
 
 // Two workstations on one machine, each a host in the lease's eyes (its own SVC_HOME, machine id
 // and PID namespace), sharing one project through two FUSE mounts of one folder (docs/edit-house.md).
-const hasTools = process.platform === "linux" && needTools("bindfs", "unshare");
+// A PID namespace of its own needs root.
+const hasTools = process.platform === "linux" && process.getuid?.() === 0 && needTools("bindfs", "unshare");
 
 const LEASE_TIMEOUT_S = 2;
 // Beyond the lease timeout: one look of the lease keeper, and a start-up's catch-up on a loaded
