@@ -317,6 +317,7 @@ describe.skipIf(!hasTools)("an edit house under faults", () => {
     const refused = await seat.request("GET", "/api/media");
     expect(refused.status, refused.text).toBe(503);
     expect(refused.json<{ detail: string }>().detail).toContain(new URL(host.url).host);
+    expect(refused.headers.get("retry-after")).toBe(String(LEASE_TIMEOUT_S));
     await until("b taking over", () => holds(h, b), { timeoutMs: h.leaseTimeoutMs + TAKEOVER_MARGIN_MS });
     await until(
       "the new host answering for the project",

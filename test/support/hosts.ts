@@ -36,7 +36,6 @@ export interface Answer {
 export interface HostDaemon {
   readonly workstation: Workstation;
   readonly url: string;
-  readonly mcpUrl: string;
   /** The daemon's PID as this test sees it (in its own namespace it is 1). */
   readonly pid: number;
   /** Everything it wrote to stdout and stderr so far. */
@@ -48,7 +47,6 @@ export interface HostDaemon {
   kill(): Promise<void>;
   /** SIGTERM, as a service manager stops it; resolves with its exit code. */
   stop(): Promise<number | null>;
-  readonly running: boolean;
 }
 
 /** One workstation: its SVC_HOME, machine id, and the mount it sees the share at. */
@@ -70,8 +68,6 @@ export interface Workstation {
 export interface EditHouseOptions {
   /** SVC_LEASE_TIMEOUT_S of every daemon. */
   leaseTimeoutS: number;
-  /** Environment every daemon and CLI gets (on top of the offline pins of env.ts). */
-  env?: Record<string, string>;
 }
 
 export interface EditHouse {
@@ -140,9 +136,7 @@ async function startDaemon(
       `${workstation.name}'s daemon listening`,
       () => {
         if (child.exitCode !== null) throw new Error(`svc serve exited ${child.exitCode} first: ${out}`);
-        return lines().find((line) => line.msg === "svc listening") as
-          | { url: string; mcp_url: string }
-          | undefined;
+        return lines().find((line) => line.msg === "svc listening") as { url: string } | undefined;
       },
       { timeoutMs: 30_000 },
     );
@@ -153,7 +147,6 @@ async function startDaemon(
     const daemon: HostDaemon = {
       workstation,
       url: listening.url,
-      mcpUrl: listening.mcp_url,
       pid,
       log: () => out,
       logged: (text) => lines().filter((line) => String(line.msg ?? "").includes(text)),
@@ -177,9 +170,6 @@ async function startDaemon(
         const result = await child;
         return result.exitCode ?? null;
       },
-      get running() {
-        return child.exitCode === null && isRunning(pid);
-      },
     };
     return daemon;
   } catch (error) {
@@ -193,7 +183,7 @@ async function startDaemon(
  * A share and the workstations that mount it. Close it in afterAll/afterEach: it kills every
  * daemon it started and unmounts every mount, also when the test failed half-way.
  */
-export async function editHouse({ leaseTimeoutS, env = {} }: EditHouseOptions): Promise<EditHouse> {
+export async function editHouse({ leaseTimeoutS }: EditHouseOptions): Promise<EditHouse> {
   const base = await mkdtemp(join(tmpdir(), "svc-edit-house-"));
   const share = join(base, "nas", PROJECT);
   await mkdir(share, { recursive: true });
@@ -213,7 +203,6 @@ export async function editHouse({ leaseTimeoutS, env = {} }: EditHouseOptions): 
       SVC_HOME: home,
       SVC_MACHINE_ID: machineId,
       SVC_LEASE_TIMEOUT_S: String(leaseTimeoutS),
-      ...env,
       ...extra,
     });
     const station: Workstation = {
