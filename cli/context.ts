@@ -119,6 +119,7 @@ export async function withContext(
       config,
       identity: await hostIdentity(config.machineId, config.home),
       process: `svc ${process.argv[2] ?? ""}`.trim(),
+      log,
     });
     const ctx: AppContext = {
       config,

@@ -23,6 +23,7 @@ export async function embedCommand(argv: string[], io: Io): Promise<number> {
   return withContext(io, { stdoutLogs: false }, async (ctx) => {
     const root = ctx.config.projectRoot;
     if (!root) throw new UserError("PROJECT_ROOT is not set: point it at the footage folder", EXIT.usage);
+    await ctx.hosts.acquire(root);
     const signals = stopSignals();
     try {
       const report = await buildEmbeddings(ctx, root, {

@@ -84,6 +84,7 @@ export async function ingestCommand(argv: string[], io: Io): Promise<number> {
     const root = ctx.config.projectRoot;
     if (!root)
       throw new UserError("PROJECT_ROOT is not set: point it at the footage folder to ingest", EXIT.usage);
+    await ctx.hosts.acquire(root);
     const signals = stopSignals();
     const bar = createProgressBar(io);
     const failures: string[] = [];
@@ -141,6 +142,7 @@ function collectionsStep(io: Io, step: "propose" | "apply", dryRun: boolean): Pr
   return withContext(io, { stdoutLogs: false, tools: false }, async (ctx) => {
     const root = ctx.config.projectRoot;
     if (!root) throw new UserError("PROJECT_ROOT is not set: point it at the project folder", EXIT.usage);
+    await ctx.hosts.acquire(root);
     const store = openLibrary(root, { mounts: mountedStorage });
     try {
       if (step === "apply") {
@@ -172,6 +174,7 @@ async function retraditionalizeCommand(io: Io, json: boolean, dryRun: boolean): 
   return withContext(io, { stdoutLogs: false }, async (ctx) => {
     const root = ctx.config.projectRoot;
     if (!root) throw new UserError("PROJECT_ROOT is not set: point it at the project to convert", EXIT.usage);
+    await ctx.hosts.acquire(root);
     const report = await retraditionalizeProject(ctx, root, {
       dryRun,
       holder: "svc ingest --retraditionalize (cli)",
@@ -195,6 +198,7 @@ async function migrateCommand(io: Io, json: boolean): Promise<number> {
   return withContext(io, { stdoutLogs: false }, async (ctx) => {
     const root = ctx.config.projectRoot;
     if (!root) throw new UserError("PROJECT_ROOT is not set: point it at the project to migrate", EXIT.usage);
+    await ctx.hosts.acquire(root);
     const lease = claimIngestSlot(ctx, root, "svc ingest --migrate-storage (cli)");
     try {
       const report = await migrateStorage(projectPaths(root));

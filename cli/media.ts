@@ -31,6 +31,7 @@ export async function mediaCommand(argv: string[], io: Io): Promise<number> {
     if (!root) throw new UserError("PROJECT_ROOT is not set: point it at the footage folder", EXIT.usage);
     const id = parseMediaId(rawId, "ID");
     const value = /^\d+(\.\d+)?$/.test(rawValue) ? Number(rawValue) : Number.NaN;
+    await ctx.hosts.acquire(root);
     const store = openLibrary(root, { mounts: mountedStorage });
     try {
       const { item, proxyPending } = await setDesqueeze(ctx, store, id, value, pathLinks);

@@ -55,6 +55,7 @@ export async function proxyCommand(argv: string[], io: Io): Promise<number> {
     if (ctx.config.projectRoot) await ensureProjectRoot(ctx, ctx.config.projectRoot);
     const libraries = new LibraryPool(ctx);
     const runner = new JobRunner(ctx.log);
+    await ctx.hosts.acquire(libraries.project(values.project).root);
     const proxies = new EditorProxies(ctx, libraries, runner);
     const signals = stopSignals();
     const bar = createProgressBar(io);

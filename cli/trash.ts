@@ -34,6 +34,7 @@ export async function trashCommand(argv: string[], io: Io): Promise<number> {
   return withContext(io, { stdoutLogs: false, tools: action === "restore" }, async (ctx) => {
     const root = ctx.config.projectRoot;
     if (!root) throw new UserError("PROJECT_ROOT is not set: point it at the footage folder", EXIT.usage);
+    if (action !== "list") await ctx.hosts.acquire(root);
     const store = openLibrary(root, { mounts: mountedStorage });
     try {
       if (action === "list") {

@@ -1,5 +1,6 @@
 import { labelPaths } from "../domain/redact.js";
 import type { AppContext } from "../library/context.js";
+import { HostedElsewhere } from "../library/hosting/project-hosts.js";
 import { type IngestReport, type IngestRequest, runIngest } from "../library/jobs/ingest.js";
 import type { JobKind, JobRunner } from "../library/jobs/runner.js";
 
@@ -112,6 +113,10 @@ export class IngestQueue {
       );
       if (report.exitCode !== 0) failure = `pass exited ${report.exitCode}`;
     } catch (error) {
+      if (error instanceof HostedElsewhere) {
+        log.info({ reason: error.message }, "ingest pass left to the project's host");
+        return;
+      }
       failure = labelPaths([{ path: root, label: `<project:${project}>` }])(
         error instanceof Error ? error.message : String(error),
       );

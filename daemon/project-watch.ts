@@ -1,5 +1,6 @@
 import { labelPaths } from "../domain/redact.js";
 import type { AppContext } from "../library/context.js";
+import type { LeaseChange } from "../library/hosting/lease-keeper.js";
 import type { LibraryPool } from "../library/library-pool.js";
 import { markMissing } from "../library/organise/missing.js";
 import { lookAtRoot, type RootState } from "../library/organise/project-root.js";
@@ -18,6 +19,8 @@ interface Project {
   state: RootState | null;
   /** A look (and what follows it) is under way: never two at once, so a hung drive holds one stat. */
   looking: boolean;
+  /** Whether this svc hosted the project at the last look; null before the first. */
+  hosting: boolean | null;
 }
 
 /**
@@ -37,7 +40,9 @@ export class ProjectWatches {
     private readonly queue: IngestQueue,
     private readonly libraries: LibraryPool,
     private readonly lookMs = ROOT_LOOK_MS,
-  ) {}
+  ) {
+    ctx.hosts.onChange((root, change) => this.leaseChanged(root, change));
+  }
 
   /**
    * Follows the registry (root → name): new projects are looked at now, removed ones forgotten.
@@ -52,12 +57,20 @@ export class ProjectWatches {
       if (registered.has(root)) continue;
       this.projects.delete(root);
       await project.watcher?.close();
+      this.ctx.hosts.untrack(root);
       this.ctx.log.info({ project: project.name }, "stopped watching removed project");
     }
     const added: Promise<void>[] = [];
     for (const [root, name] of registered) {
       if (this.projects.has(root)) continue;
-      const project: Project = { name, watcher: null, identity: null, state: null, looking: false };
+      const project: Project = {
+        name,
+        watcher: null,
+        identity: null,
+        state: null,
+        looking: false,
+        hosting: null,
+      };
       this.projects.set(root, project);
       added.push(this.look(root, project));
     }
@@ -86,7 +99,10 @@ export class ProjectWatches {
       if (this.closed || this.projects.get(root) !== project) return;
       const before = project.state;
       project.state = state;
-      if (identity === project.identity && (identity !== null || before === state)) return;
+      if (identity === project.identity && (identity !== null || before === state)) {
+        await this.follow(root, project, "hosting the project now; watching it and catching up");
+        return;
+      }
       const log = this.ctx.log.child({ project: project.name });
       if (project.watcher) {
         await project.watcher.close();
@@ -103,21 +119,11 @@ export class ProjectWatches {
         );
         return;
       }
-      if (this.closed) return;
-      const hosting = this.ctx.hosts.claim(root);
-      if (hosting.role !== "host") {
-        log.info(
-          { host: hosting.holder?.hostname ?? null, url: hosting.holder?.url ?? null },
-          "project is hosted by another svc; this one is a seat for it and does not watch it",
-        );
-        return;
-      }
-      project.watcher = this.watch(root, project.name);
-      log.info(
+      await this.follow(
+        root,
+        project,
         before === null ? "watching project" : "project folder is there again; watching it and catching up",
       );
-      // Catch up on whatever changed while the daemon was not watching.
-      this.queue.addScan(root);
     } catch (error) {
       const scrub = labelPaths([{ path: root, label: `<project:${project.name}>` }]);
       this.ctx.log.warn(
@@ -127,6 +133,49 @@ export class ProjectWatches {
     } finally {
       project.looking = false;
     }
+  }
+
+  /**
+   * Watches a project whose folder is there while this svc hosts it (its lease kept by
+   * ctx.hosts: renewed, or taken over once its holder is gone), and stops as soon as it does not.
+   */
+  private async follow(root: string, project: Project, started: string): Promise<void> {
+    if (project.identity === null || this.closed) return;
+    const hosting = this.ctx.hosts.track(root);
+    const hosts = hosting.role === "host" && hosting.problem === undefined;
+    const log = this.ctx.log.child({ project: project.name });
+    const was = project.hosting;
+    project.hosting = hosts;
+    if (!hosts) {
+      if (project.watcher) {
+        await project.watcher.close();
+        project.watcher = null;
+        this.libraries.release(root);
+      }
+      if (was === false) return;
+      if (hosting.problem)
+        log.warn({ problem: hosting.problem }, "not watching the project until its share is back");
+      else
+        log.info(
+          { host: hosting.holder?.hostname ?? null, url: hosting.holder?.url ?? null },
+          "project is hosted by another svc; this one is a seat for it and does not watch it",
+        );
+      return;
+    }
+    if (project.watcher) return;
+    project.watcher = this.watch(root, project.name);
+    log.info(started);
+    // Catch up on whatever changed while this svc was not watching, and finish what an earlier
+    // host left half done (the pipeline resumes each item from its last finished stage).
+    this.queue.addScan(root);
+  }
+
+  /** Re-evaluates a project at once when its lease changes hands, not at its next look. */
+  private leaseChanged(root: string, change: LeaseChange): void {
+    // Nothing answers from a library this svc may no longer write while the look catches up.
+    if (change.kind === "lost" || change.kind === "suspended") this.libraries.release(root);
+    const project = this.projects.get(root);
+    if (project) void this.look(root, project);
   }
 
   // Logs name projects, never their absolute roots.

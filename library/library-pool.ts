@@ -6,7 +6,6 @@ import { readProjectId } from "../state/project-id.js";
 import type { ProjectRow } from "../state/repos/projects.js";
 import { type LibraryStore, openLibrary, ProjectRootMissing } from "../state/stores.js";
 import type { AppContext } from "./context.js";
-import { HostedElsewhere } from "./hosting/project-hosts.js";
 import { CollectionFiles } from "./organise/collections.js";
 import { libraryIdentity, lookAtRootSync } from "./organise/project-root.js";
 import { defaultProjectName } from "./organise/projects.js";
@@ -87,9 +86,7 @@ export class LibraryPool {
     }
     if (lookAtRootSync(project.root).state !== "ok") throw unreachableProject(project.name);
     // Only the project's library host opens its database: a seat's requests go to the host.
-    const hosting = this.ctx.hosts.claim(project.root);
-    if (hosting.role !== "host")
-      throw new HostedElsewhere(`"${project.name}"`, hosting.holder, hosting.unreadable);
+    this.ctx.hosts.requireWriter(project.root, `"${project.name}"`);
     let store: LibraryStore;
     try {
       store = openLibrary(project.root, { mounts: mountedStorage });

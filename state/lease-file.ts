@@ -7,6 +7,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
   writeFileSync,
   writeSync,
 } from "node:fs";
@@ -184,7 +185,8 @@ export function removeStaleLease(file: string, observed: string): boolean {
     throw error;
   }
   try {
-    if (readFileSync(aside, "utf8") === observed) return true;
+    // Compared as readLease reads it: a file too large to be a lease, by its first part.
+    if (readFileSync(aside, "utf8").slice(0, MAX_LEASE_BYTES) === observed) return true;
     try {
       linkSync(aside, file);
     } catch (error) {
@@ -204,4 +206,24 @@ export function removeStaleLease(file: string, observed: string): boolean {
 export function releaseLease(file: string, mine: LeaseRecord): void {
   const now = readLease(file);
   if (now.state === "held" && sameHolding(now.record, mine)) rmSync(file, { force: true });
+}
+
+/**
+ * How long ago the lease at `file` was last written, by the file server's own clock: the age of
+ * its modification time against that of a probe file written beside it now. Both times are
+ * stamped by the server that holds the folder, so no client's clock takes part. Null when there
+ * is no lease. Read and write errors (a share gone) are thrown.
+ */
+export function leaseAgeOnServer(file: string): number | null {
+  const probe = tempBeside(file);
+  try {
+    writeFileSync(probe, "");
+    const written = statSync(probe).mtimeMs;
+    return written - statSync(file).mtimeMs;
+  } catch (error) {
+    if (isErrno(error, "ENOENT")) return null;
+    throw error;
+  } finally {
+    rmSync(probe, { force: true });
+  }
 }

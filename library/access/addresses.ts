@@ -98,8 +98,10 @@ const LISTEN_ERRORS = new Set(["EADDRINUSE", "EACCES", "EADDRNOTAVAIL"]);
 export function listenFailure(error: unknown, variable: string, host: string, port: number): unknown {
   const code = (error as NodeJS.ErrnoException | null)?.code;
   if (code === undefined || !LISTEN_ERRORS.has(code)) return error;
+  // Two accounts on one machine are two svc hosts, each wanting the default ports.
+  const why = code === "EADDRINUSE" ? " (the port is taken, perhaps by another svc: another account's?)" : "";
   return new UserError(
-    `cannot listen on ${host}:${port} (${code}); set ${variable} or SVC_BIND_HOST`,
+    `cannot listen on ${host}:${port} (${code}); set ${variable} or SVC_BIND_HOST${why}`,
     EXIT.usage,
   );
 }

@@ -1,5 +1,6 @@
 import type { HostIdentity } from "../../adapters/host-identity.js";
 import { EXIT, UserError } from "../../domain/errors.js";
+import { folderName } from "../../domain/folder-name.js";
 import type { Config } from "../../state/config.js";
 import { errnoOf } from "../../state/errno.js";
 import { makeFolderSync } from "../../state/folders.js";
@@ -7,12 +8,15 @@ import {
   createLease,
   type LeaseRecord,
   type LeaseState,
+  leaseAgeOnServer,
   readLease,
-  releaseLease,
   sameHost,
 } from "../../state/lease-file.js";
+import { type Logger, silentLogger } from "../../state/logger.js";
 import { projectPaths } from "../../state/paths.js";
 import { readProjectId } from "../../state/project-id.js";
+import { type Clock, monotonicClock } from "../jobs/clock.js";
+import { type LeaseChange, LeaseKeeper, MIN_LOOK_MS } from "./lease-keeper.js";
 
 /** This svc's part in a project: its library host (it writes `.svc/`), or a seat that reads through the host. */
 export type ProjectRole = "host" | "seat";
@@ -34,6 +38,8 @@ export interface HostView {
   readonly holder: LeaseHolderView | null;
   /** Why the lease file could not be read (garbage, empty, from a newer svc); absent otherwise. */
   readonly unreadable?: string;
+  /** Why this svc cannot write or read the lease now (its share unreachable); absent otherwise. */
+  readonly problem?: string;
 }
 
 /** Where this svc is reached, once it listens; commands that do not serve have none. */
@@ -61,12 +67,32 @@ export class HostedElsewhere extends UserError {
   }
 }
 
+/** Writes to a project this svc hosts are stopped: its lease cannot be renewed (the share gone). */
+export class WritesSuspended extends UserError {
+  constructor(projectLabel: string, problem: string) {
+    super(
+      `project ${projectLabel}: writing is suspended until its host lease can be renewed: ${problem}`,
+      EXIT.storage,
+      503,
+    );
+    this.name = "WritesSuspended";
+  }
+}
+
 export interface ProjectHostsOptions {
   readonly config: Pick<Config, "hostRole" | "leaseTimeoutMs">;
   readonly identity: HostIdentity;
   /** What this process is, as the lease says (`svc serve`, `svc ingest`). */
   readonly process: string;
+  /** Monotonic time for the lease's timeouts: `monotonicClock` unless a test fakes it. */
+  readonly clock?: Clock;
+  readonly log?: Logger;
 }
+
+/** Told when this process's right to write a project changes (taken over, lost, suspended, resumed). */
+export type HostingListener = (root: string, change: LeaseChange) => void;
+
+const labelOf = (root: string) => `"${folderName(root)}"`;
 
 /**
  * The leases of the projects this process touches. A project's `.svc/host.json` names its one
@@ -76,10 +102,34 @@ export interface ProjectHostsOptions {
  */
 export class ProjectHosts {
   private servedAt: ServedAt | null = null;
-  /** The leases this process took, by project root. */
-  private readonly held = new Map<string, LeaseRecord>();
+  private readonly keeper: LeaseKeeper;
+  private readonly listeners = new Set<HostingListener>();
+  private readonly clock: Clock;
 
-  constructor(readonly options: ProjectHostsOptions) {}
+  constructor(readonly options: ProjectHostsOptions) {
+    this.clock = options.clock ?? monotonicClock;
+    this.keeper = new LeaseKeeper({
+      timeoutMs: options.config.leaseTimeoutMs,
+      clock: this.clock,
+      log: options.log ?? silentLogger(),
+      host: options.identity,
+      takes: options.config.hostRole !== "seat",
+      fileOf: (root) => projectPaths(root).hostLease,
+      newRecord: (root) => this.recordFor(readProjectId(projectPaths(root))),
+      reasonFor: (root, change) =>
+        change.kind === "lost"
+          ? new HostedElsewhere(labelOf(root), this.judge(change.now).holder)
+          : new WritesSuspended(labelOf(root), change.kind === "suspended" ? change.problem : "unknown"),
+      changed: (root, change) => {
+        for (const listener of this.listeners) listener(root, change);
+      },
+    });
+  }
+
+  /** Calls `listener` whenever this process starts or stops hosting a project. */
+  onChange(listener: HostingListener): void {
+    this.listeners.add(listener);
+  }
 
   get identity(): HostIdentity {
     return this.options.identity;
@@ -92,7 +142,100 @@ export class ProjectHosts {
 
   /** The lease of `root` as it is now, and this process's role by it. */
   view(root: string): HostView {
-    return this.judge(readLease(projectPaths(root).hostLease));
+    const kept = this.keeper.kept(root);
+    try {
+      return this.withProblem(this.judge(readLease(projectPaths(root).hostLease)), kept?.problem);
+    } catch (error) {
+      const problem = `the project's share cannot be reached (${errnoOf(error, (error as Error).message)})`;
+      return { role: kept?.kind === "holding" ? "host" : "seat", holder: null, problem };
+    }
+  }
+
+  /**
+   * `root`'s role as its keeper last saw it, without reading the lease again; a project not
+   * watched (or whose lease was free at the last look) is claimed as `claim` does.
+   */
+  current(root: string): HostView {
+    const kept = this.keeper.kept(root);
+    if (kept?.kind === "holding") {
+      const view = this.judge({ state: "held", record: kept.record, raw: "" });
+      return this.withProblem(view, kept.problem);
+    }
+    if (kept?.seen && kept.seen.state !== "absent")
+      return this.withProblem(this.judge(kept.seen), kept.problem);
+    return this.claim(root);
+  }
+
+  /**
+   * Keeps `root`'s lease for as long as this process runs (a daemon's projects): renewed while
+   * held, watched otherwise, and taken over once its holder is gone. The role now.
+   */
+  track(root: string): HostView {
+    const view = this.claim(root);
+    this.keeper.watch(root);
+    return view;
+  }
+
+  /** Stops keeping `root`'s lease, giving it up if this process holds it. */
+  untrack(root: string): void {
+    this.release(root);
+  }
+
+  /**
+   * The signal that aborts when this process must stop writing `root` (its lease lost, or not
+   * renewable), joined with `signal`. A project this process does not hold itself (another
+   * process of its host does) has no fence of its own.
+   */
+  fence(root: string, signal?: AbortSignal): AbortSignal {
+    const fence = this.keeper.fence(root);
+    const signals = [fence, signal].filter((s): s is AbortSignal => s !== null && s !== undefined);
+    return signals.length === 1 && signals[0] ? signals[0] : AbortSignal.any(signals);
+  }
+
+  /**
+   * A command's way to the lease (`svc ingest` and every other writing command): it cannot watch
+   * a lease for a whole timeout before it answers, so it refuses at once while the lease was
+   * written within the timeout by the file server's own clock (host.json's modification time
+   * against a probe file's, both stamped by the server). An older lease is watched on this
+   * process's monotonic clock for up to the timeout and taken over if its bytes stay the same;
+   * one that changes meanwhile has a live holder, and the command is refused.
+   */
+  async acquire(root: string): Promise<void> {
+    const file = projectPaths(root).hostLease;
+    let first: LeaseState;
+    try {
+      first = readLease(file);
+    } catch {
+      // A root or share that cannot be read is reported by the command's own checks.
+      return;
+    }
+    const view = this.judge(first);
+    // A free lease is claimed where the command starts writing (claimIngestSlot, the library).
+    if (first.state === "absent" || view.role === "host") return;
+    const refuse = (now: HostView) => new HostedElsewhere(labelOf(root), now.holder, now.unreadable);
+    if (this.options.config.hostRole === "seat") throw refuse(view);
+    const { leaseTimeoutMs } = this.options.config;
+    let age: number | null;
+    try {
+      age = leaseAgeOnServer(file);
+    } catch {
+      // No probe can be written in .svc/: nor can this command write the project.
+      throw refuse(view);
+    }
+    if (age !== null && age < leaseTimeoutMs) throw refuse(view);
+    const since = this.clock.now();
+    const lookMs = Math.max(MIN_LOOK_MS, leaseTimeoutMs / 8);
+    while (this.clock.now() - since < leaseTimeoutMs) {
+      await new Promise<void>((resolve) => this.clock.after(lookMs, resolve));
+      const now = readLease(file);
+      if (now.state === "absent") return;
+      if (now.raw !== first.raw) throw refuse(this.judge(now));
+    }
+    if (!(await this.keeper.takeOver(root, first.raw))) throw refuse(this.view(root));
+    this.options.log?.info(
+      { project: folderName(root) },
+      "took the project's host lease over for this command",
+    );
   }
 
   /**
@@ -101,12 +244,12 @@ export class ProjectHosts {
    */
   claim(root: string): HostView {
     const paths = projectPaths(root);
-    const before = readLease(paths.hostLease);
-    if (before.state !== "absent" || this.options.config.hostRole === "seat") return this.judge(before);
     try {
+      const before = readLease(paths.hostLease);
+      if (before.state !== "absent" || this.options.config.hostRole === "seat") return this.judge(before);
       makeFolderSync(paths.dataDir);
       const record = this.recordFor(readProjectId(paths));
-      if (createLease(paths.hostLease, record)) this.held.set(root, record);
+      if (createLease(paths.hostLease, record)) this.keeper.hold(root, record);
     } catch (error) {
       throw new UserError(
         `cannot take the project's host lease (.svc/host.json): ${errnoOf(error, (error as Error).message)}`,
@@ -117,34 +260,37 @@ export class ProjectHosts {
     return this.view(root);
   }
 
-  /** Throws HostedElsewhere unless this process may write the project at `root` (taking its lease when free). */
+  /**
+   * Throws HostedElsewhere unless this process may write the project at `root` (taking its lease
+   * when free), and WritesSuspended while its own lease cannot be renewed.
+   */
   requireWriter(root: string, label: string): void {
-    const view = this.claim(root);
+    const view = this.current(root);
     if (view.role !== "host") throw new HostedElsewhere(label, view.holder, view.unreadable);
+    const fence = this.keeper.fence(root);
+    if (fence?.aborted) throw new WritesSuspended(label, view.problem ?? "the lease is not renewed");
   }
 
   /** The lease this process holds for `root`, if it took one. */
   heldLease(root: string): LeaseRecord | undefined {
-    return this.held.get(root);
+    return this.keeper.holding(root);
   }
 
-  /** Gives up the lease of `root` if this process took it. */
+  /** Gives up the lease of `root` if this process took it, and stops keeping it. */
   release(root: string): void {
-    const mine = this.held.get(root);
-    if (!mine) return;
-    this.held.delete(root);
-    releaseLease(projectPaths(root).hostLease, mine);
+    this.keeper.release(root);
   }
 
   /** Gives up every lease this process took (a clean stop). */
   releaseAll(): void {
-    for (const root of [...this.held.keys()]) {
+    for (const root of this.keeper.roots()) {
       try {
         this.release(root);
       } catch {
         // A share gone at stop: its lease lapses by its timeout.
       }
     }
+    this.keeper.close();
   }
 
   /** A new holding of this process, at heartbeat 0. */
@@ -162,6 +308,10 @@ export class ProjectHosts {
       taken_at: stamp,
       beat_at: stamp,
     };
+  }
+
+  private withProblem(view: HostView, problem: string | null | undefined): HostView {
+    return problem ? { ...view, problem } : view;
   }
 
   private judge(lease: LeaseState): HostView {

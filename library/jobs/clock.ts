@@ -21,3 +21,12 @@ export const systemClock: Clock = Object.freeze({
     return { close: () => clearTimeout(timer) };
   },
 });
+
+/**
+ * Elapsed time that no change of the wall clock moves (NTP, a user setting the date): what the
+ * host lease's timeouts are measured on, since two machines' wall clocks may disagree by minutes.
+ */
+export const monotonicClock: Clock = Object.freeze({
+  now: () => performance.now(),
+  after: systemClock.after,
+});

@@ -127,6 +127,8 @@ export async function runIngest(
   try {
     const folder = await preflightIngest(ctx, request);
     lease ??= claimIngestSlot(ctx, request.root, request.holder);
+    // The pass stops at once when this svc loses the project's host lease or cannot renew it.
+    const signal = ctx.hosts.fence(request.root, request.signal);
     await sweepInterruptedWork(projectPaths(request.root), ctx.log);
     try {
       store = openLibrary(request.root, { mounts: mountedStorage });
@@ -174,9 +176,7 @@ export async function runIngest(
     const passStarted = new Date().toISOString();
     // A pass with nothing to look at asks the model host nothing (its first request costs a cold
     // `svc ingest` a tenth of its start-up).
-    const models = scanned.files.length
-      ? await passModels(ctx, request.options, request.signal)
-      : idlePassModels();
+    const models = scanned.files.length ? await passModels(ctx, request.options, signal) : idlePassModels();
     for (const problem of models.missing) ctx.log.error({ problem }, "a model this pass needs is missing");
     const vectors = models.embed.ok
       ? await openVectorSink(ctx.vectorThreads, request.root, ctx.config.models.embed, ctx.log)
@@ -192,7 +192,7 @@ export async function runIngest(
         models,
         vectors,
         queues: ctx.queues,
-        signal: request.signal ?? new AbortController().signal,
+        signal,
         onFile: emit,
       });
     } finally {
@@ -203,6 +203,8 @@ export async function runIngest(
         await ctx.adapters.modelHost.unload(ctx.config.models.vision, request.signal);
     }
     // A root unplugged after the last failure was checked still ends the pass as a storage error.
+    // Stopped by the lease (not by the caller): the pass fails with why, so nothing retries it here.
+    if (run.aborted && !request.signal?.aborted) signal.throwIfAborted();
     if (run.rootLost || !(await rootPresent(request.root)))
       throw new UserError("the project root disappeared during the pass", EXIT.storage, 503);
     for (const [path, landed] of run.outcomes) outcomes.set(path, [...(outcomes.get(path) ?? []), ...landed]);

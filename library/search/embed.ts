@@ -97,6 +97,8 @@ export async function buildEmbeddings(
     );
   if (!status.pulled[model]) throw new UserError(pullHint(model), EXIT.usage, 503);
   const lease = claimIngestSlot(ctx, root, options.holder);
+  // Stops at once when this svc loses the project's host lease or cannot renew it.
+  const signal = ctx.hosts.fence(root, options.signal);
   const store = openLibrary(root, { mounts: mountedStorage });
   try {
     const counts: FreshnessCounts = { new: 0, stale: 0, unverified: 0, forced: 0, unchanged: 0 };
@@ -107,7 +109,7 @@ export async function buildEmbeddings(
     let dim = store.vectors.counts(model).dim;
     if (options.rebuild) {
       // Only an explicit rebuild may accept a new dimension under the same model name.
-      const probe = await ctx.adapters.modelHost.embed(model, ["svc"], { signal: options.signal });
+      const probe = await ctx.adapters.modelHost.embed(model, ["svc"], { signal });
       const probed = probe[0]?.length ?? null;
       if (dim !== null && probed !== dim) {
         store.vectors.removeModel(model);
@@ -123,11 +125,11 @@ export async function buildEmbeddings(
     try {
       const ids = store.media.embeddableIds();
       for (let at = 0; at < ids.length; at += ITEMS_PER_REQUEST) {
-        options.signal.throwIfAborted();
+        signal.throwIfAborted();
         const results = await embedItems(
           { store, config: ctx.config, adapters: ctx.adapters, vectors: sink },
           ids.slice(at, at + ITEMS_PER_REQUEST),
-          { force: options.rebuild, signal: options.signal, expectedDim: dim },
+          { force: options.rebuild, signal, expectedDim: dim },
         );
         for (const result of results) {
           if ("error" in result) {
@@ -144,10 +146,10 @@ export async function buildEmbeddings(
     // The items just embedded are planned here, off the request path, so the status route
     // finds nothing left to plan after a build.
     while (planChanged(ctx, store) > 0) {
-      options.signal.throwIfAborted();
+      signal.throwIfAborted();
       await yieldToEvents();
     }
-    const drift = await driftCheck(ctx, store, options.signal);
+    const drift = await driftCheck(ctx, store, signal);
     if (drift.warning) ctx.log.warn({ min_similarity: drift.min_similarity }, drift.warning);
     const stamp = indexStamp(store, model);
     return {
