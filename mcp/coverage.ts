@@ -49,6 +49,7 @@ export const ROUTE_COVERAGE: Readonly<Record<string, Coverage>> = {
   "GET /api/embed/status": { omitted: "index maintenance for operators" },
   "GET /api/entitlements": { omitted: "licensing, admin scope only" },
   "GET /api/logs/tail": { omitted: "service logs, admin scope only" },
+  "GET /api/models/hosts": { omitted: "the model hosts' operations view, admin scope only" },
   "GET /api/color-profiles": {
     omitted: "display LUTs for pictures and playback; nothing an assistant reads changes with them",
   },

@@ -83,7 +83,11 @@ function useFootage(): Footage {
     } finally {
       lib.close();
     }
-    f.api = await startApi({ projectRoot: f.ws.root, env: { OLLAMA_HOST: f.host.url, SVC_ASR: "none" } });
+    // The API shares the commands' SVC_HOME: one host, so `svc embed` may write beside it.
+    f.api = await startApi({
+      projectRoot: f.ws.root,
+      env: { OLLAMA_HOST: f.host.url, SVC_ASR: "none", SVC_HOME: f.ws.home },
+    });
   }, 240_000);
 
   afterAll(async () => {
