@@ -153,8 +153,7 @@ export class ProjectWatches {
         this.libraries.release(root);
       }
       if (was === false) return;
-      if (hosting.problem)
-        log.warn({ problem: hosting.problem }, "not watching the project until its share is back");
+      if (hosting.problem) log.warn({ problem: hosting.problem }, "not watching the project for now");
       else
         log.info(
           { host: hosting.holder?.hostname ?? null, url: hosting.holder?.url ?? null },

@@ -26,8 +26,13 @@ export const BEATS_PER_TIMEOUT = 4;
 export const FENCE_SHARE = 0.75;
 /** Seats look at a lease no more often than this, whatever the timeout. */
 export const MIN_LOOK_MS = 200;
-/** How long a seat that took a lease over waits before reading it back to confirm it won. */
-export const MAX_SETTLE_MS = 1_000;
+/**
+ * How long a seat that took a lease over waits before reading it back to confirm it won. Racers
+ * act on the bytes they have just read (removeStaleLease checks them again), so the window in
+ * which a slower one can move the new lease aside is one read and one rename long: a quarter
+ * second covers a slow share many times over, and is time every takeover pays.
+ */
+export const MAX_SETTLE_MS = 250;
 
 /** What changed in this process's right to write a project, as its keeper saw it. */
 export type LeaseChange =
@@ -81,7 +86,13 @@ interface Watching {
 /** What the keeper knows of one project's lease, without reading it again. */
 export type KeptLease =
   | { readonly kind: "holding"; readonly record: LeaseRecord; readonly problem: string | null }
-  | { readonly kind: "watching"; readonly seen: LeaseState | null; readonly problem: string | null };
+  | {
+      readonly kind: "watching";
+      readonly seen: LeaseState | null;
+      readonly problem: string | null;
+      /** A takeover is under way: the file may name this process before the win is confirmed. */
+      readonly taking: boolean;
+    };
 
 /**
  * Keeps this process's host leases alive and watches the others. A lease it holds is renewed
@@ -114,7 +125,7 @@ export class LeaseKeeper {
     if (!lease) return undefined;
     return lease.kind === "holding"
       ? { kind: "holding", record: lease.record, problem: lease.problem }
-      : { kind: "watching", seen: lease.seen, problem: lease.problem };
+      : { kind: "watching", seen: lease.seen, problem: lease.problem, taking: lease.taking };
   }
 
   /** The record of the lease this process holds for `root`. */

@@ -95,6 +95,12 @@ export type HostingListener = (root: string, change: LeaseChange) => void;
 const labelOf = (root: string) => `"${folderName(root)}"`;
 
 /**
+ * A takeover waiting to confirm its win: the lease file may already name this svc, but nothing is
+ * written (nor watched) until the keeper has read it back.
+ */
+const TAKING: HostView = { role: "seat", holder: null, problem: "taking the project's host lease over" };
+
+/**
  * The leases of the projects this process touches. A project's `.svc/host.json` names its one
  * library host; this process hosts a project when the lease is its own or its host's (the daemon
  * and a command of the same machine, account and SVC_HOME share one; the registry's single-flight
@@ -157,6 +163,7 @@ export class ProjectHosts {
    */
   current(root: string): HostView {
     const kept = this.keeper.kept(root);
+    if (kept?.kind === "watching" && kept.taking) return TAKING;
     if (kept?.kind === "holding") {
       const view = this.judge({ state: "held", record: kept.record, raw: "" });
       return this.withProblem(view, kept.problem);
@@ -171,9 +178,9 @@ export class ProjectHosts {
    * held, watched otherwise, and taken over once its holder is gone. The role now.
    */
   track(root: string): HostView {
-    const view = this.claim(root);
+    this.claim(root);
     this.keeper.watch(root);
-    return view;
+    return this.current(root);
   }
 
   /** Stops keeping `root`'s lease, giving it up if this process holds it. */

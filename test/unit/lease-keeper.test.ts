@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { HostIdentity } from "../../adapters/host-identity.js";
-import type { LeaseChange } from "../../library/hosting/lease-keeper.js";
+import { type LeaseChange, MAX_SETTLE_MS } from "../../library/hosting/lease-keeper.js";
 import { HostedElsewhere, ProjectHosts, WritesSuspended } from "../../library/hosting/project-hosts.js";
 import { createLease, type LeaseRecord, readLease } from "../../state/lease-file.js";
 import { FakeClock } from "../support/fake-clock.js";
@@ -109,6 +109,37 @@ describe("the lease keeper (fake monotonic clock, real files)", () => {
     await clock.advance(BEAT + 1_000);
     expect(b.changes).toEqual(["hosting"]);
     expect(readLease(lease)).toMatchObject({ state: "held", record: { host: { hostname: "b" } } });
+    expect(b.hosts.current(workspace.root).role).toBe("host");
+  });
+
+  it("neither hosts nor lets anything write while a takeover waits to confirm its win", async () => {
+    createLease(lease, foreignRecord());
+    const b = make("b");
+    b.hosts.track(workspace.root);
+    await clock.advance(TIMEOUT);
+    // The new lease already names b, but its win is not read back yet.
+    expect(readLease(lease)).toMatchObject({ state: "held", record: { host: { hostname: "b" } } });
+    expect(b.changes).toEqual([]);
+    expect(b.hosts.track(workspace.root).role).toBe("seat");
+    expect(() => b.hosts.requireWriter(workspace.root, '"p"')).toThrow(HostedElsewhere);
+    await clock.advance(MAX_SETTLE_MS);
+    expect(b.changes).toEqual(["hosting"]);
+    expect(b.hosts.track(workspace.root).role).toBe("host");
+    expect(() => b.hosts.requireWriter(workspace.root, '"p"')).not.toThrow();
+  });
+
+  it("waits for the read back too when it takes a lease its holder gave up", async () => {
+    const a = make("a");
+    const b = make("b");
+    a.hosts.track(workspace.root);
+    b.hosts.track(workspace.root);
+    a.hosts.releaseAll();
+    await clock.advance(BEAT);
+    expect(readLease(lease)).toMatchObject({ state: "held", record: { host: { hostname: "b" } } });
+    expect(b.hosts.current(workspace.root).role).toBe("seat");
+    expect(() => b.hosts.requireWriter(workspace.root, '"p"')).toThrow(HostedElsewhere);
+    await clock.advance(MAX_SETTLE_MS);
+    expect(b.changes).toEqual(["hosting"]);
     expect(b.hosts.current(workspace.root).role).toBe("host");
   });
 
