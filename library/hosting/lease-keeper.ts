@@ -27,12 +27,25 @@ export const FENCE_SHARE = 0.75;
 /** Seats look at a lease no more often than this, whatever the timeout. */
 export const MIN_LOOK_MS = 200;
 /**
+ * Seats look at a lease this many times per timeout: a takeover comes at most one look after the
+ * timeout has passed since the last heartbeat they saw, so more looks mean a closer takeover, for
+ * the price of a read of a small file.
+ */
+export const LOOKS_PER_TIMEOUT = 8;
+/**
  * How long a seat that took a lease over waits before reading it back to confirm it won. Racers
  * act on the bytes they have just read (removeStaleLease checks them again), so the window in
  * which a slower one can move the new lease aside is one read and one rename long: a quarter
  * second covers a slow share many times over, and is time every takeover pays.
  */
 export const MAX_SETTLE_MS = 250;
+
+/** How often a seat reads a lease of this timeout. */
+export const lookInterval = (timeoutMs: number): number => Math.max(MIN_LOOK_MS, timeoutMs / LOOKS_PER_TIMEOUT);
+
+/** How long a takeover of a lease of this timeout waits before it reads its win back. */
+export const settleTime = (timeoutMs: number): number =>
+  Math.min(MAX_SETTLE_MS, timeoutMs / BEATS_PER_TIMEOUT);
 
 /** What changed in this process's right to write a project, as its keeper saw it. */
 export type LeaseChange =
@@ -115,8 +128,8 @@ export class LeaseKeeper {
 
   constructor(private readonly options: LeaseKeeperOptions) {
     this.beatMs = options.timeoutMs / BEATS_PER_TIMEOUT;
-    this.lookMs = Math.max(MIN_LOOK_MS, this.beatMs);
-    this.settleMs = Math.min(MAX_SETTLE_MS, this.beatMs);
+    this.lookMs = lookInterval(options.timeoutMs);
+    this.settleMs = settleTime(options.timeoutMs);
   }
 
   /** What is known of `root`'s lease; undefined for a project neither held nor watched. */

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { HostIdentity } from "../../adapters/host-identity.js";
-import { type LeaseChange, MAX_SETTLE_MS } from "../../library/hosting/lease-keeper.js";
+import { type LeaseChange, lookInterval, MAX_SETTLE_MS } from "../../library/hosting/lease-keeper.js";
 import { HostedElsewhere, ProjectHosts, WritesSuspended } from "../../library/hosting/project-hosts.js";
 import { createLease, type LeaseRecord, readLease } from "../../state/lease-file.js";
 import { FakeClock } from "../support/fake-clock.js";
@@ -134,7 +134,7 @@ describe("the lease keeper (fake monotonic clock, real files)", () => {
     a.hosts.track(workspace.root);
     b.hosts.track(workspace.root);
     a.hosts.releaseAll();
-    await clock.advance(BEAT);
+    await clock.advance(lookInterval(TIMEOUT));
     expect(readLease(lease)).toMatchObject({ state: "held", record: { host: { hostname: "b" } } });
     expect(b.hosts.current(workspace.root).role).toBe("seat");
     expect(() => b.hosts.requireWriter(workspace.root, '"p"')).toThrow(HostedElsewhere);
