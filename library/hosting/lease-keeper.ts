@@ -41,7 +41,8 @@ export const LOOKS_PER_TIMEOUT = 8;
 export const MAX_SETTLE_MS = 250;
 
 /** How often a seat reads a lease of this timeout. */
-export const lookInterval = (timeoutMs: number): number => Math.max(MIN_LOOK_MS, timeoutMs / LOOKS_PER_TIMEOUT);
+export const lookInterval = (timeoutMs: number): number =>
+  Math.max(MIN_LOOK_MS, timeoutMs / LOOKS_PER_TIMEOUT);
 
 /** How long a takeover of a lease of this timeout waits before it reads its win back. */
 export const settleTime = (timeoutMs: number): number =>
