@@ -49,6 +49,17 @@ export function printRows(header, rows) {
 /** A module of the build (`dist/<path>`, e.g. "state/stores.js"). */
 export const importDist = (path) => import(pathToFileURL(join(REPO, "dist", path)).href);
 
+/** The host leases a bench's in-process context keeps, as `svc` builds them for `config`. */
+export async function benchHosts(config) {
+  const { ProjectHosts } = await importDist("library/hosting/project-hosts.js");
+  const { hostIdentitySync } = await importDist("adapters/host-identity.js");
+  return new ProjectHosts({
+    config,
+    identity: hostIdentitySync(config.machineId, config.home),
+    process: "svc bench",
+  });
+}
+
 /** What `buildLibrary` needs from the build. */
 export async function libraryDist() {
   return {

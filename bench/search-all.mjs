@@ -33,6 +33,7 @@ import {
   stopChild,
   storeVectors,
   textSource,
+  transcriptDecoration,
 } from "./semantic.mjs";
 
 export const PROJECTS = 10;
@@ -115,14 +116,7 @@ export async function benchSearchAll() {
       roots.push(root);
       await buildLibrary(root, dist, {
         rows: ROWS,
-        decorate: (item) => {
-          const text = words(6, 10);
-          if (texts.length < 5_000) texts.push(text);
-          item.transcript = text;
-          item.segments_json = JSON.stringify([{ start: 0, end: 4, text }]);
-          item.words_json = null;
-          item.language = "en";
-        },
+        decorate: transcriptDecoration(words, texts),
       });
       await storeVectors(root, dist, fakeEmbedding);
       await buildIndex(root, dist, ROWS);

@@ -22,7 +22,7 @@ import {
   tempDir,
   waitForHttp,
 } from "./lib.mjs";
-import { textSource } from "./semantic.mjs";
+import { textSource, transcriptDecoration } from "./semantic.mjs";
 
 export const ROWS = 10_000;
 export const QUERIES = 500;
@@ -57,14 +57,7 @@ export async function benchSeatForward() {
   const texts = [];
   await buildLibrary(root, dist, {
     rows: ROWS,
-    decorate: (item) => {
-      const text = words(6, 10);
-      if (texts.length < 5_000) texts.push(text);
-      item.transcript = text;
-      item.segments_json = JSON.stringify([{ start: 0, end: 4, text }]);
-      item.words_json = null;
-      item.language = "en";
-    },
+    decorate: transcriptDecoration(words, texts),
   });
   const registry = dist.openRegistry(hostHome);
   let seatToken;

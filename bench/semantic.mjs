@@ -17,6 +17,7 @@ import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
 import {
   BenchError,
+  benchHosts,
   buildLibrary,
   catchUpThroughSlot,
   cleanTemp,
@@ -183,6 +184,21 @@ export function textSource() {
       { length: min + Math.floor(rand() * (max - min + 1)) },
       () => vocab[Math.floor(rand() * vocab.length)],
     ).join(" ");
+}
+
+/**
+ * A `buildLibrary` decoration giving each item a transcript of 6–10 words from `words` (one
+ * segment, English), keeping the first 5,000 texts in `texts` for queries.
+ */
+export function transcriptDecoration(words, texts) {
+  return (item) => {
+    const text = words(6, 10);
+    if (texts.length < 5_000) texts.push(text);
+    item.transcript = text;
+    item.segments_json = JSON.stringify([{ start: 0, end: 4, text }]);
+    item.words_json = null;
+    item.language = "en";
+  };
 }
 
 // Contractions as subtitles split them ("don" "t"): joined back on ("don't"), as a transcript writes them.
@@ -711,14 +727,7 @@ async function builderRun(mode, host, parts) {
     vectorThreads,
     queryEmbeddings: new QueryEmbeddings(modelHost),
 
-    hosts: new (await importDist("library/hosting/project-hosts.js")).ProjectHosts({
-      config,
-      identity: (await importDist("adapters/host-identity.js")).hostIdentitySync(
-        config.machineId,
-        config.home,
-      ),
-      process: "svc bench",
-    }),
+    hosts: await benchHosts(config),
   };
   try {
     const meter = serverMeter(host.child.pid);

@@ -11,6 +11,7 @@ import { pathToFileURL } from "node:url";
 import { ensureCorpus } from "./corpus.mjs";
 import {
   BenchError,
+  benchHosts,
   cleanTemp,
   cpuMeter,
   importDist,
@@ -149,14 +150,7 @@ async function ingestPhase(threads, vectorRoot, dist, silent) {
     vectorThreads: threads,
     queryEmbeddings: new QueryEmbeddings(adapters.modelHost),
 
-    hosts: new (await importDist("library/hosting/project-hosts.js")).ProjectHosts({
-      config,
-      identity: (await importDist("adapters/host-identity.js")).hostIdentitySync(
-        config.machineId,
-        config.home,
-      ),
-      process: "svc bench",
-    }),
+    hosts: await benchHosts(config),
   };
   try {
     let report;
