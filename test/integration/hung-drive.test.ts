@@ -1,11 +1,11 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { execa, type ResultPromise } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildEmbeddings } from "../../library/search/embed.js";
 import { searchAll } from "../../library/search/search-all.js";
 import { startApi, type TestApi } from "../support/api.js";
 import { type SeedClip, seedClips } from "../support/chat.js";
+import { type FuseShare, mountShare } from "../support/fuse-share.js";
 import { type FakeModelHost, startFakeModelHost } from "../support/modelhost-server.js";
 import { needTools } from "../support/tools.js";
 import { until } from "../support/until.js";
@@ -26,26 +26,20 @@ const clip = (name: string, description: string): SeedClip => ({
 describe.skipIf(!hasBindfs)("cross-project search against a drive that stops answering", () => {
   let host: FakeModelHost;
   let api: TestApi;
-  let bindfs: ResultPromise | undefined;
+  let share: FuseShare | undefined;
   let mount = "";
   const query = { q: "the client's logo" };
 
-  const stop = (signal: "SIGSTOP" | "SIGCONT") =>
-    bindfs?.pid !== undefined && process.kill(bindfs.pid, signal);
+  const stop = (signal: "SIGSTOP" | "SIGCONT") => share?.pid !== undefined && process.kill(share.pid, signal);
 
   beforeAll(async () => {
     host = await startFakeModelHost();
     api = await startApi({ env: { OLLAMA_HOST: host.url } });
     api.registry.install.grandfather();
-    const share = join(api.home, "..", "share");
-    mount = join(api.home, "..", "mnt");
-    await mkdir(share);
-    await mkdir(mount);
-    bindfs = execa("bindfs", ["-f", share, mount], { reject: false });
-    await until(
-      "the share mounted",
-      async () => (await execa("mountpoint", ["-q", mount], { reject: false })).exitCode === 0,
-    );
+    const source = join(api.home, "..", "share");
+    await mkdir(source);
+    share = await mountShare(source, join(api.home, "..", "mnt"));
+    mount = share.mountPoint;
     const signal = new AbortController().signal;
     const local = api.root as string;
     seedClips(local, [clip("local-logo.mov", "the client's logo on a van")]);
@@ -61,9 +55,9 @@ describe.skipIf(!hasBindfs)("cross-project search against a drive that stops ans
     stop("SIGCONT");
     // Detached before the workspace under it is removed; bindfs ends once the search threads'
     // handles on it are closed with the API.
-    if (bindfs) await execa("umount", ["--lazy", mount], { reject: false });
+    const unmounted = share?.unmount();
     await api?.close();
-    await bindfs;
+    await unmounted;
     await host?.close();
   });
 

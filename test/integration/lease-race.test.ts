@@ -1,13 +1,13 @@
 import { mkdir, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { execa, type ResultPromise } from "execa";
+import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLease, type LeaseRecord, readLease } from "../../state/lease-file.js";
 import { storageOf } from "../../state/storage-mode.js";
+import { type FuseShare, mountShare } from "../support/fuse-share.js";
 import { tempWorkspace } from "../support/temp.js";
 import { needTools } from "../support/tools.js";
-import { until } from "../support/until.js";
 
 const RACERS = 6;
 const ROUNDS = 4;
@@ -77,18 +77,14 @@ async function race(dir: string): Promise<string[][]> {
 
 describe("racing seats take a stale lease over: exactly one wins", () => {
   let workspace: Awaited<ReturnType<typeof tempWorkspace>>;
-  let bindfs: ResultPromise | undefined;
-  let mount = "";
+  let share: FuseShare | undefined;
 
   beforeAll(async () => {
     workspace = await tempWorkspace("svc-lease-race-");
   });
 
   afterAll(async () => {
-    if (bindfs) {
-      await execa("fusermount", ["-u", mount], { reject: false });
-      await bindfs;
-    }
+    await share?.unmount();
     await workspace.cleanup();
   });
 
@@ -100,15 +96,10 @@ describe("racing seats take a stale lease over: exactly one wins", () => {
   it.skipIf(!needTools("bindfs"))(
     "on a FUSE mount (bindfs), which svc reads as network storage",
     async () => {
-      const share = join(workspace.base, "share");
-      mount = join(workspace.base, "mnt");
-      await mkdir(share);
-      await mkdir(mount);
-      bindfs = execa("bindfs", ["-f", share, mount], { reject: false });
-      await until(
-        "the share mounted",
-        async () => (await execa("mountpoint", ["-q", mount], { reject: false })).exitCode === 0,
-      );
+      const source = join(workspace.base, "share");
+      await mkdir(source);
+      share = await mountShare(source, join(workspace.base, "mnt"));
+      const mount = share.mountPoint;
       expect(storageOf(mount).mode).toBe("network");
       const rounds = await race(mount);
       expect(rounds.map((r) => r.length)).toEqual(Array(ROUNDS).fill(1));

@@ -1,15 +1,15 @@
 import { closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readSync } from "node:fs";
 import { join } from "node:path";
-import { execa, type ResultPromise } from "execa";
+import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { journalModeOf } from "../../state/db.js";
 import { storageOf } from "../../state/storage-mode.js";
 import { openLibrary } from "../../state/stores.js";
 import { seedClips } from "../support/chat.js";
 import { svc } from "../support/cli.js";
+import { type FuseShare, mountShare } from "../support/fuse-share.js";
 import { tempWorkspace } from "../support/temp.js";
 import { needTools } from "../support/tools.js";
-import { until } from "../support/until.js";
 
 // A share for real: a FUSE mount (bindfs), which statfs reports as FUSE, as it does sshfs or a
 // cloud drive. A tmpfs is mounted beside it: memory of this machine, so local.
@@ -39,14 +39,11 @@ const clip = (name: string) => ({
 
 describe.skipIf(!canMount)("a library on a network file system", () => {
   let ws: Awaited<ReturnType<typeof tempWorkspace>>;
-  let bindfs: ResultPromise | undefined;
+  let fuse: FuseShare | undefined;
   let share = "";
   let mount = "";
   let ram = "";
   let ramMounted = false;
-
-  const mounted = async (dir: string) =>
-    (await execa("mountpoint", ["-q", dir], { reject: false })).exitCode === 0;
 
   beforeAll(async () => {
     ws = await tempWorkspace("svc-netfs-");
@@ -54,18 +51,13 @@ describe.skipIf(!canMount)("a library on a network file system", () => {
     mount = join(ws.base, "mnt");
     ram = join(ws.base, "ram");
     for (const dir of [share, mount, ram]) mkdirSync(dir);
-    bindfs = execa("bindfs", ["-f", share, mount], { reject: false });
-    await until("the share mounted", () => mounted(mount));
+    fuse = await mountShare(share, mount);
     await execa("mount", ["-t", "tmpfs", "-o", "size=16m", "svc-test", ram]);
     ramMounted = true;
   }, 30_000);
 
   afterAll(async () => {
-    if (bindfs) {
-      await execa("fusermount", ["-u", mount], { reject: false });
-      if (await mounted(mount)) await execa("umount", ["--lazy", mount], { reject: false });
-      await bindfs;
-    }
+    await fuse?.unmount();
     if (ramMounted) await execa("umount", [ram], { reject: false });
     await ws?.cleanup();
   });

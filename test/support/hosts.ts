@@ -1,10 +1,11 @@
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { execa, type ResultPromise } from "execa";
+import { execa } from "execa";
 import { SEAT_TOKEN_SCOPES } from "../../library/hosting/forward.js";
 import { CLI, svc } from "./cli.js";
 import { childEnv } from "./env.js";
+import { type FuseShare, mountShare } from "./fuse-share.js";
 import { childrenOf, expectGone, isRunning } from "./processes.js";
 import { until } from "./until.js";
 
@@ -83,24 +84,6 @@ export interface EditHouse {
 }
 
 const PROJECT = "share";
-
-/**
- * A FUSE mount of `source` at `mountPoint`, bindfs in the foreground (so the test owns the process).
- * Wrapped in an object: a returned subprocess is a promise, which an async function would wait for.
- */
-async function mountShare(source: string, mountPoint: string): Promise<{ bindfs: ResultPromise }> {
-  await mkdir(mountPoint, { recursive: true });
-  const bindfs = execa("bindfs", ["-f", source, mountPoint], { reject: false });
-  await until(
-    `${mountPoint} mounted`,
-    async () => {
-      if (bindfs.exitCode !== null) throw new Error(`bindfs exited ${bindfs.exitCode}`);
-      return (await execa("mountpoint", ["-q", mountPoint], { reject: false })).exitCode === 0;
-    },
-    { timeoutMs: 10_000 },
-  );
-  return { bindfs };
-}
 
 /**
  * `svc serve` in a PID namespace of its own. `--kill-child` ends the daemon with unshare, so a
@@ -187,7 +170,7 @@ export async function editHouse({ leaseTimeoutS }: EditHouseOptions): Promise<Ed
   const base = await mkdtemp(join(tmpdir(), "svc-edit-house-"));
   const share = join(base, "nas", PROJECT);
   await mkdir(share, { recursive: true });
-  const mounts: { mountPoint: string; bindfs: ResultPromise }[] = [];
+  const mounts: FuseShare[] = [];
   const daemons: HostDaemon[] = [];
   let closed = false;
 
@@ -195,7 +178,7 @@ export async function editHouse({ leaseTimeoutS }: EditHouseOptions): Promise<Ed
     // Each workstation mounts the share at a path of its own, under the same folder name, as two
     // machines mounting one NAS share at /Volumes/… and /mnt/… would.
     const root = join(base, name, "mnt", PROJECT);
-    mounts.push({ mountPoint: root, ...(await mountShare(share, root)) });
+    mounts.push(await mountShare(share, root));
     const home = join(base, name, "home");
     const machineId = `${name}-machine-0000000000000000`.slice(0, 32);
     const own = (extra: Record<string, string>) => ({
@@ -234,10 +217,7 @@ export async function editHouse({ leaseTimeoutS }: EditHouseOptions): Promise<Ed
       if (closed) return;
       closed = true;
       await Promise.all(daemons.map((daemon) => daemon.kill().catch(() => undefined)));
-      for (const { mountPoint, bindfs } of mounts.reverse()) {
-        await execa("umount", ["--lazy", mountPoint], { reject: false });
-        await bindfs;
-      }
+      for (const mount of mounts.reverse()) await mount.unmount();
       await rm(base, { recursive: true, force: true });
     },
   };
