@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { BACKOFF_FIRST_MS, BACKOFF_MAX_MS } from "../../adapters/host-pool.js";
 import { createModelHostPool, type ModelHostPool } from "../../adapters/modelhost/pool.js";
-import type { ModelHostError } from "../../adapters/modelhost.js";
 import { FakeClock } from "../support/fake-clock.js";
+import { modelHostFailure } from "../support/modelhost-failure.js";
 import { type FakeModelHost, fakeEmbedding, startFakeModelHost } from "../support/modelhost-server.js";
 import { until } from "../support/until.js";
 
@@ -34,16 +34,6 @@ const poolOf = (started: FakeModelHost[], clock?: FakeClock): ModelHostPool =>
 const calls = (server: FakeModelHost, path: string) => server.requests.filter((r) => r.path === path).length;
 const texts = (n: number) => Array.from({ length: n }, (_, i) => `clip ${i} of the harbour at dusk`);
 const expected = (list: string[]) => list.map((t) => Float32Array.from(fakeEmbedding(t, DIM)));
-
-async function failure(promise: Promise<unknown>): Promise<ModelHostError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect((error as Error).name).toBe("ModelHostError");
-    return error as ModelHostError;
-  }
-  throw new Error("expected the call to fail");
-}
 
 describe("a pool of model hosts", () => {
   it("spreads embedding batches and chats across the hosts, and the vectors are those of one host", async () => {
@@ -148,7 +138,7 @@ describe("a pool of model hosts", () => {
     // With the hosts of the build in use gone, the other build is still not used: an error instead.
     await b.stop();
     await c.stop();
-    const error = await failure(pool.embed(EMBED, asked, { batchSize: 3 }));
+    const error = await modelHostFailure(pool.embed(EMBED, asked, { batchSize: 3 }));
     expect(error.kind).toBe("unreachable");
     expect(error.message).toContain(`${a.url} holds another build of it: pull the same one everywhere`);
     expect(calls(a, "/api/embed")).toBe(0);
@@ -177,7 +167,9 @@ describe("a pool of model hosts", () => {
     for (let i = 0; i < 2; i++) await pool.chat({ model: CHAT, messages: [{ role: "user", content: "go" }] });
     expect(pool.report([CHAT]).map((h) => h.outUntil)).toEqual([null, null]);
 
-    const missing = await failure(pool.chat({ model: "llama9", messages: [{ role: "user", content: "?" }] }));
+    const missing = await modelHostFailure(
+      pool.chat({ model: "llama9", messages: [{ role: "user", content: "?" }] }),
+    );
     expect(missing.kind).toBe("model_missing");
     expect(missing.message).toBe(
       `model "llama9" is not installed on any model host (${a.url}, ${b.url}): run \`ollama pull llama9\` on each`,
@@ -189,7 +181,7 @@ describe("a pool of model hosts", () => {
     const pool = poolOf([a, b]);
     await a.stop();
     await b.stop();
-    const error = await failure(pool.embed(EMBED, texts(2)));
+    const error = await modelHostFailure(pool.embed(EMBED, texts(2)));
     expect(error.kind).toBe("unreachable");
     expect(error.message).toContain(a.url);
     expect(error.message).toContain(b.url);
@@ -202,7 +194,7 @@ describe("a pool of model hosts", () => {
     const [a, b] = (await hosts(2)) as [FakeModelHost, FakeModelHost];
     const pool = poolOf([a, b]);
     await pool.status([CHAT]);
-    const error = await failure(
+    const error = await modelHostFailure(
       pool.chat({
         model: CHAT,
         messages: [{ role: "user", content: "x", images: [Uint8Array.of(1, 2, 3)] }],
@@ -229,7 +221,7 @@ describe("a pool of model hosts", () => {
     const clock = new FakeClock(Date.now());
     const pool = poolOf([a], clock);
     a.failNext("/api/embed", "500");
-    const error = await failure(pool.embed(EMBED, texts(2)));
+    const error = await modelHostFailure(pool.embed(EMBED, texts(2)));
     expect(error.message).toMatch(/^embedding with "bge-m3" failed: the model host answered 500/);
     expect(await pool.embed(EMBED, texts(2))).toHaveLength(2);
     expect(a.requests.map((r) => r.path)).toEqual(["/api/embed", "/api/embed"]);

@@ -1,7 +1,8 @@
 import { Ollama } from "ollama";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createModelHost, type ModelHostError, pullHint } from "../../adapters/modelhost.js";
+import { createModelHost, pullHint } from "../../adapters/modelhost.js";
+import { modelHostFailure } from "../support/modelhost-failure.js";
 import { type FakeModelHost, fakeEmbedding, startFakeModelHost } from "../support/modelhost-server.js";
 
 const EMBED = "bge-m3";
@@ -21,16 +22,6 @@ const cosine = (a: ArrayLike<number>, b: ArrayLike<number>) => {
   }
   return dot / Math.sqrt(na * nb);
 };
-
-async function failure(promise: Promise<unknown>): Promise<ModelHostError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect((error as Error).name).toBe("ModelHostError");
-    return error as ModelHostError;
-  }
-  throw new Error("expected the call to fail");
-}
 
 const png = (background: string) =>
   sharp({ create: { width: 64, height: 48, channels: 3, background } })
@@ -126,7 +117,7 @@ describe("model host adapter against an Ollama-protocol server", () => {
       expect(status.reachable).toBe(false);
       expect(status.pulled).toEqual({ [EMBED]: false, [CHAT]: false });
       expect(status.error).toMatch(/unreachable/);
-      const error = await failure(modelHost.listModels());
+      const error = await modelHostFailure(modelHost.listModels());
       expect(error.kind).toBe("unreachable");
       expect(error.message).toContain(url);
     });
@@ -196,7 +187,7 @@ describe("model host adapter against an Ollama-protocol server", () => {
 
     it("an embedding of another dimension is a bad response", async () => {
       fake.failNext("/api/embed", "wrong_dim");
-      const error = await failure(host().embed(EMBED, ["first", "second"], { batchSize: 1 }));
+      const error = await modelHostFailure(host().embed(EMBED, ["first", "second"], { batchSize: 1 }));
       expect(error.kind).toBe("bad_response");
       expect(error.message).toMatch(/1023.*1024|1024.*1023/);
     });
@@ -208,7 +199,7 @@ describe("model host adapter against an Ollama-protocol server", () => {
     });
 
     it("a model that is not installed is model_missing with the pull command", async () => {
-      const error = await failure(host().embed("nomic-embed-text", ["harbour"]));
+      const error = await modelHostFailure(host().embed("nomic-embed-text", ["harbour"]));
       expect(error.kind).toBe("model_missing");
       expect(error.model).toBe("nomic-embed-text");
       expect(error.message).toBe(pullHint("nomic-embed-text"));
@@ -217,14 +208,14 @@ describe("model host adapter against an Ollama-protocol server", () => {
 
     it("a 500 is a server error carrying Ollama's message", async () => {
       fake.failNext("/api/embed", "500");
-      const error = await failure(host().embed(EMBED, ["harbour"]));
+      const error = await modelHostFailure(host().embed(EMBED, ["harbour"]));
       expect(error.kind).toBe("server");
       expect(error.message).toMatch(/500.*llama runner/);
     });
 
     it("an invalid JSON body is a bad response", async () => {
       fake.failNext("/api/embed", "malformed");
-      expect((await failure(host().embed(EMBED, ["harbour"]))).kind).toBe("bad_response");
+      expect((await modelHostFailure(host().embed(EMBED, ["harbour"]))).kind).toBe("bad_response");
     });
   });
 
@@ -299,7 +290,7 @@ describe("model host adapter against an Ollama-protocol server", () => {
 
     it("invalid JSON from the host is a bad response", async () => {
       fake.failNext("/api/chat", "malformed");
-      const error = await failure(
+      const error = await modelHostFailure(
         host().chatJson({
           model: CHAT,
           messages: [{ role: "user", content: "hi" }],
@@ -311,7 +302,7 @@ describe("model host adapter against an Ollama-protocol server", () => {
     });
 
     it("JSON that the caller's parser rejects is a bad response", async () => {
-      const error = await failure(
+      const error = await modelHostFailure(
         host().chatJson({
           model: CHAT,
           messages: [{ role: "user", content: "hi" }],
@@ -327,7 +318,9 @@ describe("model host adapter against an Ollama-protocol server", () => {
 
     it("a 404 for the model is model_missing", async () => {
       fake.failNext("/api/chat", "404");
-      const error = await failure(host().chat({ model: CHAT, messages: [{ role: "user", content: "hi" }] }));
+      const error = await modelHostFailure(
+        host().chat({ model: CHAT, messages: [{ role: "user", content: "hi" }] }),
+      );
       expect(error.kind).toBe("model_missing");
       expect(error.message).toBe(pullHint(CHAT));
     });
@@ -335,7 +328,7 @@ describe("model host adapter against an Ollama-protocol server", () => {
     it("a host that does not answer in time is a timeout", async () => {
       fake.failNext("/api/chat", "timeout");
       const started = Date.now();
-      const error = await failure(
+      const error = await modelHostFailure(
         host(300).chat({ model: CHAT, messages: [{ role: "user", content: "hi" }] }),
       );
       expect(error.kind).toBe("timeout");
@@ -346,13 +339,13 @@ describe("model host adapter against an Ollama-protocol server", () => {
       fake.failNext("/api/chat", "timeout");
       const controller = new AbortController();
       setTimeout(() => controller.abort(), 100);
-      const error = await failure(
+      const error = await modelHostFailure(
         host().chat({ model: CHAT, messages: [{ role: "user", content: "hi" }], signal: controller.signal }),
       );
       expect(error.kind).toBe("aborted");
 
       const before = fake.requests.length;
-      const cancelled = await failure(host().embed(EMBED, ["x"], { signal: AbortSignal.abort() }));
+      const cancelled = await modelHostFailure(host().embed(EMBED, ["x"], { signal: AbortSignal.abort() }));
       expect(cancelled.kind).toBe("aborted");
       expect(fake.requests.length).toBe(before);
     });
@@ -360,7 +353,9 @@ describe("model host adapter against an Ollama-protocol server", () => {
     it("a host that dies during a request is unreachable", async () => {
       fake.failNext("/api/chat", "timeout");
       const before = fake.requests.length;
-      const pending = failure(host().chat({ model: CHAT, messages: [{ role: "user", content: "hi" }] }));
+      const pending = modelHostFailure(
+        host().chat({ model: CHAT, messages: [{ role: "user", content: "hi" }] }),
+      );
       while (fake.requests.length === before) await new Promise((resolve) => setTimeout(resolve, 10));
       await fake.stop();
       const error = await pending;
