@@ -90,8 +90,9 @@ export class SampleSeeder {
       state: "running",
       started_at: new Date().toISOString(),
     };
+    // Stops at once, as a cancel does, when this svc loses the project's host lease.
     void this.seeds.start(current, ({ signal }) =>
-      this.run(root, speech, lease, current, signal)
+      this.run(root, speech, lease, current, this.ctx.hosts.fence(root, signal))
         .catch((error: unknown) => {
           // ffmpeg's message names the files it was writing: no absolute path leaves svc.
           const reason = scrubText(error instanceof Error ? error.message : String(error));

@@ -99,8 +99,16 @@ export class Retranscriber {
       started_at: new Date().toISOString(),
       finished_at: null,
     };
+    // Stops at once, as a cancel does, when this svc loses the project's host lease.
     void this.runs.start(current, ({ signal }) =>
-      this.run(project.root, store, targets, current, signal, lease).finally(() => {
+      this.run(
+        project.root,
+        store,
+        targets,
+        current,
+        this.ctx.hosts.fence(project.root, signal),
+        lease,
+      ).finally(() => {
         current.running = false;
         current.current = null;
         current.finished_at = new Date().toISOString();

@@ -1,3 +1,5 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RetranscribeStatus } from "../../domain/schemas/transcripts.js";
 import { claimSlot, ingestSlotName } from "../../library/jobs/slots.js";
@@ -23,11 +25,14 @@ interface Library {
 }
 
 /** A fresh library for the tests of one describe block, closed after them. */
-function useLibrary(): Library {
+function useLibrary(options: { asrDelayMs?: number; env?: Record<string, string> } = {}): Library {
   const lib = { heard: "the harbour lights came on".split(" ") } as Library;
   beforeAll(async () => {
-    lib.asr = await startAsrServer({ words: () => lib.heard });
-    lib.api = await startApi({ env: { SVC_ASR: "openai", SVC_ASR_URL: lib.asr.url } });
+    lib.asr = await startAsrServer({
+      words: () => lib.heard,
+      ...(options.asrDelayMs ? { delayMs: options.asrDelayMs } : {}),
+    });
+    lib.api = await startApi({ env: { SVC_ASR: "openai", SVC_ASR_URL: lib.asr.url, ...options.env } });
     lib.root = lib.api.root as string;
     await makeAudio(lib.root, "one.wav", { seconds: 2 });
     await makeAudio(lib.root, "two.m4a", { seconds: 2 });
@@ -163,6 +168,40 @@ describe("retranscribe-all", () => {
       await runAll(lib);
       const prompts = lib.asr.requests.slice(seen).map((r) => r.prompt);
       expect(prompts).toEqual(["John Smith, ACME", "John Smith, ACME"]);
+    });
+  });
+
+  describe("when this svc loses the project's host lease", () => {
+    // Each recognition takes a second, so the run is caught with an item in flight.
+    const lib = useLibrary({ asrDelayMs: 1_000, env: { SVC_LEASE_TIMEOUT_S: "1" } });
+
+    it("stops at once, writing nothing more, as soon as another svc holds the lease", async () => {
+      lib.heard = "words the lost host must never write".split(" ");
+      const before = texts(lib);
+      const res = await lib.api.request("POST", "/api/retranscribe-all", { body: {} });
+      expect(res.status, res.text).toBe(202);
+      await until("an item in flight", async () => (await status(lib)).current !== null);
+      writeFileSync(
+        join(lib.root, ".svc", "host.json"),
+        JSON.stringify({
+          svc_lease: 1,
+          host: { hostname: "edit-2", machine_id: "other-machine", account: "editor", svc_home: "/h" },
+          pid: 4242,
+          process: "svc serve",
+          url: "http://edit-2.invalid:8501",
+          mcp_url: null,
+          project_id: null,
+          heartbeat: 1,
+          taken_at: "2026-12-07T00:00:00.000Z",
+          beat_at: "2026-12-07T00:00:00.000Z",
+        }),
+      );
+      await until(
+        "the run to stop",
+        async () => !lib.api.ctx.hosts.heldLease(lib.root) && !(await status(lib)).running,
+      );
+      expect(await status(lib)).toMatchObject({ total: 2, done: 0 });
+      expect(texts(lib)).toEqual(before);
     });
   });
 
