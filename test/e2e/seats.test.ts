@@ -44,8 +44,9 @@ async function hostToken(home: string, name: string, scopes: string): Promise<st
 
 // Two svc on one machine as two hosts: different SVC_HOME and machine id. The first, a real
 // `svc serve`, takes the project's lease and ingests; the seats (the API in-process, as `svc
-// serve` composes it) answer for the project by asking it.
-describe.skipIf(!hasTools)("a seat forwards to the project's library host", () => {
+// serve` composes it) answer for the project by asking it. One story, in order: the host is
+// killed in the last case.
+describe.skipIf(!hasTools)("a seat forwards to the project's library host", { shuffle: false }, () => {
   let ws: Awaited<ReturnType<typeof tempWorkspace>>;
   let host: ServeChild;
   let seat: TestApi;

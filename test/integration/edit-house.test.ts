@@ -129,7 +129,9 @@ const lockedLines = (house: EditHouse) =>
       .filter((l) => LOCKED.test(l)),
   );
 
-describe.skipIf(!hasTools)("an edit house: two hosts, one shared project", () => {
+// One story, in order: the library the first cases ingest and edit is the one the host is killed
+// over, and handed back, in the last.
+describe.skipIf(!hasTools)("an edit house: two hosts, one shared project", { shuffle: false }, () => {
   let house: EditHouse;
   let a: Workstation;
   let b: Workstation;
