@@ -41,7 +41,9 @@ const retryAfter = (ctx: AppContext) => Math.max(1, Math.ceil(ctx.config.leaseTi
 export function hostElsewhere(ctx: AppContext, root: string): LeaseHolderView | null {
   if (ctx.hosts.heldLease(root)) return null;
   try {
-    const view = ctx.hosts.view(root);
+    // As the lease keeper last read it (a project the daemon keeps is read every timeout/8), so a
+    // forwarded request costs no read of the share.
+    const view = ctx.hosts.current(root);
     return view.role === "seat" ? view.holder : null;
   } catch {
     // A share that does not answer: the handler reports the project unreachable.
