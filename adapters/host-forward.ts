@@ -1,9 +1,10 @@
-import { request as httpRequest, type IncomingMessage } from "node:http";
+import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { Readable } from "node:stream";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { toResponse } from "./http-fetch.js";
 
 // A host that is down on the LAN drops the SYN rather than refusing it: past this, the seat says
 // so instead of holding its caller for the operating system's minutes-long connect timeout.
@@ -11,9 +12,6 @@ const CONNECT_TIMEOUT_MS = 3_000;
 // A host that took the connection but sends nothing (stopped, or stuck on a dead share) for this
 // long is taken as not answering; long exports still stream, which resets it.
 const IDLE_TIMEOUT_MS = 60_000;
-
-/** Statuses whose answer has no body: a `Response` refuses one. */
-const NULL_BODY = new Set([204, 205, 304]);
 
 /** The host did not answer: refused, reset, unknown name or timed out. Carries the reason (`ECONNREFUSED`…). */
 export class HostUnreachable extends Error {
@@ -48,20 +46,6 @@ const reasonOf = (error: unknown): string => {
   const code = (error as { code?: unknown }).code;
   return typeof code === "string" ? code : error instanceof Error ? error.message : String(error);
 };
-
-function toResponse(res: IncomingMessage): Response {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(res.headers)) {
-    if (value === undefined) continue;
-    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
-  }
-  const status = res.statusCode ?? 502;
-  if (NULL_BODY.has(status)) {
-    res.resume();
-    return new Response(null, { status, headers });
-  }
-  return new Response(Readable.toWeb(res) as ReadableStream<Uint8Array>, { status, headers });
-}
 
 /**
  * One request to a project's library host, both bodies streamed. Resolves with the host's answer

@@ -80,13 +80,15 @@ function bodyBytes(body: RequestInit["body"]): Buffer | undefined {
   throw new TypeError("http-fetch sends a string or bytes as the body");
 }
 
-function toResponse(res: IncomingMessage): Response {
+/** A node:http answer as a web `Response`, its body streamed (none for statuses that have none). */
+export function toResponse(res: IncomingMessage): Response {
   const headers = new Headers();
   for (const [name, value] of Object.entries(res.headers)) {
     if (value === undefined) continue;
     for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
   }
-  const status = res.statusCode ?? 0;
+  // A client's answer always has a status; a `Response` refuses 0, so a missing one reads as a bad gateway.
+  const status = res.statusCode ?? 502;
   const init = { status, statusText: res.statusMessage ?? "", headers };
   if (NULL_BODY.has(status)) {
     res.resume();
