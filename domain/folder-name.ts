@@ -11,3 +11,6 @@ export function folderName(root: string): string {
     .at(-1);
   return last ?? "";
 }
+
+/** A project as messages name it when only its root is known: its folder's name, in quotes. */
+export const folderLabel = (root: string): string => `"${folderName(root)}"`;

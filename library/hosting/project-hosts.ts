@@ -1,6 +1,6 @@
 import type { HostIdentity } from "../../adapters/host-identity.js";
 import { EXIT, UserError } from "../../domain/errors.js";
-import { folderName } from "../../domain/folder-name.js";
+import { folderLabel, folderName } from "../../domain/folder-name.js";
 import type { Config } from "../../state/config.js";
 import { errnoOf } from "../../state/errno.js";
 import { makeFolderSync } from "../../state/folders.js";
@@ -92,8 +92,6 @@ export interface ProjectHostsOptions {
 /** Told when this process's right to write a project changes (taken over, lost, suspended, resumed). */
 export type HostingListener = (root: string, change: LeaseChange) => void;
 
-const labelOf = (root: string) => `"${folderName(root)}"`;
-
 /**
  * A takeover waiting to confirm its win: the lease file may already name this svc, but nothing is
  * written (nor watched) until the keeper has read it back.
@@ -124,8 +122,8 @@ export class ProjectHosts {
       newRecord: (root) => this.recordFor(readProjectId(projectPaths(root))),
       reasonFor: (root, change) =>
         change.kind === "lost"
-          ? new HostedElsewhere(labelOf(root), this.judge(change.now).holder)
-          : new WritesSuspended(labelOf(root), change.kind === "suspended" ? change.problem : "unknown"),
+          ? new HostedElsewhere(folderLabel(root), this.judge(change.now).holder)
+          : new WritesSuspended(folderLabel(root), change.kind === "suspended" ? change.problem : "unknown"),
       changed: (root, change) => {
         for (const listener of this.listeners) listener(root, change);
       },
@@ -178,7 +176,9 @@ export class ProjectHosts {
    * held, watched otherwise, and taken over once its holder is gone. The role now.
    */
   track(root: string): HostView {
-    this.claim(root);
+    // A root the keeper already holds or watches is known without reading the lease again: the
+    // daemon's look asks every ROOT_LOOK_MS, the keeper reads the share only as often as it must.
+    if (!this.keeper.kept(root)) this.claim(root);
     this.keeper.watch(root);
     return this.current(root);
   }
@@ -219,7 +219,7 @@ export class ProjectHosts {
     const view = this.judge(first);
     // A free lease is claimed where the command starts writing (claimIngestSlot, the library).
     if (first.state === "absent" || view.role === "host") return;
-    const refuse = (now: HostView) => new HostedElsewhere(labelOf(root), now.holder, now.unreadable);
+    const refuse = (now: HostView) => new HostedElsewhere(folderLabel(root), now.holder, now.unreadable);
     if (this.options.config.hostRole === "seat") throw refuse(view);
     const { leaseTimeoutMs } = this.options.config;
     let age: number | null;

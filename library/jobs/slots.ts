@@ -1,7 +1,7 @@
 import { realpathSync } from "node:fs";
 import { resolve } from "node:path";
 import { EXIT, UserError } from "../../domain/errors.js";
-import { folderName } from "../../domain/folder-name.js";
+import { folderLabel } from "../../domain/folder-name.js";
 import { isErrno } from "../../state/errno.js";
 import type { SlotRow } from "../../state/repos/slots.js";
 import type { RegistryStore } from "../../state/stores.js";
@@ -112,6 +112,6 @@ export function claimIngestSlot(
   root: string,
   holder: string,
 ): SlotLease {
-  ctx.hosts.requireWriter(root, `"${folderName(root)}"`);
+  ctx.hosts.requireWriter(root, folderLabel(root));
   return claimSlot(ctx.registry, ingestSlotName(root), holder);
 }
