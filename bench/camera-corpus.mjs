@@ -11,7 +11,7 @@ import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/pro
 import { availableParallelism } from "node:os";
 import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { CORPUS_DIR } from "./corpus.mjs";
+import { CORPUS_DIR, readManifest } from "./corpus.mjs";
 import {
   BenchError,
   catchUpThroughSlot,
@@ -494,21 +494,13 @@ function recipes({ encodeTimecode }) {
   ];
 }
 
-async function readManifest() {
-  try {
-    return JSON.parse(await readFile(MANIFEST, "utf8"));
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The corpus, generated when missing or made by other recipes: into a staging folder renamed
  * into place when whole, so an interrupted generation is never measured.
  */
 async function ensureCameraCorpus(list) {
   const started = performance.now();
-  const manifest = await readManifest();
+  const manifest = await readManifest(MANIFEST);
   if (manifest?.spec === SPEC && existsSync(MEDIA_DIR)) {
     log(`camera-ingest: reusing the corpus in ${MEDIA_DIR}`);
     return { generated: false, elapsedMs: performance.now() - started };

@@ -184,9 +184,10 @@ function recipes() {
   return list;
 }
 
-async function readManifest() {
+/** A corpus's manifest (`file`), or null when it is missing or unreadable (the corpus is made again). */
+export async function readManifest(file = MANIFEST) {
   try {
-    return JSON.parse(await readFile(MANIFEST, "utf8"));
+    return JSON.parse(await readFile(file, "utf8"));
   } catch {
     return null;
   }
