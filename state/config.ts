@@ -167,6 +167,9 @@ const schema = z.object({
     .meta({ default: "number of cores" })
     .describe("ffmpeg and image jobs run at once (ingest, proxies, renders)"),
   SVC_SCENE_THRESHOLD: decimal(0.3, 0.01, 1).describe("the ffmpeg scene score that counts as a cut"),
+  SVC_SYNC_MIN_CONFIDENCE: decimal(0.6, 0, 1).describe(
+    "the confidence (0-1) below which sync by waveform claims no match between a camera clip and a sound file",
+  ),
   SVC_SEQUENCE_FPS: decimal(24, 1, 240).describe(
     "frames per second of an image sequence whose DPX or EXR header gives no rate (and of TIFF, PNG and JPEG sequences)",
   ),
@@ -264,6 +267,8 @@ export interface Config {
   readonly logLevel: (typeof LOG_LEVELS)[number];
   readonly cpuConcurrency: number;
   readonly sceneThreshold: number;
+  /** Sync by waveform claims nothing below this confidence (0–1). */
+  readonly syncMinConfidence: number;
   /** Frames per second of an image sequence whose frames do not say. */
   readonly sequenceFps: number;
   readonly watchSettleMs: number;
@@ -406,6 +411,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.SVC_LOG_LEVEL,
     cpuConcurrency: e.SVC_CPU_CONCURRENCY,
     sceneThreshold: e.SVC_SCENE_THRESHOLD,
+    syncMinConfidence: e.SVC_SYNC_MIN_CONFIDENCE,
     sequenceFps: e.SVC_SEQUENCE_FPS,
     watchSettleMs: e.SVC_WATCH_SETTLE_MS,
     watchPoll: e.SVC_WATCH_POLL,

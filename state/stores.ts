@@ -13,12 +13,14 @@ import { ConversationsRepo } from "./repos/conversations.js";
 import { FailuresRepo } from "./repos/failures.js";
 import { InstallRepo } from "./repos/install.js";
 import { LibraryRecordRepo } from "./repos/library-record.js";
+import { MarksRepo } from "./repos/marks.js";
 import { MediaRepo } from "./repos/media.js";
 import { MediaEditsRepo } from "./repos/media-edits.js";
 import { MediaSearchRepo } from "./repos/media-search.js";
 import { ProjectsRepo } from "./repos/projects.js";
 import { ScenesRepo } from "./repos/scenes.js";
 import { SlotsRepo } from "./repos/slots.js";
+import { SyncPairsRepo } from "./repos/sync-pairs.js";
 import { TagsRepo } from "./repos/tags.js";
 import { TokensRepo } from "./repos/tokens.js";
 import { TotalsRepo } from "./repos/totals.js";
@@ -51,6 +53,10 @@ export interface LibraryStore {
   readonly record: LibraryRecordRepo;
   /** What smart collection membership reads. */
   readonly collections: CollectionsRepo;
+  /** Markers and subclips. */
+  readonly marks: MarksRepo;
+  /** Camera clips synced to sound recorded apart. */
+  readonly sync: SyncPairsRepo;
   close(): void;
 }
 
@@ -101,6 +107,8 @@ export function openLibrary(
     analytics: new AnalyticsRepo(db),
     record: new LibraryRecordRepo(db),
     collections: new CollectionsRepo(db),
+    marks: new MarksRepo(db),
+    sync: new SyncPairsRepo(db),
     close: () => {
       search.close();
       db.close();

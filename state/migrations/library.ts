@@ -750,4 +750,95 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE media ADD COLUMN span_json TEXT;
     `,
   },
+  {
+    version: 15,
+    name: "markers, subclips, sound sync and waveforms",
+    sql: `
+      -- An editor's point markers and named ranges on an item (issue 31), in seconds of the file
+      -- like the trims. One table for both: a marker has a kind and an optional end (a marker
+      -- with a duration), a subclip an end after its start and no kind.
+      CREATE TABLE marks (
+        id INTEGER PRIMARY KEY,
+        media_id INTEGER NOT NULL REFERENCES media (id) ON DELETE CASCADE,
+        type TEXT NOT NULL CHECK (type IN ('marker', 'subclip')),
+        name TEXT NOT NULL,
+        note TEXT NOT NULL DEFAULT '',
+        color TEXT NOT NULL,
+        kind TEXT CHECK ((type = 'marker' AND kind IN ('marker', 'todo', 'chapter'))
+          OR (type = 'subclip' AND kind IS NULL)),
+        start_s REAL NOT NULL CHECK (start_s >= 0),
+        end_s REAL CHECK (end_s IS NULL OR end_s > start_s),
+        author TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        CHECK (type = 'marker' OR end_s IS NOT NULL)
+      );
+      CREATE INDEX marks_media ON marks (media_id, type, start_s, id);
+
+      -- A camera clip and the sound recorded apart for it: where the clip's first frame falls in
+      -- the sound file (samples at sound_rate, the sound file's rate when it was synced), how it
+      -- was found and how sure svc is, and what the editor made of it. channels: JSON array of
+      -- {index, name} (the recorder's channels, 1-based, iXML names where given).
+      CREATE TABLE sync_pairs (
+        id INTEGER PRIMARY KEY,
+        camera_media_id INTEGER NOT NULL REFERENCES media (id) ON DELETE CASCADE,
+        sound_media_id INTEGER NOT NULL REFERENCES media (id) ON DELETE CASCADE,
+        channels_json TEXT NOT NULL DEFAULT '[]',
+        offset_samples INTEGER NOT NULL,
+        sound_rate INTEGER NOT NULL CHECK (sound_rate > 0),
+        method TEXT NOT NULL CHECK (method IN ('timecode', 'waveform', 'both')),
+        confidence REAL NOT NULL CHECK (confidence >= 0 AND confidence <= 1),
+        state TEXT NOT NULL DEFAULT 'proposed' CHECK (state IN ('proposed', 'accepted', 'rejected')),
+        reason TEXT NOT NULL DEFAULT '',
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        UNIQUE (camera_media_id, sound_media_id)
+      );
+      CREATE INDEX sync_pairs_sound ON sync_pairs (sound_media_id);
+      -- Camera clips a sync run looked at and claimed nothing for, and why (no scratch track, no
+      -- sound in range, below the confidence floor): what the sync status reports per clip.
+      CREATE TABLE sync_unmatched (
+        camera_media_id INTEGER PRIMARY KEY REFERENCES media (id) ON DELETE CASCADE,
+        reason TEXT NOT NULL,
+        checked_at TEXT NOT NULL
+      );
+
+      -- The waveform peaks made in the item's one decode pass, relative to .svc (NULL: not made
+      -- yet, or no sound).
+      ALTER TABLE media ADD COLUMN waveform_path TEXT;
+
+      -- Marker and subclip names and notes are searched as text in a column of their own; FTS5
+      -- tables take no new column, so the table is made again (as in step 13). Every trigger names
+      -- media_fts only when it runs, so the media, tags and scenes triggers stay as they are.
+      DROP TABLE media_fts;
+      CREATE VIRTUAL TABLE media_fts USING fts5 (
+        name, transcript, tags, scenes, slate, marks,
+        tokenize = 'unicode61 remove_diacritics 2'
+      );
+      INSERT INTO media_fts (rowid, name, transcript, tags, scenes, slate, marks)
+        SELECT m.id, m.rel_path, m.transcript,
+          (SELECT group_concat(t.name, ' ') FROM tags t WHERE t.media_id = m.id),
+          (SELECT group_concat(concat_ws(' ', s.description, s.content_type, s.atmosphere, s.energy,
+             s.edit_position, s.edit_reason), ' ') FROM scenes s WHERE s.media_id = m.id),
+          CASE WHEN json_valid(m.slate_json) THEN concat_ws(' ',
+            m.slate_json ->> '$.scene', m.slate_json ->> '$.take', m.slate_json ->> '$.tape',
+            m.slate_json ->> '$.note', CASE WHEN m.slate_json ->> '$.circled' THEN 'circled' END) END,
+          NULL
+        FROM media m;
+      CREATE TRIGGER marks_fts_insert AFTER INSERT ON marks BEGIN
+        UPDATE media_fts SET marks = (SELECT group_concat(concat_ws(' ', name, note), ' ') FROM marks
+          WHERE media_id = new.media_id) WHERE rowid = new.media_id;
+      END;
+      CREATE TRIGGER marks_fts_update AFTER UPDATE OF name, note, media_id ON marks BEGIN
+        UPDATE media_fts SET marks = (SELECT group_concat(concat_ws(' ', name, note), ' ') FROM marks
+          WHERE media_id = old.media_id) WHERE rowid = old.media_id;
+        UPDATE media_fts SET marks = (SELECT group_concat(concat_ws(' ', name, note), ' ') FROM marks
+          WHERE media_id = new.media_id) WHERE rowid = new.media_id;
+      END;
+      CREATE TRIGGER marks_fts_delete AFTER DELETE ON marks BEGIN
+        UPDATE media_fts SET marks = (SELECT group_concat(concat_ws(' ', name, note), ' ') FROM marks
+          WHERE media_id = old.media_id) WHERE rowid = old.media_id;
+      END;
+    `,
+  },
 ];

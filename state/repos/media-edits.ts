@@ -1,6 +1,6 @@
 import { Repository } from "../statements.js";
 import type { MediaRow } from "./media.js";
-import type { Editorial } from "./trash.js";
+import type { Editorial, KeptMark, KeptSyncPair } from "./trash.js";
 
 /** The columns an editor sets by hand; ingest never writes them. */
 export const EDITORIAL_COLUMNS = [
@@ -141,6 +141,18 @@ export class MediaEditsRepo extends Repository {
           rating_note: row.rating_note,
           manual_tags: manual.map((t) => t.name),
           desqueeze: row.desqueeze,
+          marks: this.prepare(
+            `SELECT type, name, note, color, kind, start_s, end_s, author, created_at FROM marks
+              WHERE media_id = ? ORDER BY id`,
+          ).all(id) as KeptMark[],
+          sync_pairs: this.prepare(
+            `SELECT CASE WHEN p.camera_media_id = @id THEN 'camera' ELSE 'sound' END AS role,
+                    o.rel_path AS other_path, p.channels_json, p.offset_samples, p.sound_rate, p.method,
+                    p.confidence, p.state, p.reason
+               FROM sync_pairs p
+               JOIN media o ON o.id = CASE WHEN p.camera_media_id = @id THEN p.sound_media_id ELSE p.camera_media_id END
+              WHERE p.camera_media_id = @id OR p.sound_media_id = @id ORDER BY p.id`,
+          ).all({ id }) as KeptSyncPair[],
         };
         this.prepare(
           `INSERT INTO trash (rel_path, trash_path, kind, size, deleted_at, editorial_json)

@@ -24,6 +24,8 @@ export interface MediaRow extends Required<ProbeFields> {
   missing_since: string | null;
   shot_date: string | null;
   thumb_path: string | null;
+  /** Waveform peaks made in the decode pass, relative to .svc; null until made (or no sound). */
+  waveform_path: string | null;
   rating: string | null;
   rating_note: string | null;
   in_point: number | null;
@@ -339,6 +341,21 @@ export class MediaRepo extends Repository {
         this.prepare(
           "INSERT OR IGNORE INTO tags (media_id, name, source, created_at) VALUES (?, ?, 'manual', ?)",
         ).run(mediaId, name, stamp);
+      for (const mark of editorial.marks ?? [])
+        this.prepare(
+          `INSERT INTO marks (media_id, type, name, note, color, kind, start_s, end_s, author, created_at, updated_at)
+           VALUES (@media_id, @type, @name, @note, @color, @kind, @start_s, @end_s, @author, @created_at, @stamp)`,
+        ).run({ ...mark, media_id: mediaId, stamp });
+      // A pair comes back only while its other item is still an item.
+      for (const pair of editorial.sync_pairs ?? [])
+        this.prepare(
+          `INSERT OR IGNORE INTO sync_pairs (camera_media_id, sound_media_id, channels_json, offset_samples,
+               sound_rate, method, confidence, state, reason, created_at, updated_at)
+           SELECT CASE WHEN @role = 'camera' THEN @id ELSE o.id END,
+                  CASE WHEN @role = 'camera' THEN o.id ELSE @id END,
+                  @channels_json, @offset_samples, @sound_rate, @method, @confidence, @state, @reason, @stamp, @stamp
+             FROM media o WHERE o.rel_path = @other_path`,
+        ).run({ ...pair, id: mediaId, stamp });
     }
     this.prepare("DELETE FROM pending_editorial WHERE rel_path = ?").run(relPath);
   }

@@ -13,7 +13,38 @@ export interface Editorial {
   manual_tags: string[];
   /** The anamorphic desqueeze an editor set (entries trashed before it was kept have none). */
   desqueeze?: number | null | undefined;
+  /** Its markers and subclips (entries trashed before they existed have none). */
+  marks?: KeptMark[] | undefined;
+  /** Its sync pairs, the other item named by path (it may be gone by the restore). */
+  sync_pairs?: KeptSyncPair[] | undefined;
 }
+
+const KEPT_MARK = z.object({
+  type: z.enum(["marker", "subclip"]),
+  name: z.string(),
+  note: z.string(),
+  color: z.string(),
+  kind: z.enum(["marker", "todo", "chapter"]).nullable(),
+  start_s: z.number(),
+  end_s: z.number().nullable(),
+  author: z.string(),
+  created_at: z.string(),
+});
+export type KeptMark = z.infer<typeof KEPT_MARK>;
+
+const KEPT_SYNC_PAIR = z.object({
+  /** Which side of the pair the trashed item was. */
+  role: z.enum(["camera", "sound"]),
+  other_path: z.string(),
+  channels_json: z.string(),
+  offset_samples: z.number(),
+  sound_rate: z.number(),
+  method: z.enum(["timecode", "waveform", "both"]),
+  confidence: z.number(),
+  state: z.enum(["proposed", "accepted", "rejected"]),
+  reason: z.string(),
+});
+export type KeptSyncPair = z.infer<typeof KEPT_SYNC_PAIR>;
 
 export interface TrashRow {
   id: number;
@@ -34,6 +65,8 @@ export const EDITORIAL = z.object({
   rating_note: z.string().nullable(),
   manual_tags: z.array(z.string()),
   desqueeze: z.number().nullable().optional(),
+  marks: z.array(KEPT_MARK).optional(),
+  sync_pairs: z.array(KEPT_SYNC_PAIR).optional(),
 });
 
 /** An item without editorial work. */
