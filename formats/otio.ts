@@ -25,7 +25,8 @@ import { mediaOf, orderedClips, withGaps } from "./track-items.js";
  * reference's available range, a clip's source start and its markers at the clip's own rate, the
  * lengths of clips and gaps on a track at the timeline's, so a clip of another rate keeps its own
  * timecode and still fills whole frames of the timeline. OTIO has no field for sound; a
- * reference's metadata carries it under `svc`, with the start timecode as its label.
+ * reference's metadata carries it under `svc`, with the start timecode as its label. Synced sound
+ * goes on a track of its own; markers take OTIO's nearest colour and keep svc's in metadata.
  */
 const MEDIA_KEY = "DEFAULT_MEDIA";
 
