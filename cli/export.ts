@@ -2,16 +2,22 @@ import { resolve } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
 import { EXIT, UserError } from "../domain/errors.js";
-import { BATCH_BODY, exportBatch } from "../library/export/batch.js";
-import { exportTimeline, TIMELINE_QUERY, timelineFormat } from "../library/export/timeline.js";
+import { BATCH_BODY, BATCH_FORMATS, exportBatch } from "../library/export/batch.js";
+import {
+  exportTimeline,
+  TIMELINE_FORMATS,
+  TIMELINE_QUERY,
+  timelineFormat,
+} from "../library/export/timeline.js";
 import { LibraryPool } from "../library/library-pool.js";
 import { ensureProjectRoot } from "../library/organise/projects.js";
 import { writeFileAtomic } from "../state/atomic.js";
 import { withContext } from "./context.js";
 import { fail, type Io } from "./io.js";
 
-export const EXPORT_USAGE = `usage: svc export timeline --ids 1,2,3 --format edl|fcpxml|xmeml|srt|vtt|otio [--fps 25] [--name NAME] [--project P] [-o FILE]
-       svc export batch --ids 1,2,3 [--formats srt,vtt,txt,edl,edl-markers,fcpxml] [--project P] [-o FILE.zip]`;
+export const EXPORT_USAGE = `usage: svc export timeline --ids 1,2,3 --format ${TIMELINE_FORMATS.join("|")}
+         [--fps 25] [--name NAME] [--sync accepted|proposed|none] [--subclips] [--no-scenes] [--project P] [-o FILE]
+       svc export batch --ids 1,2,3 [--formats ${BATCH_FORMATS.join(",")}] [--project P] [-o FILE.zip]`;
 
 const OPTIONS = {
   ids: { type: "string" },
@@ -19,6 +25,9 @@ const OPTIONS = {
   formats: { type: "string" },
   fps: { type: "string" },
   name: { type: "string" },
+  sync: { type: "string" },
+  subclips: { type: "boolean" },
+  "no-scenes": { type: "boolean" },
   project: { type: "string" },
   output: { type: "string", short: "o" },
 } as const;
@@ -36,7 +45,9 @@ function invalid(result: { success: false; error: { issues: { path: PropertyKey[
  */
 export async function exportCommand(argv: string[], io: Io): Promise<number> {
   const [action, ...rest] = argv;
-  let values: { [K in keyof typeof OPTIONS]?: string };
+  let values: ReturnType<
+    typeof parseArgs<{ args: string[]; options: typeof OPTIONS; strict: true }>
+  >["values"];
   try {
     ({ values } = parseArgs({ args: rest, options: OPTIONS, strict: true, allowPositionals: false }));
   } catch (error) {
@@ -54,7 +65,14 @@ export async function exportCommand(argv: string[], io: Io): Promise<number> {
       const out = values.output ? resolve(values.output) : null;
       if (action === "timeline") {
         const format = timelineFormat(values.format);
-        const query = TIMELINE_QUERY.safeParse({ ids: values.ids ?? "", fps: values.fps, name: values.name });
+        const query = TIMELINE_QUERY.safeParse({
+          ids: values.ids ?? "",
+          fps: values.fps,
+          name: values.name,
+          sync: values.sync,
+          subclips: values.subclips ? "1" : "0",
+          scenes: values["no-scenes"] ? "0" : "1",
+        });
         if (!query.success) throw invalid(query);
         const file = exportTimeline(
           libraries.library(values.project),

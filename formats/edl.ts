@@ -1,13 +1,16 @@
 import { edlHeader, edlText, eventLine, recordTimecode } from "./edl-text.js";
+import { avidColor } from "./marker-colors.js";
 import { framesToTimecode, rateLabel } from "./timecode.js";
 import {
   hasPicture,
   hasSound,
+  markerRecordOffset,
   recordLength,
   sameRate,
   sourceLength,
   type Timeline,
   type TimelineClip,
+  type TimelineMarker,
 } from "./timeline.js";
 import { mediaOf, orderedClips } from "./track-items.js";
 
@@ -33,6 +36,20 @@ export function channelsOf(clip: TimelineClip): string {
   if (!hasPicture(clip)) return audio >= 2 ? "AA" : "A";
   if (audio === 0) return "V";
   return audio === 1 ? "B" : "AA/V";
+}
+
+/**
+ * A marker as an Avid locator comment, `* LOC: <record timecode> <COLOUR> <name>`: the colour the
+ * nearest of Avid's eight, padded to seven characters as Avid writes it, the note after the name.
+ */
+export function locator(timeline: Timeline, clip: TimelineClip, marker: TimelineMarker): string {
+  const at = recordTimecode(
+    timeline,
+    timeline.start + clip.recordIn + markerRecordOffset(clip, marker, timeline.rate),
+  );
+  const name = edlText(marker.name, 120) || "Marker";
+  const note = edlText(marker.note ?? "", 200);
+  return `* LOC: ${at} ${avidColor(marker.color).padEnd(7)} ${note ? `${name} - ${note}` : name}`;
 }
 
 /**
@@ -62,8 +79,10 @@ export function writeEdl(timeline: Timeline): string {
       ],
     );
     const notes = [`* FROM CLIP NAME: ${edlText(clip.name, 120)}`];
+    if (clip.subclip) notes.push(`* SUBCLIP: ${edlText(clip.subclip.name, 120)}`);
     if (!sameRate(clip.sourceRate, timeline.rate))
       notes.push(`* SOURCE FRAME RATE: ${rateLabel(clip.sourceRate)}`);
+    for (const marker of clip.markers) notes.push(locator(timeline, clip, marker));
     return `${line}\n${notes.join("\n")}\n`;
   });
   return `${edlHeader(timeline, timeline.name)}\n${events.join("\n")}`;

@@ -1,12 +1,17 @@
 import { oneLine } from "./clean-text.js";
 import { isSquare, shownPixelAspect } from "./picture.js";
-import { type FrameRate, framesToRational, rateLabel } from "./timecode.js";
+import { type FrameRate, framesToRational, rateLabel, rationalTime } from "./timecode.js";
 import {
+  clipLabel,
   hasPicture,
   hasSound,
+  type SoundChannel,
+  type SyncedSound,
   sameRate,
+  soundSpan,
   type Timeline,
   type TimelineClip,
+  type TimelineMarker,
   timelineLength,
 } from "./timeline.js";
 import { type ClipMedia, mediaOf, orderedClips, withGaps } from "./track-items.js";
@@ -68,6 +73,40 @@ const CONFORM_RATES: Readonly<Record<string, string>> = {
   "60": "60",
 };
 
+/**
+ * The role a recorder channel plays in Final Cut Pro: a subrole of Dialogue named after the
+ * channel's iXML name (`dialogue.Boom`), or `Dialogue-N` as Final Cut Pro numbers unnamed ones.
+ * A role name is one word before the dot, so dots in the channel name become spaces.
+ */
+export function channelRole(channel: SoundChannel): string {
+  const name = oneLine(channel.name ?? "")
+    .replaceAll(".", " ")
+    .trim()
+    .slice(0, 64);
+  return `dialogue.${name || `Dialogue-${channel.index}`}`;
+}
+
+/** The marker elements of a clip: to-dos are uncompleted markers, chapters chapter markers. */
+function writeMarkers(
+  w: XmlWriter,
+  markers: readonly TimelineMarker[],
+  at: (offset: number) => string,
+  length: (frames: number) => string,
+): void {
+  for (const marker of markers) {
+    const attributes: Record<string, string> = {
+      start: at(marker.offset),
+      duration: length(marker.duration ?? 1),
+      value: oneLine(marker.name),
+    };
+    if (marker.kind === "todo") attributes.completed = "0";
+    const note = oneLine(marker.note ?? "");
+    if (note !== "") attributes.note = note;
+    if (marker.kind === "chapter") w.ele("chapter-marker", { ...attributes, posterOffset: "0s" }).up();
+    else w.ele("marker", attributes).up();
+  }
+}
+
 /** The timeline as an FCPXML 1.9 document: one library, event, project and sequence. */
 export function writeFcpxml(timeline: Timeline): string {
   return writeFcpxmlDocument(timeline).end();
@@ -120,6 +159,12 @@ function writeFcpxmlDocument(timeline: Timeline): XmlWriter {
     assets.set(clip.url, { id: nextId(), clip, media: mediaOf(clip), formatId });
   }
 
+  // One audio-only asset per synced sound file, its times in samples.
+  const soundAssets = new Map<string, { id: string; sound: SyncedSound; clip: TimelineClip }>();
+  for (const clip of clips)
+    if (clip.sound && soundSpan(clip) && !soundAssets.has(clip.sound.url))
+      soundAssets.set(clip.sound.url, { id: nextId(), sound: clip.sound, clip });
+
   const w = new XmlWriter({ doctype: "fcpxml" });
   w.ele("fcpxml", { version: VERSION }).ele("resources");
   for (const format of formats.values()) {
@@ -154,6 +199,22 @@ function writeFcpxmlDocument(timeline: Timeline): XmlWriter {
       .up()
       .up();
   }
+  for (const { id, sound, clip } of soundAssets.values()) {
+    w.ele("asset", {
+      id,
+      name: oneLine(sound.name),
+      start: sourceTime(clip, sound.sourceStart),
+      duration: rationalTime(sound.samples, sound.sampleRate),
+      hasVideo: "0",
+      hasAudio: "1",
+      audioSources: "1",
+      audioChannels: String(sound.channelCount),
+      audioRate: String(sound.sampleRate),
+    })
+      .ele("media-rep", { kind: "original-media", src: sound.url })
+      .up()
+      .up();
+  }
   w.up();
 
   const name = oneLine(timeline.name);
@@ -185,27 +246,47 @@ function writeFcpxmlDocument(timeline: Timeline): XmlWriter {
     const attributes: Record<string, string> = {
       ref: asset.id,
       offset,
-      name: oneLine(clip.name),
+      name: oneLine(clipLabel(clip)),
       start: sourceTime(clip, start),
       duration: time(item.length),
     };
     if (otherRate && asset.formatId) attributes.format = asset.formatId;
     attributes.tcFormat = tcFormat(clip.dropFrame);
     w.ele("asset-clip", attributes);
+    const note = oneLine(clip.subclip?.note ?? "");
+    if (note !== "") w.leaf("note", note);
     if (otherRate) {
       const srcFrameRate = CONFORM_RATES[rateLabel(clip.sourceRate)];
       w.ele("conform-rate", srcFrameRate ? { scaleEnabled: "0", srcFrameRate } : { scaleEnabled: "0" }).up();
     }
-    for (const marker of clip.markers) {
-      const attributes: Record<string, string> = {
-        start: sourceTime(clip, start + marker.offset),
-        duration: sourceTime(clip, 1),
-        value: oneLine(marker.name),
-      };
-      const note = oneLine(marker.note ?? "");
-      if (note !== "") attributes.note = note;
-      w.ele("marker", attributes).up();
+    const span = soundSpan(clip);
+    const sound = clip.sound;
+    if (span && sound) {
+      // Connected below the picture (lane -1) in the clip's own time, to the sample: the clip's
+      // start plus the delay before the recorder started, and the sound's timecode origin plus
+      // where the window falls in the file.
+      const frameUnits = clip.sourceRate.den * sound.sampleRate;
+      const soundAsset = soundAssets.get(sound.url);
+      w.ele("asset-clip", {
+        ref: soundAsset?.id ?? "",
+        lane: "-1",
+        offset: rationalTime(start * frameUnits + span.delay, span.unit),
+        name: oneLine(sound.name),
+        start: rationalTime(sound.sourceStart * frameUnits + span.soundIn, span.unit),
+        duration: rationalTime(span.length, span.unit),
+        tcFormat: tcFormat(sound.dropFrame),
+        audioRole: channelRole(sound.channels[0] ?? { index: 1, name: null }),
+      });
+      for (const channel of sound.channels)
+        w.ele("audio-channel-source", { srcCh: String(channel.index), role: channelRole(channel) }).up();
+      w.up();
     }
+    writeMarkers(
+      w,
+      clip.markers,
+      (offset) => sourceTime(clip, start + offset),
+      (frames) => sourceTime(clip, frames),
+    );
     w.up();
   }
   return w;

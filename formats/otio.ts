@@ -1,6 +1,20 @@
 import { oneLine } from "./clean-text.js";
+import { markerColor, otioColor } from "./marker-colors.js";
 import { type FrameRate, fpsOf, framesToTimecode } from "./timecode.js";
-import { hasPicture, hasSound, recordLength, type Timeline, type TimelineClip } from "./timeline.js";
+import {
+  clipLabel,
+  hasPicture,
+  hasSound,
+  recordLength,
+  type SoundSpan,
+  type SyncedSound,
+  soundSpan,
+  spanFrames,
+  spanSamples,
+  type Timeline,
+  type TimelineClip,
+  type TimelineMarker,
+} from "./timeline.js";
 import { mediaOf, orderedClips, withGaps } from "./track-items.js";
 
 /*
@@ -11,10 +25,10 @@ import { mediaOf, orderedClips, withGaps } from "./track-items.js";
  * reference's available range, a clip's source start and its markers at the clip's own rate, the
  * lengths of clips and gaps on a track at the timeline's, so a clip of another rate keeps its own
  * timecode and still fills whole frames of the timeline. OTIO has no field for sound; a
- * reference's metadata carries it under `svc`, with the start timecode as its label.
+ * reference's metadata carries it under `svc`, with the start timecode as its label. Synced sound
+ * goes on a track of its own; markers take OTIO's nearest colour and keep svc's in metadata.
  */
 const MEDIA_KEY = "DEFAULT_MEDIA";
-const MARKER_COLOR = "BLUE";
 
 type Json = { [key: string]: Json } | Json[] | string | number | boolean | null;
 
@@ -74,22 +88,22 @@ export function writeOtio(timeline: Timeline): string {
       metadata.audio_channels = clip.audioChannels;
       metadata.audio_sample_rate = clip.audioRate;
     }
+    const clipMetadata: { [key: string]: Json } = {};
+    if (clip.subclip)
+      clipMetadata.svc = {
+        subclip: {
+          name: oneLine(clip.subclip.name),
+          note: oneLine(clip.subclip.note),
+          color: clip.subclip.color,
+        },
+      };
     return {
       OTIO_SCHEMA: "Clip.2",
-      metadata: {},
-      name,
+      metadata: clipMetadata,
+      name: oneLine(clipLabel(clip)),
       source_range: range(own(start), time(recordLength(clip, timeline.rate))),
       effects: [],
-      markers: withMarkers
-        ? clip.markers.map((marker) => ({
-            OTIO_SCHEMA: "Marker.2",
-            metadata: {},
-            name: oneLine(marker.name),
-            color: MARKER_COLOR,
-            marked_range: range(own(start + marker.offset), own(1)),
-            comment: oneLine(marker.note ?? ""),
-          }))
-        : [],
+      markers: withMarkers ? clip.markers.map((marker) => markerJson(marker, own, start)) : [],
       enabled: true,
       media_references: {
         [MEDIA_KEY]: {
@@ -104,6 +118,110 @@ export function writeOtio(timeline: Timeline): string {
     };
   };
 
+  // OTIO's colour is the nearest of its own; the exact colour, kind, note and author stay in metadata.
+  const markerJson = (marker: TimelineMarker, own: (value: number) => Json, start: number): Json => {
+    const svc: { [key: string]: Json } = { color: markerColor(marker.color), kind: marker.kind ?? "marker" };
+    if (marker.note) svc.note = oneLine(marker.note);
+    if (marker.author) svc.author = oneLine(marker.author);
+    return {
+      OTIO_SCHEMA: "Marker.2",
+      metadata: { svc },
+      name: oneLine(marker.name),
+      color: otioColor(marker.color),
+      marked_range: range(own(start + marker.offset), own(marker.duration ?? 1)),
+      comment: oneLine(marker.note ?? ""),
+    };
+  };
+
+  // The synced sound on its own track: where the recorder's sound plays against each clip, to
+  // the nearest frame, with the exact sample offsets in metadata.
+  const soundJson = (clip: TimelineClip, sound: SyncedSound, span: SoundSpan, length: number): Json => {
+    const own = at(clip.sourceRate);
+    const soundIn = spanFrames(span.soundIn, span, clip.sourceRate);
+    const fileFrames = Math.ceil(
+      (sound.samples * clip.sourceRate.num) / (sound.sampleRate * clip.sourceRate.den),
+    );
+    const name = oneLine(sound.name);
+    return {
+      OTIO_SCHEMA: "Clip.2",
+      metadata: {
+        svc: {
+          synced_to: oneLine(clip.name),
+          offset_samples: sound.offsetSamples,
+          sound_in_samples: spanSamples(span.soundIn, span, sound.sampleRate),
+          delay_samples: spanSamples(span.delay, span, sound.sampleRate),
+          sample_rate: sound.sampleRate,
+          channels: sound.channels.map((c) => ({
+            index: c.index,
+            name: c.name === null ? null : oneLine(c.name),
+          })),
+        },
+      },
+      name,
+      source_range: range(own(sound.sourceStart + soundIn), time(length)),
+      effects: [],
+      markers: [],
+      enabled: true,
+      media_references: {
+        [MEDIA_KEY]: {
+          OTIO_SCHEMA: "ExternalReference.1",
+          target_url: sound.url,
+          metadata: {
+            svc: {
+              timecode: framesToTimecode(sound.sourceStart, clip.sourceRate, sound.dropFrame),
+              audio_channels: sound.channelCount,
+              audio_sample_rate: sound.sampleRate,
+            },
+          },
+          name,
+          available_range: range(own(sound.sourceStart), own(Math.max(1, fileFrames))),
+          available_image_bounds: null,
+        },
+      },
+      active_media_reference_key: MEDIA_KEY,
+    };
+  };
+
+  const gapJson = (length: number): Json => ({
+    OTIO_SCHEMA: "Gap.1",
+    metadata: {},
+    name: "",
+    source_range: range(time(0), time(length)),
+    effects: [],
+    markers: [],
+    enabled: true,
+  });
+
+  const soundTrack = (): Json | null => {
+    const children: Json[] = [];
+    let end = 0;
+    for (const clip of clips) {
+      const span = soundSpan(clip);
+      if (!span || !clip.sound) continue;
+      const clipEnd = clip.recordIn + recordLength(clip, timeline.rate);
+      const recordIn = Math.min(clipEnd - 1, clip.recordIn + spanFrames(span.delay, span, timeline.rate));
+      const recordOut = Math.min(
+        clipEnd,
+        Math.max(recordIn + 1, clip.recordIn + spanFrames(span.delay + span.length, span, timeline.rate)),
+      );
+      if (recordIn > end) children.push(gapJson(recordIn - end));
+      children.push(soundJson(clip, clip.sound, span, recordOut - recordIn));
+      end = recordOut;
+    }
+    if (children.length === 0) return null;
+    return {
+      OTIO_SCHEMA: "Track.1",
+      metadata: {},
+      name: "A2 Sync Sound",
+      source_range: null,
+      effects: [],
+      markers: [],
+      enabled: true,
+      children,
+      kind: "Audio",
+    };
+  };
+
   const track = (name: string, kind: "Video" | "Audio", onTrack: TimelineClip[]): Json => ({
     OTIO_SCHEMA: "Track.1",
     metadata: {},
@@ -115,20 +233,13 @@ export function writeOtio(timeline: Timeline): string {
     children: withGaps(onTrack, timeline.rate).map(
       (item): Json =>
         item.kind === "gap"
-          ? {
-              OTIO_SCHEMA: "Gap.1",
-              metadata: {},
-              name: "",
-              source_range: range(time(0), time(item.length)),
-              effects: [],
-              markers: [],
-              enabled: true,
-            }
+          ? gapJson(item.length)
           : clipJson(item.clip, kind === "Video" || !hasPicture(item.clip)),
     ),
     kind,
   });
 
+  const synced = soundTrack();
   const document: Json = {
     OTIO_SCHEMA: "Timeline.1",
     metadata: {},
@@ -145,6 +256,7 @@ export function writeOtio(timeline: Timeline): string {
       children: [
         track("V1", "Video", clips.filter(hasPicture)),
         track("A1", "Audio", clips.filter(hasSound)),
+        ...(synced ? [synced] : []),
       ],
     },
   };

@@ -196,11 +196,17 @@ const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 /** A frame count as FCPXML rational time (`1001/24000s`, `5s`, `0s`), reduced. */
 export function framesToRational(frames: number, rate: FrameRate): string {
   if (!Number.isSafeInteger(frames) || frames < 0) throw new RangeError(`not a frame count: ${frames}`);
-  if (frames === 0) return "0s";
-  const numerator = frames * rate.den;
-  const divisor = gcd(numerator, rate.num);
-  const [n, d] = [numerator / divisor, rate.num / divisor];
-  return d === 1 ? `${n}s` : `${n}/${d}s`;
+  return rationalTime(frames * rate.den, rate.num);
+}
+
+/** `n / d` seconds (whole, non-negative n; positive d) as an FCPXML rational time, reduced. */
+export function rationalTime(n: number, d: number): string {
+  if (!Number.isSafeInteger(n) || n < 0 || !Number.isSafeInteger(d) || d <= 0)
+    throw new RangeError(`not a time: ${n}/${d}`);
+  if (n === 0) return "0s";
+  const divisor = gcd(n, d);
+  const [num, den] = [n / divisor, d / divisor];
+  return den === 1 ? `${num}s` : `${num}/${den}s`;
 }
 
 /** FCPXML rational time back to frames at `rate`; throws when it does not fall on a frame. */

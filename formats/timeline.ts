@@ -1,11 +1,74 @@
 import { conformFrames, type FrameRate } from "./timecode.js";
 
-/** A scene start (or any point of interest) inside a clip, as a marker in a timeline. */
+/** What a marker is for: a plain marker, a to-do, or a chapter (FCPXML's three). */
+export type MarkerKind = "marker" | "todo" | "chapter";
+
+/** A scene start or an editor's marker inside a clip, as a marker in a timeline. */
 export interface TimelineMarker {
   /** Frames at the clip's own rate from the start of its window (0 = the window's first frame). */
   offset: number;
   name: string;
   note?: string;
+  /** One of DaVinci Resolve's sixteen marker colours by its lower-case name; absent: blue. */
+  color?: string;
+  /** Absent: a plain marker. */
+  kind?: MarkerKind;
+  /** Frames at the clip's own rate a marker lasts, when it lasts (at least one, inside the window). */
+  duration?: number;
+  /** Who made it (an editor's marker), for formats that keep metadata. */
+  author?: string;
+}
+
+/** A recorder channel of a synced sound file: its number from 1, and its iXML name if any. */
+export interface SoundChannel {
+  index: number;
+  name: string | null;
+}
+
+/**
+ * The sound recorded apart for a camera clip (an accepted sync pair): the file, and where the
+ * clip's first frame falls in it.
+ */
+export interface SyncedSound {
+  name: string;
+  url: string;
+  sampleRate: number;
+  /** Channels of the file. */
+  channelCount: number;
+  /** The recorder's channels the pair names (every channel of the file when it names none). */
+  channels: SoundChannel[];
+  /** Samples of the whole file. */
+  samples: number;
+  /** Source timecode of the file's first sample, frames at the camera clip's rate (0 when none). */
+  sourceStart: number;
+  dropFrame: boolean;
+  /**
+   * Where the camera file's first frame falls in the sound file, in samples at `sampleRate`;
+   * negative when the recorder started after the camera.
+   */
+  offsetSamples: number;
+}
+
+/**
+ * Where a clip's synced sound plays against its window, in exact time: seconds as `n / unit`,
+ * with `unit` the clip rate's numerator times the sample rate, so frames and samples are both
+ * whole multiples of it.
+ */
+export interface SoundSpan {
+  unit: number;
+  /** From the window's first frame to where the sound starts (0 unless the recorder started later). */
+  delay: number;
+  /** Where that is in the sound file, from its first sample. */
+  soundIn: number;
+  /** How long sound and window overlap. */
+  length: number;
+}
+
+/** A named range of a file placed as a clip of its own. */
+export interface ClipSubclip {
+  name: string;
+  note: string;
+  color: string;
 }
 
 /**
@@ -42,6 +105,10 @@ export interface TimelineClip {
   height: number | null;
   picture?: ClipPicture | undefined;
   markers: TimelineMarker[];
+  /** The sound recorded apart for the clip, synced to it. */
+  sound?: SyncedSound;
+  /** This clip is a subclip of the file: its window is the subclip's range. */
+  subclip?: ClipSubclip;
   /** An image sequence: `url` names its pattern (`shot.####.dpx`), this its frames. */
   sequence?: ClipSequence;
 }
@@ -108,3 +175,35 @@ export const timelineLength = (timeline: Timeline): number =>
 
 export const hasPicture = (clip: TimelineClip): boolean => clip.kind !== "audio";
 export const hasSound = (clip: TimelineClip): boolean => clip.kind !== "image" && clip.audioTracks > 0;
+
+/** The name an NLE shows for a clip on the timeline: a subclip's own, else the file's. */
+export const clipLabel = (clip: TimelineClip): string =>
+  clip.subclip && clip.subclip.name.trim() !== "" ? clip.subclip.name : clip.name;
+
+/**
+ * Where the clip's synced sound overlaps its window, in exact time; null when it does not (the
+ * recording ends before the window or starts after it).
+ */
+export function soundSpan(clip: TimelineClip): SoundSpan | null {
+  const sound = clip.sound;
+  if (!sound) return null;
+  const { num, den } = clip.sourceRate;
+  const unit = num * sound.sampleRate;
+  // A frame lasts den * sampleRate units, a sample num units; the camera's first frame is at 0.
+  const windowIn = clip.windowIn * den * sound.sampleRate;
+  const windowOut = clip.windowOut * den * sound.sampleRate;
+  const soundStart = -sound.offsetSamples * num;
+  const soundEnd = (sound.samples - sound.offsetSamples) * num;
+  const from = Math.max(windowIn, soundStart);
+  const to = Math.min(windowOut, soundEnd);
+  if (to <= from) return null;
+  return { unit, delay: from - windowIn, soundIn: from - soundStart, length: to - from };
+}
+
+/** A span's time in whole frames at `rate`, to the nearest. */
+export const spanFrames = (value: number, span: SoundSpan, rate: FrameRate): number =>
+  Math.round((value * rate.num) / (span.unit * rate.den));
+
+/** A span's time in whole samples at the sound's rate, to the nearest. */
+export const spanSamples = (value: number, span: SoundSpan, sampleRate: number): number =>
+  Math.round((value * sampleRate) / span.unit);

@@ -64,11 +64,29 @@ function checkClip(clip: TimelineClip): void {
     );
   if (!hasPicture(clip) && !hasSound(clip))
     throw new RangeError(`${label}: it has neither picture nor sound`);
-  for (const marker of clip.markers)
+  for (const marker of clip.markers) {
     if (!isFrameCount(marker.offset) || marker.offset >= sourceLength(clip))
       throw new RangeError(
         `${label}: marker "${oneLine(marker.name)}" at frame ${marker.offset} is outside its ${sourceLength(clip)} frames`,
       );
+    if (
+      marker.duration !== undefined &&
+      (!isFrameCount(marker.duration) ||
+        marker.duration < 1 ||
+        marker.offset + marker.duration > sourceLength(clip))
+    )
+      throw new RangeError(
+        `${label}: marker "${oneLine(marker.name)}" lasts past its window (${marker.duration} frames)`,
+      );
+  }
+  const sound = clip.sound;
+  if (sound) {
+    const whole = [sound.sampleRate, sound.samples, sound.channelCount, sound.sourceStart];
+    if (!whole.every(isFrameCount) || sound.sampleRate === 0 || !Number.isSafeInteger(sound.offsetSamples))
+      throw new RangeError(`${label}: its synced sound "${oneLine(sound.name)}" is not whole counts`);
+    if (sound.channels.some((c) => !Number.isSafeInteger(c.index) || c.index < 1))
+      throw new RangeError(`${label}: its synced sound names a channel that is not a number from 1`);
+  }
 }
 
 /**

@@ -2,10 +2,15 @@ import { oneLine } from "./clean-text.js";
 import { xmemlPixelAspect } from "./picture.js";
 import { type FrameRate, framesToTimecode, timecodeBase } from "./timecode.js";
 import {
+  clipLabel,
   hasPicture,
   hasSound,
   recordLength,
+  type SoundSpan,
+  type SyncedSound,
+  soundSpan,
   sourceLength,
+  spanFrames,
   type Timeline,
   type TimelineClip,
   timelineLength,
@@ -42,6 +47,8 @@ interface Item {
   index: number;
   /** Source audio channel an audio item plays (0 for video). */
   channel: number;
+  /** An item of the clip's synced sound rather than of its own file. */
+  sound?: { sound: SyncedSound; span: SoundSpan };
 }
 
 interface SourceFile {
@@ -93,7 +100,14 @@ function writeXmemlDocument(timeline: Timeline): XmlWriter {
     firstPicture?.width && firstPicture.height
       ? { width: firstPicture.width, height: firstPicture.height }
       : DEFAULT_SIZE;
-  const audioTracks = Math.max(2, ...clips.map(audioTracksOf));
+  const cameraTracks = Math.max(2, ...clips.map(audioTracksOf));
+  // The synced sound goes below the cameras' own sound, one mono track per recorder channel.
+  const spans = new Map(clips.map((clip) => [clip, soundSpan(clip)]));
+  const soundTracks = Math.max(
+    0,
+    ...clips.map((clip) => (spans.get(clip) ? (clip.sound?.channels.length ?? 0) : 0)),
+  );
+  const audioTracks = cameraTracks + soundTracks;
 
   // Every clip item is numbered before any is written, because each names the others it is linked to.
   let lastItem = 0;
@@ -122,6 +136,23 @@ function writeXmemlDocument(timeline: Timeline): XmlWriter {
       onTrack.push(item);
       items.push(item);
     }
+    const span = spans.get(clip);
+    if (span && clip.sound)
+      clip.sound.channels.forEach((channel, i) => {
+        const track = cameraTracks + i + 1;
+        const onTrack = audioItems[track - 1] as Item[];
+        const item: Item = {
+          id: `clipitem-${++lastItem}`,
+          clip,
+          kind: "audio",
+          track,
+          index: onTrack.length + 1,
+          channel: channel.index,
+          sound: { sound: clip.sound as SyncedSound, span },
+        };
+        onTrack.push(item);
+        items.push(item);
+      });
     itemsOf.set(clip, items);
   }
 
@@ -131,6 +162,30 @@ function writeXmemlDocument(timeline: Timeline): XmlWriter {
     const known = files.get(clip.url);
     if (known) known.media.duration = Math.max(known.media.duration, mediaOf(clip).duration);
     else files.set(clip.url, { id: `file-${files.size + 1}`, clip, media: mediaOf(clip) });
+  }
+  // The synced sound files count at the rate of the clip they are synced to, in whole frames.
+  const soundFiles = new Map<string, SourceFile>();
+  for (const clip of clips) {
+    const sound = clip.sound;
+    if (!sound || !spans.get(clip) || soundFiles.has(sound.url)) continue;
+    const frames = Math.ceil(
+      (sound.samples * clip.sourceRate.num) / (sound.sampleRate * clip.sourceRate.den),
+    );
+    const { sequence: _picture, ...camera } = clip;
+    soundFiles.set(sound.url, {
+      id: `file-${files.size + soundFiles.size + 1}`,
+      clip: {
+        ...camera,
+        name: sound.name,
+        kind: "audio",
+        url: sound.url,
+        dropFrame: sound.dropFrame,
+        audioTracks: 1,
+        audioChannels: sound.channelCount,
+        audioRate: sound.sampleRate,
+      },
+      media: { start: sound.sourceStart, duration: Math.max(1, frames), in: 0 },
+    });
   }
   const written = new Set<string>();
 
@@ -173,22 +228,49 @@ function writeXmemlDocument(timeline: Timeline): XmlWriter {
     b.up().up();
   };
 
+  // A synced sound item starts where the recorder did (after the clip's first frame when it
+  // started later) and plays the part of the file that overlaps the window, to the nearest frame.
+  const soundItem = (b: Node, item: Item, synced: NonNullable<Item["sound"]>) => {
+    const { clip } = item;
+    const { sound, span } = synced;
+    const source = soundFiles.get(sound.url) as SourceFile;
+    const soundIn = spanFrames(span.soundIn, span, clip.sourceRate);
+    const start = clip.recordIn + spanFrames(span.delay, span, fps);
+    const end = Math.min(
+      clip.recordIn + recordLength(clip, fps),
+      Math.max(start + 1, clip.recordIn + spanFrames(span.delay + span.length, span, fps)),
+    );
+    b.ele("clipitem", { id: item.id, premiereChannelType: "mono" });
+    text(b, "name", oneLine(sound.name));
+    text(b, "enabled", "TRUE");
+    text(b, "duration", source.media.duration);
+    rate(b, clip.sourceRate);
+    text(b, "start", start);
+    text(b, "end", end);
+    text(b, "in", soundIn);
+    text(b, "out", Math.max(soundIn + 1, spanFrames(span.soundIn + span.length, span, clip.sourceRate)));
+    fileElement(b, source);
+  };
+
   const writeItem = (b: Node, item: Item) => {
     const { clip } = item;
     const media = mediaOf(clip);
-    b.ele(
-      "clipitem",
-      item.kind === "audio" ? { id: item.id, premiereChannelType: "stereo" } : { id: item.id },
-    );
-    text(b, "name", oneLine(clip.name));
-    text(b, "enabled", "TRUE");
-    text(b, "duration", media.duration);
-    rate(b, clip.sourceRate);
-    text(b, "start", clip.recordIn);
-    text(b, "end", clip.recordIn + recordLength(clip, fps));
-    text(b, "in", media.in);
-    text(b, "out", media.in + sourceLength(clip));
-    fileElement(b, files.get(clip.url) as SourceFile);
+    if (item.sound) soundItem(b, item, item.sound);
+    else {
+      b.ele(
+        "clipitem",
+        item.kind === "audio" ? { id: item.id, premiereChannelType: "stereo" } : { id: item.id },
+      );
+      text(b, "name", oneLine(clipLabel(clip)));
+      text(b, "enabled", "TRUE");
+      text(b, "duration", media.duration);
+      rate(b, clip.sourceRate);
+      text(b, "start", clip.recordIn);
+      text(b, "end", clip.recordIn + recordLength(clip, fps));
+      text(b, "in", media.in);
+      text(b, "out", media.in + sourceLength(clip));
+      fileElement(b, files.get(clip.url) as SourceFile);
+    }
     if (item.kind === "audio") {
       b.ele("sourcetrack");
       text(b, "mediatype", "audio");
@@ -203,17 +285,25 @@ function writeXmemlDocument(timeline: Timeline): XmlWriter {
         text(b, "mediatype", other.kind);
         text(b, "trackindex", other.track);
         text(b, "clipindex", other.index);
-        if (other.kind === "audio") text(b, "groupindex", Math.ceil(other.track / 2));
+        if (other.kind === "audio")
+          text(
+            b,
+            "groupindex",
+            other.sound
+              ? Math.ceil(cameraTracks / 2) + other.track - cameraTracks
+              : Math.ceil(other.track / 2),
+          );
         b.up();
       }
-    // Markers belong to the clip, so they go on its first item only.
+    // Markers belong to the clip, so they go on its first item only; xmeml has no marker colour.
     if (linked[0] === item)
       for (const marker of clip.markers) {
+        const at = media.in + marker.offset;
         b.ele("marker");
         text(b, "name", oneLine(marker.name));
         text(b, "comment", oneLine(marker.note ?? ""));
-        text(b, "in", media.in + marker.offset);
-        text(b, "out", -1);
+        text(b, "in", at);
+        text(b, "out", marker.duration ? at + marker.duration : -1);
         b.up();
       }
     b.up();
@@ -259,15 +349,21 @@ function writeXmemlDocument(timeline: Timeline): XmlWriter {
   }
   b.up();
   audioItems.forEach((items, i) => {
-    b.ele("track", {
-      currentExplodedTrackIndex: String(i % 2),
-      totalExplodedTrackCount: "2",
-      premiereTrackType: "Stereo",
-    });
+    const mono = i >= cameraTracks;
+    b.ele(
+      "track",
+      mono
+        ? { premiereTrackType: "Mono" }
+        : {
+            currentExplodedTrackIndex: String(i % 2),
+            totalExplodedTrackCount: "2",
+            premiereTrackType: "Stereo",
+          },
+    );
     for (const item of items) writeItem(b, item);
     text(b, "enabled", "TRUE");
     text(b, "locked", "FALSE");
-    text(b, "outputchannelindex", (i % 2) + 1);
+    if (!mono) text(b, "outputchannelindex", (i % 2) + 1);
     b.up();
   });
   return b;

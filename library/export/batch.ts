@@ -5,17 +5,29 @@ import type { Logger } from "../../state/logger.js";
 import type { LibraryStore } from "../../state/stores.js";
 import { buildTimeline, type MediaRefs, warningOf } from "./build.js";
 import { attachment, stemOf, uniqueStems } from "./names.js";
-import { type FormatName, SUBTITLE_FORMATS, WRITERS } from "./timeline.js";
+import { type FormatName, loadClips, SELECTS_FORMATS, SUBTITLE_FORMATS, WRITERS } from "./timeline.js";
 
-/** Per-clip files of a batch, in the order they are written for each clip. */
+/**
+ * Formats of a batch: per-clip files, in the order they are written for each clip, and the
+ * selects logs, one file for the whole batch.
+ */
 export const BATCH_FORMATS = [
   "srt",
   "vtt",
   "txt",
   "edl",
   "edl-markers",
+  "edl-sound",
   "fcpxml",
-] as const satisfies readonly (FormatName | "fcpxml")[];
+  "selects-csv",
+  "selects-tsv",
+] as const satisfies readonly FormatName[];
+
+/** The selects logs' entry names in a batch zip. */
+const SELECTS_ENTRIES: Readonly<Record<string, string>> = {
+  "selects-csv": "selects.csv",
+  "selects-tsv": "selects.tsv",
+};
 
 /** Clips in one batch: 10,000 streams in well under a minute with flat memory; more is a mistake. */
 export const MAX_BATCH_CLIPS = 10_000;
@@ -47,6 +59,8 @@ interface Manifest {
   skipped: { id: number; reason: string }[];
   /** Clips whose timeline files an NLE may not keep as written (variable frame rate), and why. */
   warnings: { id: number; reason: string }[];
+  /** The selects logs' entries, one for the whole batch each. */
+  selects?: string[];
 }
 
 /**
@@ -68,7 +82,9 @@ export function exportBatch(
   const skipped: Manifest["skipped"] = ids
     .filter((id) => !names.has(id))
     .map((id) => ({ id, reason: "no such media item" }));
-  const timelines = request.formats.some((format) => !SUBTITLE_FORMATS.has(format));
+  const perClip = request.formats.filter((format) => !SELECTS_FORMATS.has(format));
+  const logs = request.formats.filter((format) => SELECTS_FORMATS.has(format));
+  const timelines = perClip.some((format) => !SUBTITLE_FORMATS.has(format));
   const timing = timelines ? store.media.timing(known) : new Map();
   const warnings: Manifest["warnings"] = known.flatMap((id) => {
     const facts = timing.get(id);
@@ -86,9 +102,9 @@ export function exportBatch(
   };
   known.forEach((id, i) => {
     const stem = stems[i] as string;
-    const files = request.formats.map((format) => `${stem}${WRITERS[format].ext}`);
+    const files = perClip.map((format) => `${stem}${WRITERS[format].ext}`);
     manifest.files.push({ id, name: names.get(id) as string, files });
-    request.formats.forEach((format, f) => {
+    perClip.forEach((format, f) => {
       zip.addReadStreamLazy(files[f] as string, (done) => {
         try {
           const row = store.media.get(id);
@@ -96,16 +112,37 @@ export function exportBatch(
             done(null, Readable.from([]));
             return;
           }
-          const clips = [{ row, scenes: store.scenes.forMedia(id) }];
           const cues = SUBTITLE_FORMATS.has(format);
+          const clips = loadClips(store, [id], cues);
           const built = buildTimeline(store, clips, { name: row.name, trimmed: false, refs, cues }, log);
-          done(null, Readable.from([WRITERS[format].write(built.timeline, built.cues)]));
+          done(null, Readable.from([WRITERS[format].write(built)]));
         } catch (error) {
           done(error as Error, Readable.from([]));
         }
       });
     });
   });
+  // A selects log covers the whole batch: every item's in/out window and its subclips.
+  for (const format of logs) {
+    const entry = SELECTS_ENTRIES[format] as string;
+    manifest.selects = [...(manifest.selects ?? []), entry];
+    zip.addReadStreamLazy(entry, (done) => {
+      try {
+        const still = store.media.names(known);
+        const present = known.filter((id) => still.has(id));
+        const clips = loadClips(store, present, false);
+        const built = buildTimeline(
+          store,
+          clips,
+          { name: "selects", trimmed: true, refs, cues: false, subclips: true },
+          log,
+        );
+        done(null, Readable.from([WRITERS[format].write(built)]));
+      } catch (error) {
+        done(error as Error, Readable.from([]));
+      }
+    });
+  }
   zip.addBuffer(Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), "manifest.json");
   zip.end();
   const fileName = "svc-export.zip";

@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { z } from "zod";
 import { frameFileName, sequencePatternOf } from "../../domain/frame-sequences.js";
 import type { Cue } from "../../formats/cues.js";
 import {
@@ -16,12 +17,16 @@ import {
 import {
   type ClipSequence,
   recordLength,
+  type SoundChannel,
+  type SyncedSound,
   type Timeline,
   type TimelineClip,
   type TimelineMarker,
 } from "../../formats/timeline.js";
 import { sequenceOf } from "../../pipeline/index.js";
+import { readJsonColumn } from "../../state/json-column.js";
 import type { Logger } from "../../state/logger.js";
+import type { MarkRow } from "../../state/repos/marks.js";
 import type { MediaRow } from "../../state/repos/media.js";
 import type { SceneRow } from "../../state/repos/scenes.js";
 import type { LibraryStore } from "../../state/stores.js";
@@ -46,9 +51,22 @@ export const FALLBACK_AUDIO = { channels: 2, sampleRate: 48_000 } as const;
  */
 export type MediaRefs = "absolute" | "relative";
 
+/** The sound file of a camera clip's sync pair, and the pair's facts an export needs. */
+export interface ExportSound {
+  row: MediaRow;
+  offsetSamples: number;
+  sampleRate: number;
+  channels: SoundChannel[];
+}
+
 export interface ExportClip {
   row: MediaRow;
   scenes: SceneRow[];
+  /** The editor's markers (time order); none when not loaded. */
+  markers?: MarkRow[];
+  /** The item's subclips (time order), placed after its select when asked. */
+  subclips?: MarkRow[];
+  sound?: ExportSound;
 }
 
 /**
@@ -78,6 +96,8 @@ export function timelineRate(clips: readonly ExportClip[], asked: FrameRate | un
 
 /** Seconds of the file: a still stands for STILL_SECONDS; 0 when the probe found no duration. */
 const fileSeconds = (row: MediaRow) => (row.kind === "image" ? STILL_SECONDS : (row.duration_s ?? 0));
+/** Frames of the whole file at its own rate. */
+const sourceFrames = (row: MediaRow, own: FrameRate) => secondsToFrames(fileSeconds(row), own);
 
 /**
  * The part of the clip an export uses, in seconds: in_point..out_point clamped to the file
@@ -146,22 +166,72 @@ function clipSequence(store: LibraryStore, row: MediaRow, refs: MediaRefs): Clip
   };
 }
 
-function markersOf(scenes: readonly SceneRow[], window: { in: number; out: number }, rate: FrameRate) {
+/**
+ * The scene starts (as "Scene N" markers) and the editor's markers inside the window, at the
+ * clip's own frames from its first; a marker that lasts is cut at the window's end. Markers
+ * outside the window are dropped.
+ */
+function markersOf(
+  scenes: readonly SceneRow[],
+  marks: readonly MarkRow[],
+  window: { in: number; out: number },
+  rate: FrameRate,
+): TimelineMarker[] {
   const first = secondsToFrames(window.in, rate);
   const last = secondsToFrames(window.out, rate);
-  return scenes
-    .map((scene): TimelineMarker | null => {
-      const at = secondsToFrames(scene.start_s, rate);
-      if (at < first || at >= last) return null;
-      const note = scene.description?.replace(/\s+/g, " ").trim();
-      return {
-        offset: at - first,
-        name: `Scene ${scene.idx + 1}`,
-        ...(note ? { note: note.slice(0, 500) } : {}),
-      };
-    })
-    .filter((m): m is TimelineMarker => m !== null);
+  const inside = (at: number) => at >= first && at < last;
+  const fromScenes = scenes.flatMap((scene): TimelineMarker[] => {
+    const at = secondsToFrames(scene.start_s, rate);
+    if (!inside(at)) return [];
+    const note = scene.description?.replace(/\s+/g, " ").trim();
+    return [
+      { offset: at - first, name: `Scene ${scene.idx + 1}`, ...(note ? { note: note.slice(0, 500) } : {}) },
+    ];
+  });
+  const fromMarks = marks.flatMap((mark): TimelineMarker[] => {
+    const at = secondsToFrames(mark.start_s, rate);
+    if (!inside(at)) return [];
+    const marker: TimelineMarker = {
+      offset: at - first,
+      name: mark.name,
+      color: mark.color,
+      kind: mark.kind ?? "marker",
+      author: mark.author,
+    };
+    if (mark.note !== "") marker.note = mark.note;
+    if (mark.end_s !== null)
+      marker.duration = Math.max(1, Math.min(secondsToFrames(mark.end_s, rate), last) - at);
+    return [marker];
+  });
+  return [...fromScenes, ...fromMarks].sort((a, b) => a.offset - b.offset);
 }
+
+const CHANNELS = z.array(z.object({ index: z.number().int().positive(), name: z.string().nullable() }));
+
+/** A camera clip's synced sound as the timeline model takes it, counted against the clip's rate. */
+function syncedSound(store: LibraryStore, sound: ExportSound, own: FrameRate, refs: MediaRefs): SyncedSound {
+  const { row } = sound;
+  const channelCount = Math.max(1, row.audio_channels ?? FALLBACK_AUDIO.channels);
+  const named = sound.channels.filter((c) => c.index <= channelCount);
+  const timecode = sourceTimecode(row, own);
+  return {
+    name: row.name,
+    url: mediaUrl(store, row, refs),
+    sampleRate: sound.sampleRate,
+    channelCount,
+    channels:
+      named.length > 0
+        ? named
+        : Array.from({ length: channelCount }, (_, i): SoundChannel => ({ index: i + 1, name: null })),
+    samples: Math.max(0, Math.round((row.duration_s ?? 0) * sound.sampleRate)),
+    sourceStart: timecode.start,
+    dropFrame: timecode.dropFrame,
+    offsetSamples: sound.offsetSamples,
+  };
+}
+
+/** The recorder's channels a pair names, as stored; none when unreadable. */
+export const pairChannels = (json: string): SoundChannel[] => readJsonColumn(json, CHANNELS, []);
 
 /** The transcript segments inside the window, cut at its edges and moved to `at` seconds on the timeline. */
 function retimedCues(row: MediaRow, window: { in: number; out: number }, at: number, log: Logger): Cue[] {
@@ -182,6 +252,14 @@ export interface BuiltTimeline {
   skipped: { id: number; reason: string }[];
   /** Clips placed whose timing an NLE may not keep as written (variable frame rate), and why. */
   warnings: { id: number; reason: string }[];
+  /** Each placed clip with the item (and subclip) it came from, in timeline order. */
+  placed: PlacedClip[];
+}
+
+export interface PlacedClip {
+  entry: ExportClip;
+  subclip: MarkRow | null;
+  clip: TimelineClip;
 }
 
 /** Why a placed clip may not line up in an NLE, or null. */
@@ -200,8 +278,20 @@ export const warningOf = (row: Pick<MediaRow, "kind" | "vfr">): string | null =>
 export function buildTimeline(
   store: LibraryStore,
   clips: readonly ExportClip[],
-  /** `cues`: whether subtitle cues are wanted (they need the clips' segment timing). */
-  options: { name: string; rate?: FrameRate; trimmed: boolean; refs: MediaRefs; cues: boolean },
+  /**
+   * `cues`: whether subtitle cues are wanted (they need the clips' segment timing); `scenes`:
+   * whether scene starts become markers; `subclips`: whether each item's subclips follow its
+   * select as clips of their own.
+   */
+  options: {
+    name: string;
+    rate?: FrameRate;
+    trimmed: boolean;
+    refs: MediaRefs;
+    cues: boolean;
+    scenes?: boolean;
+    subclips?: boolean;
+  },
   log: Logger,
 ): BuiltTimeline {
   const { rate, dropFrame } = timelineRate(clips, options.rate);
@@ -211,18 +301,21 @@ export function buildTimeline(
   const cues: Cue[] = [];
   const skipped: BuiltTimeline["skipped"] = [];
   const warnings: BuiltTimeline["warnings"] = [];
+  const placed: PlacedClip[] = [];
   let record = 0;
-  for (const { row, scenes } of spanOrdered(clips)) {
+  const place = (entry: ExportClip, window: { in: number; out: number } | null, subclip?: MarkRow) => {
+    const { row } = entry;
     const own = sourceRateOf(row, rate);
-    const window = clipWindow(row, options.trimmed);
     const windowIn = window ? secondsToFrames(window.in, own) : 0;
-    const windowOut = window ? secondsToFrames(window.out, own) : 0;
+    const windowOut = window ? Math.min(secondsToFrames(window.out, own), sourceFrames(row, own)) : 0;
     if (!window || windowOut <= windowIn) {
-      skipped.push({
-        id: row.id,
-        reason: fileSeconds(row) > 0 ? "the in/out window leaves nothing" : "no duration",
-      });
-      continue;
+      const reason = subclip
+        ? `subclip ${subclip.id} leaves nothing of the file`
+        : fileSeconds(row) > 0
+          ? "the in/out window leaves nothing"
+          : "no duration";
+      skipped.push({ id: row.id, reason });
+      return;
     }
     const timecode = sourceTimecode(row, own);
     const clip: TimelineClip = {
@@ -232,7 +325,7 @@ export function buildTimeline(
       sourceRate: own,
       dropFrame: timecode.dropFrame,
       sourceStart: timecode.start,
-      sourceDuration: Math.max(windowOut, secondsToFrames(fileSeconds(row), own)),
+      sourceDuration: Math.max(windowOut, sourceFrames(row, own)),
       windowIn,
       windowOut,
       recordIn: record,
@@ -249,16 +342,27 @@ export function buildTimeline(
         fieldOrder: row.field_order,
         hdr: row.hdr,
       },
-      markers: markersOf(scenes, window, own),
+      markers: markersOf(options.scenes === false ? [] : entry.scenes, entry.markers ?? [], window, own),
     };
+    if (entry.sound && row.kind === "video") clip.sound = syncedSound(store, entry.sound, own, options.refs);
+    if (subclip) clip.subclip = { name: subclip.name, note: subclip.note, color: subclip.color };
     const sequence = clipSequence(store, row, options.refs);
     if (sequence) clip.sequence = sequence;
     timeline.clips.push(clip);
+    placed.push({ entry, subclip: subclip ?? null, clip });
     // Subtitles count in seconds, which a variable rate does not disturb.
     const warning = options.cues ? null : warningOf(row);
     if (warning && !warnings.some((w) => w.id === row.id)) warnings.push({ id: row.id, reason: warning });
     if (options.cues) cues.push(...retimedCues(row, window, framesToSeconds(record, rate), log));
     record += recordLength(clip, rate);
+  };
+  for (const entry of spanOrdered(clips)) {
+    place(entry, clipWindow(entry.row, options.trimmed));
+    if (!options.subclips || entry.row.kind === "image") continue;
+    for (const subclip of entry.subclips ?? []) {
+      const end = subclip.end_s ?? subclip.start_s;
+      place(entry, end > subclip.start_s ? { in: Math.max(0, subclip.start_s), out: end } : null, subclip);
+    }
   }
-  return { timeline, cues, skipped, warnings };
+  return { timeline, cues, skipped, warnings, placed };
 }

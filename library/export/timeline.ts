@@ -1,55 +1,80 @@
 import { z } from "zod";
 import { EXIT, UserError } from "../../domain/errors.js";
-import type { Cue } from "../../formats/cues.js";
 import { writeEdl } from "../../formats/edl.js";
 import { writeMarkerEdl } from "../../formats/edl-markers.js";
+import { writeSoundEdl } from "../../formats/edl-sound.js";
 import { writeFcpxmlBytes } from "../../formats/fcpxml.js";
 import { writeOtio } from "../../formats/otio.js";
 import { writeSrt } from "../../formats/srt.js";
 import { type FrameRate, STANDARD_RATES } from "../../formats/timecode.js";
-import type { Timeline } from "../../formats/timeline.js";
 import { writeText } from "../../formats/txt.js";
 import { writeVtt } from "../../formats/vtt.js";
 import { writeXmemlBytes } from "../../formats/xmeml.js";
 import type { Logger } from "../../state/logger.js";
 import type { MediaRow } from "../../state/repos/media.js";
 import type { LibraryStore } from "../../state/stores.js";
-import { buildTimeline, type ExportClip, type MediaRefs } from "./build.js";
+import {
+  type BuiltTimeline,
+  buildTimeline,
+  type ExportClip,
+  type ExportSound,
+  type MediaRefs,
+  pairChannels,
+} from "./build.js";
 import { attachment, safeStem } from "./names.js";
+import { writeSelects } from "./selects.js";
 
 export interface Writer {
   /** The file name extension, with its dot. */
   readonly ext: string;
   readonly contentType: string;
-  write(timeline: Timeline, cues: readonly Cue[]): string | Buffer;
+  write(built: BuiltTimeline): string | Buffer;
 }
 
 const XML = "application/xml; charset=utf-8";
 
 /** Every file svc can write from a timeline, by the name the API and CLI use for it. */
 export const WRITERS = {
-  edl: { ext: ".edl", contentType: "text/plain; charset=utf-8", write: (t) => writeEdl(t) },
+  edl: { ext: ".edl", contentType: "text/plain; charset=utf-8", write: (b) => writeEdl(b.timeline) },
   "edl-markers": {
     ext: ".markers.edl",
     contentType: "text/plain; charset=utf-8",
-    write: (t) => writeMarkerEdl(t),
+    write: (b) => writeMarkerEdl(b.timeline),
+  },
+  "edl-sound": {
+    ext: ".sound.edl",
+    contentType: "text/plain; charset=utf-8",
+    write: (b) => writeSoundEdl(b.timeline),
   },
   srt: {
     ext: ".srt",
     contentType: "application/x-subrip; charset=utf-8",
-    write: (_t, cues) => writeSrt(cues),
+    write: (b) => writeSrt(b.cues),
   },
-  vtt: { ext: ".vtt", contentType: "text/vtt; charset=utf-8", write: (_t, cues) => writeVtt(cues) },
-  txt: { ext: ".txt", contentType: "text/plain; charset=utf-8", write: (_t, cues) => writeText(cues) },
-  fcpxml: { ext: ".fcpxml", contentType: XML, write: (t) => writeFcpxmlBytes(t) },
-  xmeml: { ext: ".xml", contentType: XML, write: (t) => writeXmemlBytes(t) },
-  otio: { ext: ".otio", contentType: "application/json; charset=utf-8", write: (t) => writeOtio(t) },
+  vtt: { ext: ".vtt", contentType: "text/vtt; charset=utf-8", write: (b) => writeVtt(b.cues) },
+  txt: { ext: ".txt", contentType: "text/plain; charset=utf-8", write: (b) => writeText(b.cues) },
+  fcpxml: { ext: ".fcpxml", contentType: XML, write: (b) => writeFcpxmlBytes(b.timeline) },
+  xmeml: { ext: ".xml", contentType: XML, write: (b) => writeXmemlBytes(b.timeline) },
+  otio: { ext: ".otio", contentType: "application/json; charset=utf-8", write: (b) => writeOtio(b.timeline) },
+  "selects-csv": {
+    ext: ".selects.csv",
+    contentType: "text/csv; charset=utf-8; header=present",
+    write: (b) => writeSelects(b, "csv"),
+  },
+  "selects-tsv": {
+    ext: ".selects.tsv",
+    contentType: "text/tab-separated-values; charset=utf-8",
+    write: (b) => writeSelects(b, "tsv"),
+  },
 } as const satisfies Record<string, Writer>;
 
 export type FormatName = keyof typeof WRITERS;
 
 /** The formats written from the transcript's cues rather than the clips. */
 export const SUBTITLE_FORMATS: ReadonlySet<FormatName> = new Set(["srt", "vtt", "txt"]);
+
+/** The selects logs: a row per select, every item's subclips included whatever `subclips` says. */
+export const SELECTS_FORMATS: ReadonlySet<FormatName> = new Set(["selects-csv", "selects-tsv"]);
 
 /** Formats of `GET /api/export/timeline/{fmt}`: one file for the whole edit. */
 export const TIMELINE_FORMATS = [
@@ -61,6 +86,9 @@ export const TIMELINE_FORMATS = [
   "vtt",
   "edl-markers",
   "txt",
+  "edl-sound",
+  "selects-csv",
+  "selects-tsv",
 ] as const satisfies readonly FormatName[];
 export type TimelineFormat = (typeof TIMELINE_FORMATS)[number];
 
@@ -83,12 +111,29 @@ export const idList = (max: number) =>
     .transform((text) => text.split(",").map(Number))
     .refine((ids) => ids.length <= max, `at most ${max} clips`);
 
+/** A yes/no query flag: 1/0, true/false, yes/no. */
+const flag = (fallback: boolean) =>
+  z
+    .enum(["1", "0", "true", "false", "yes", "no"], "expected 1 or 0")
+    .transform((value) => value === "1" || value === "true" || value === "yes")
+    .default(fallback);
+
+/**
+ * Which sync pairs bring their sound: accepted ones only (what a conform trusts), proposed ones
+ * too (a first look before review), or none.
+ */
+export const SYNC_CHOICES = ["accepted", "proposed", "none"] as const;
+export type SyncChoice = (typeof SYNC_CHOICES)[number];
+
 export const TIMELINE_QUERY = z.object({
   ids: idList(MAX_TIMELINE_CLIPS),
   fps: z
     .enum(RATE_LABELS as [string, ...string[]], { error: `expected one of ${RATE_LABELS.join(", ")}` })
     .optional(),
   name: z.string().trim().min(1).max(120).optional(),
+  sync: z.enum(SYNC_CHOICES, { error: `expected one of ${SYNC_CHOICES.join(", ")}` }).default("accepted"),
+  subclips: flag(false),
+  scenes: flag(true),
 });
 export type TimelineQuery = z.infer<typeof TIMELINE_QUERY>;
 
@@ -109,19 +154,68 @@ export const rateOfLabel = (label: string | undefined): FrameRate | undefined =>
   STANDARD_RATES.find((r) => r.label === label);
 
 /**
- * The items of `ids` in that order with their scenes (and their segment timing when `cues`, for
- * subtitles); 404 naming the ids that are not items.
+ * The sound of each camera clip among `ids`: its best pair of those `sync` admits (accepted
+ * before proposed, then the most confident; rejected never) whose sound file is still an item.
  */
-export function loadClips(store: LibraryStore, ids: readonly number[], cues: boolean): ExportClip[] {
+export function loadSounds(
+  store: LibraryStore,
+  ids: readonly number[],
+  sync: SyncChoice,
+): Map<number, ExportSound> {
+  const sounds = new Map<number, ExportSound>();
+  if (sync === "none") return sounds;
+  const pairs = store.sync
+    .forCameras(ids, sync === "accepted")
+    .filter((pair) => pair.state !== "rejected")
+    .sort((a, b) => Number(b.state === "accepted") - Number(a.state === "accepted"));
+  const rows = store.media.exportRows(
+    pairs.map((pair) => pair.sound_media_id),
+    false,
+  );
+  for (const pair of pairs) {
+    const row = rows.get(pair.sound_media_id);
+    if (!row || sounds.has(pair.camera_media_id) || pair.sound_rate <= 0) continue;
+    sounds.set(pair.camera_media_id, {
+      row,
+      offsetSamples: pair.offset_samples,
+      sampleRate: pair.sound_rate,
+      channels: pairChannels(pair.channels_json),
+    });
+  }
+  return sounds;
+}
+
+/**
+ * The items of `ids` in that order with their scenes, the editor's markers and subclips, and
+ * their synced sound as `sync` says (and their segment timing when `cues`, for subtitles); 404
+ * naming the ids that are not items.
+ */
+export function loadClips(
+  store: LibraryStore,
+  ids: readonly number[],
+  cues: boolean,
+  sync: SyncChoice = "accepted",
+): ExportClip[] {
   const rows = store.media.exportRows(ids, cues);
   const unknown = [...new Set(ids)].filter((id) => !rows.has(id));
   if (unknown.length > 0) {
     const shown = unknown.slice(0, 10).join(", ");
     throw new UserError(`no media item ${shown}${unknown.length > 10 ? ", …" : ""}`, EXIT.usage, 404);
   }
+  const markers = store.marks.forMany(ids, "marker");
+  const subclips = store.marks.forMany(ids, "subclip");
+  const sounds = loadSounds(store, ids, sync);
   return ids.map((id) => {
     const row = rows.get(id) as MediaRow;
-    return { row, scenes: store.scenes.forMedia(id) };
+    const clip: ExportClip = {
+      row,
+      scenes: store.scenes.forMedia(id),
+      markers: markers.get(id) ?? [],
+      subclips: subclips.get(id) ?? [],
+    };
+    const sound = sounds.get(id);
+    if (sound) clip.sound = sound;
+    return clip;
   });
 }
 
@@ -151,11 +245,19 @@ export function exportTimeline(
   const name = query.name ?? "svc timeline";
   const writer = WRITERS[format];
   const cues = SUBTITLE_FORMATS.has(format);
-  const clips = loadClips(store, query.ids, cues);
+  const clips = loadClips(store, query.ids, cues, query.sync);
   const built = buildTimeline(
     store,
     clips,
-    { name, rate: rateOfLabel(query.fps), trimmed: true, refs, cues },
+    {
+      name,
+      rate: rateOfLabel(query.fps),
+      trimmed: true,
+      refs,
+      cues,
+      scenes: query.scenes,
+      subclips: query.subclips || SELECTS_FORMATS.has(format),
+    },
     log,
   );
   const fileName = `${safeStem(name)}${writer.ext}`;
@@ -163,7 +265,7 @@ export function exportTimeline(
     fileName,
     contentType: writer.contentType,
     disposition: attachment(fileName),
-    body: writer.write(built.timeline, built.cues),
+    body: writer.write(built),
     skipped: built.skipped,
     warnings: built.warnings,
   };

@@ -57,6 +57,64 @@ describe("svc export", () => {
     expect(result.stdout).toBe("1\n00:00:00,000 --> 00:00:01,000\nhello");
   });
 
+  it("writes the selects log with subclips, and takes --sync, --subclips and --no-scenes", async () => {
+    const store = openLibrary(ws.root);
+    try {
+      store.marks.add(
+        ids[0] as number,
+        {
+          type: "subclip",
+          name: "+hello",
+          note: "",
+          color: "blue",
+          kind: null,
+          start_s: 5,
+          end_s: 6,
+          author: "cli",
+        },
+        () => undefined,
+      );
+    } finally {
+      store.close();
+    }
+    const log = await svc(
+      ["export", "timeline", "--ids", String(ids[0]), "--format", "selects-csv"],
+      ws.env(),
+    );
+    expect(log.exitCode, log.stderr).toBe(0);
+    const rows = log.stdout.split("\r\n").map((line) => line.split(","));
+    expect(rows.slice(1, 3).map((r) => [r[2], r[6], r[7]])).toEqual([
+      ["", "01:00:01:00", "01:00:03:00"],
+      ["'+hello", "01:00:05:00", "01:00:06:00"],
+    ]);
+    const edl = await svc(
+      [
+        "export",
+        "timeline",
+        "--ids",
+        String(ids[0]),
+        "--format",
+        "edl",
+        "--subclips",
+        "--sync",
+        "none",
+        "--no-scenes",
+      ],
+      ws.env(),
+    );
+    expect(edl.exitCode, edl.stderr).toBe(0);
+    expect(readCmx3600(edl.stdout).events.map((e) => e.comments)).toEqual([
+      ["FROM CLIP NAME: A001.mov"],
+      ["FROM CLIP NAME: A001.mov", "SUBCLIP: +hello"],
+    ]);
+    const bad = await svc(
+      ["export", "timeline", "--ids", String(ids[0]), "--format", "edl", "--sync", "maybe"],
+      ws.env(),
+    );
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toContain("--sync");
+  });
+
   it("writes a batch zip", async () => {
     const out = join(ws.base, "batch.zip");
     const result = await svc(

@@ -226,7 +226,7 @@ describe("export API", () => {
       [
         "an unknown format",
         { ids: [1], formats: ["mov"] },
-        /formats.0: expected formats among srt, vtt, txt, edl, edl-markers, fcpxml/,
+        /formats.0: expected formats among srt, vtt, txt, edl, edl-markers, edl-sound, fcpxml, selects-csv, selects-tsv/,
       ],
       ["10,001 ids", { ids: Array.from({ length: 10_001 }, (_, i) => i + 1) }, /at most 10000 clips/],
       ["an unknown field", { ids: [1], extra: true }, /Unrecognized key/],

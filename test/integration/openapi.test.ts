@@ -297,7 +297,9 @@ describe("statuses and media types derived from a route", () => {
       "application/json",
       "application/x-subrip",
       "application/xml",
+      "text/csv",
       "text/plain",
+      "text/tab-separated-values",
       "text/vtt",
     ]);
     expect(typesOf("POST /api/export/batch")).toEqual(["application/zip"]);

@@ -26,7 +26,10 @@ describe("CMX3600 EDL", () => {
         ["STILL", "V", "C"],
         ["UNICODE_", "AA/V", "C"],
       ]);
-      expect(edl.events.map((e) => e.comments)).toEqual([
+      // Markers ride as locator comments after the clip's own (tested in edl-locators.test.ts).
+      const locators = edl.events.map((e) => e.comments.filter((c) => c.startsWith("LOC: ")).length);
+      expect(locators).toEqual(tl.clips.map((c) => c.markers.length));
+      expect(edl.events.map((e) => e.comments.filter((c) => !c.startsWith("LOC: ")))).toEqual([
         ["FROM CLIP NAME: A001_C002.mov"],
         ["FROM CLIP NAME: interview sound.wav"],
         ["FROM CLIP NAME: still.png"],
@@ -58,14 +61,22 @@ describe("CMX3600 EDL", () => {
       "01:00:00:00",
       "01:00:15:00",
     ]);
-    expect(pal?.comments).toEqual(["FROM CLIP NAME: A25.mov", "SOURCE FRAME RATE: 25"]);
+    expect(pal?.comments).toEqual([
+      "FROM CLIP NAME: A25.mov",
+      "SOURCE FRAME RATE: 25",
+      "LOC: 01:00:04:00 BLUE    four seconds in",
+    ]);
     // Drop-frame labels of the 29.97 clip, whatever the list's own mode: frames 30 and 241 of it.
     const ntscRate = rateOf("29.97");
     expect([ntsc?.sourceIn, ntsc?.sourceOut]).toEqual(["01:00:01;00", "01:00:08;01"]);
     expect(parseTimecode(ntsc?.sourceIn as string, ntscRate).frames).toBe(107_892 + 30);
     expect(parseTimecode(ntsc?.sourceOut as string, ntscRate).frames).toBe(107_892 + 241);
     expect([ntsc?.recordIn, ntsc?.recordOut]).toEqual(["01:00:15:00", "01:00:22:01"]);
-    expect(ntsc?.comments).toEqual(["FROM CLIP NAME: B2997.mov", "SOURCE FRAME RATE: 29.97"]);
+    expect(ntsc?.comments).toEqual([
+      "FROM CLIP NAME: B2997.mov",
+      "SOURCE FRAME RATE: 29.97",
+      "LOC: 01:00:22:00 BLUE    last frame",
+    ]);
     // Sound counts at the timeline's rate: no note.
     expect(wav?.comments).toEqual(["FROM CLIP NAME: mono.wav"]);
     expect(writeEdl(tl)).not.toMatch(/^M2 /m);

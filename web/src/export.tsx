@@ -14,8 +14,21 @@ const TIMELINE_FORMATS = [
   ["xmeml", "FCP7 XML (Premiere, Resolve)"],
   ["otio", "OpenTimelineIO"],
   ["srt", "SRT subtitles"],
+  ["edl-sound", "EDL of the synced sound"],
+  ["selects-csv", "Selects log (CSV)"],
+  ["selects-tsv", "Selects log (TSV)"],
 ] as const;
-const BATCH_FORMATS = ["srt", "vtt", "txt", "edl", "edl-markers", "fcpxml"] as const;
+const BATCH_FORMATS = [
+  "srt",
+  "vtt",
+  "txt",
+  "edl",
+  "edl-markers",
+  "edl-sound",
+  "fcpxml",
+  "selects-csv",
+  "selects-tsv",
+] as const;
 const MAX_TIMELINE = 2000;
 const MAX_BATCH = 10_000;
 const PAGE = 500;
