@@ -39,14 +39,14 @@ export function channelsOf(clip: TimelineClip): string {
 }
 
 /**
- * A marker as an Avid locator comment, `* LOC: <record timecode> <COLOUR> <name>`: the colour the
- * nearest of Avid's eight, padded to seven characters as Avid writes it, the note after the name.
+ * A marker as an Avid locator comment, `* LOC: <source timecode> <COLOUR> <name>`: the marker's
+ * own frame in the clip's source timecode (as OpenTimelineIO's EDL reader and writer place a
+ * locator: on the clip, in its source time), the colour the nearest of Avid's eight, padded to
+ * seven characters as Avid writes it, the note after the name.
  */
-export function locator(timeline: Timeline, clip: TimelineClip, marker: TimelineMarker): string {
-  const at = recordTimecode(
-    timeline,
-    timeline.start + clip.recordIn + markerRecordOffset(clip, marker, timeline.rate),
-  );
+export function locator(clip: TimelineClip, marker: TimelineMarker): string {
+  const media = mediaOf(clip);
+  const at = framesToTimecode(media.start + media.in + marker.offset, clip.sourceRate, clip.dropFrame);
   const name = edlText(marker.name, 120) || "Marker";
   const note = edlText(marker.note ?? "", 200);
   return `* LOC: ${at} ${avidColor(marker.color).padEnd(7)} ${note ? `${name} - ${note}` : name}`;
@@ -82,7 +82,7 @@ export function writeEdl(timeline: Timeline): string {
     if (clip.subclip) notes.push(`* SUBCLIP: ${edlText(clip.subclip.name, 120)}`);
     if (!sameRate(clip.sourceRate, timeline.rate))
       notes.push(`* SOURCE FRAME RATE: ${rateLabel(clip.sourceRate)}`);
-    for (const marker of clip.markers) notes.push(locator(timeline, clip, marker));
+    for (const marker of clip.markers) notes.push(locator(clip, marker));
     return `${line}\n${notes.join("\n")}\n`;
   });
   return `${edlHeader(timeline, timeline.name)}\n${events.join("\n")}`;

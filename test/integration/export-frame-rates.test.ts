@@ -176,8 +176,8 @@ describe.skipIf(!hasTools)("exports of clips at other rates, read back against f
       ]);
     });
     expect(edl.events.map((e) => e.comments)).toEqual([
-      // The scene start ingest found rides as a locator at its record timecode.
-      ["FROM CLIP NAME: A25.mov", "SOURCE FRAME RATE: 25", "LOC: 01:00:00:00 BLUE    Scene 1"],
+      // The scene start ingest found rides as a locator at its source timecode.
+      ["FROM CLIP NAME: A25.mov", "SOURCE FRAME RATE: 25", "LOC: 10:00:00:00 BLUE    Scene 1"],
       ["FROM CLIP NAME: B2997.mov", "SOURCE FRAME RATE: 29.97"],
       ["FROM CLIP NAME: mono.wav"],
     ]);

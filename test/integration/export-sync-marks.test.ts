@@ -274,9 +274,9 @@ describe("exports carry synced sound, subclips and markers", () => {
     const edl = readCmx3600((await get("edl", `ids=${camA}`)).text);
     const locs = edl.events[0]?.comments.filter((c) => c.startsWith("LOC: "));
     expect(locs).toEqual([
-      "LOC: 01:00:01:00 RED     Boom <in> & \"shot\" 'x' | pipe_next_ line - frame left & <top>",
-      "LOC: 01:00:02:00 GREEN   Act 2",
-      "LOC: 01:00:03:00 MAGENTA laugh - keep",
+      "LOC: 10:00:03:00 RED     Boom <in> & \"shot\" 'x' | pipe_next_ line - frame left & <top>",
+      "LOC: 10:00:04:00 GREEN   Act 2",
+      "LOC: 10:00:05:00 MAGENTA laugh - keep",
     ]);
     const sound = readCmx3600((await get("edl-sound", `ids=${camA},${camB}`)).text);
     expect(

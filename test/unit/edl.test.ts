@@ -64,7 +64,7 @@ describe("CMX3600 EDL", () => {
     expect(pal?.comments).toEqual([
       "FROM CLIP NAME: A25.mov",
       "SOURCE FRAME RATE: 25",
-      "LOC: 01:00:04:00 BLUE    four seconds in",
+      "LOC: 10:00:04:00 BLUE    four seconds in",
     ]);
     // Drop-frame labels of the 29.97 clip, whatever the list's own mode: frames 30 and 241 of it.
     const ntscRate = rateOf("29.97");
@@ -75,7 +75,7 @@ describe("CMX3600 EDL", () => {
     expect(ntsc?.comments).toEqual([
       "FROM CLIP NAME: B2997.mov",
       "SOURCE FRAME RATE: 29.97",
-      "LOC: 01:00:22:00 BLUE    last frame",
+      "LOC: 01:00:08;00 BLUE    last frame",
     ]);
     // Sound counts at the timeline's rate: no note.
     expect(wav?.comments).toEqual(["FROM CLIP NAME: mono.wav"]);
