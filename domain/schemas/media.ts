@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { nullableNumber, nullableString, timestamp } from "./common.js";
+import { SYNC_PAIR } from "./sync.js";
 
 export const MEDIA_KINDS = ["video", "audio", "image"] as const;
 
@@ -131,6 +132,7 @@ export type MediaItem = z.infer<typeof MEDIA_ITEM>;
 
 export const MEDIA_DETAIL = MEDIA_ITEM.extend({
   segments_json: nullableString.describe("The active transcript's segments as stored JSON text"),
+  sync: z.array(SYNC_PAIR).describe("Sound sync pairs this item is the camera or the sound of"),
 });
 export type MediaDetail = z.infer<typeof MEDIA_DETAIL>;
 

@@ -5,8 +5,8 @@ import { type FrameRate, parseFrameRate, parseTimecode, snapRate } from "../../f
 import { readIxml } from "../../pipeline/probe/sound.js";
 import type { SyncMediaRow } from "../../state/repos/sync-pairs.js";
 
-/** The clip's exact rate: its stored rational, else its frames per second snapped to a standard rate. */
-function clipRate(row: SyncMediaRow): FrameRate | null {
+/** A clip's exact rate: its stored rational, else its frames per second snapped to a standard rate. */
+export function clipRate(row: Pick<SyncMediaRow, "fps_rational" | "fps">): FrameRate | null {
   const exact = parseFrameRate(row.fps_rational);
   if (exact) return exact;
   return row.fps && row.fps > 0 ? snapRate(row.fps) : null;
