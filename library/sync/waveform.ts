@@ -33,8 +33,7 @@ export async function matchByWaveform(
   const sr = sound.sample_rate;
   const confidence = Math.round(match.confidence * 1000) / 1000;
   const coarse = Math.round((match.lag / rate) * sr);
-  if (confidence < floor)
-    return { sound_id: sound.id, offset_samples: coarse, confidence };
+  if (confidence < floor) return { sound_id: sound.id, offset_samples: coarse, confidence };
 
   const offsetS = match.lag / rate;
   const margin = Math.max(0.05, 3 / rate);
