@@ -5,7 +5,7 @@
 // default) and by `waveform` alone (every clip heard against all 40 recordings). Figures: wall
 // time and peak memory (VmHWM) of the `svc sync` process, and how many clips landed within 1 ms
 // (48 samples) of where they were cut from.
-import { readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import {
@@ -81,6 +81,8 @@ async function makeDay(root, work) {
   if (flite.code !== 0) throw new BenchError(`flite failed: ${flite.stderr().slice(-500)}`);
   const bed = join(work, "bed.wav");
   await ffmpeg(["-i", spoken, "-af", `aresample=${RATE}`, "-c:a", "pcm_f32le", bed]);
+  await mkdir(join(root, "sound"), { recursive: true });
+  await mkdir(join(root, "cam"), { recursive: true });
   const recordings = Array.from({ length: RECORDINGS }, (_, r) => r);
   await pool(recordings, 2, (r) =>
     ffmpeg([
