@@ -11,29 +11,31 @@ const nextPow2 = (n: number) => 2 ** Math.ceil(Math.log2(Math.max(2, n)));
 /** A transform of `size` points and its scratch arrays, made once per correlation. */
 class Transform {
   readonly fft: FFT;
-  readonly spectrum: number[];
-  readonly output: number[];
+  // Typed arrays rather than fft.js's createComplexArray (a plain Array): a refinement's
+  // transforms of a million points then take 16 MB each, not a garbage-collected array's more.
+  readonly spectrum: Float64Array;
+  readonly output: Float64Array;
   readonly input: Float64Array;
 
   constructor(readonly size: number) {
     this.fft = new FFT(size);
-    this.spectrum = this.fft.createComplexArray();
-    this.output = this.fft.createComplexArray();
+    this.spectrum = new Float64Array(2 * size);
+    this.output = new Float64Array(2 * size);
     this.input = new Float64Array(size);
   }
 
   /** The full spectrum of `input` (real), into a new array. */
-  forward(): number[] {
+  forward(): Float64Array {
     this.fft.realTransform(this.spectrum, this.input);
     this.fft.completeSpectrum(this.spectrum);
-    return [...this.spectrum];
+    return this.spectrum.slice();
   }
 
   /**
    * Circular cross-correlation of `input` with the signal whose spectrum is `reference`:
    * output[2i] = Σ input[n + i] · reference-signal[n].
    */
-  correlate(reference: readonly number[]): number[] {
+  correlate(reference: Float64Array): Float64Array {
     this.fft.realTransform(this.spectrum, this.input);
     this.fft.completeSpectrum(this.spectrum);
     const s = this.spectrum;

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import type { Ffprobe } from "../../adapters/ffprobe.js";
 import type { CameraClip, SoundFile } from "../../domain/sync/timecode.js";
 import { type FrameRate, parseFrameRate, parseTimecode, snapRate } from "../../formats/timecode.js";
-import { readIxml } from "../../pipeline/probe/sound.js";
+import { readIxml } from "../../pipeline/index.js";
 import type { SyncMediaRow } from "../../state/repos/sync-pairs.js";
 
 /** A clip's exact rate: its stored rational, else its frames per second snapped to a standard rate. */

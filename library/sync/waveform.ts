@@ -6,8 +6,11 @@ import { BASE_ENVELOPE_RATE, envelopeMerge, type SyncSignals } from "./signals.j
 
 /** An envelope whose loudest block is below this (−60 dBFS RMS) is silence. */
 export const SILENT_LEVEL = 0.001;
-/** The longest stretch of the clip decoded at full rate to place the match to the sample. */
-const REFINE_S = 6;
+/**
+ * The longest stretch of the clip decoded at full rate to place the match to the sample: three
+ * seconds of its loudest sound are plenty, and keep the transforms at 256 k points.
+ */
+const REFINE_S = 3;
 /** A second peak this close to the best one is the same peak. */
 const EXCLUSION_S = 0.5;
 
