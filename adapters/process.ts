@@ -80,6 +80,12 @@ export interface RunOptions {
   encoding?: "utf8" | "buffer";
   /** Hears stdout as it arrives (ffmpeg's `-progress pipe:1` report), besides its collection. */
   onStdout?: ((chunk: string) => void) | undefined;
+  /**
+   * Takes stdout's bytes as they arrive instead of collecting them (the result's stdout is then
+   * empty): a long decode streamed through a consumer stays in bounded memory and is not cut off
+   * at MAX_OUTPUT_BYTES.
+   */
+  onStdoutBytes?: ((chunk: Buffer) => void) | undefined;
 }
 
 export interface RunResult<T extends string | Uint8Array> {
@@ -151,7 +157,8 @@ export async function run(
       if (bytes > MAX_OUTPUT_BYTES) return stop("overflow");
       into.push(chunk);
     };
-    child.stdout.on("data", collect(stdout));
+    const streamed = options.onStdoutBytes;
+    child.stdout.on("data", streamed ?? collect(stdout));
     child.stderr.on("data", collect(stderr));
     const listener = options.onStdout;
     if (listener) child.stdout.on("data", (chunk: Buffer) => listener(chunk.toString()));

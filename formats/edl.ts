@@ -4,7 +4,6 @@ import { framesToTimecode, rateLabel } from "./timecode.js";
 import {
   hasPicture,
   hasSound,
-  markerRecordOffset,
   recordLength,
   sameRate,
   sourceLength,

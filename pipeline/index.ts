@@ -4,6 +4,7 @@ export { cameraProxyOf, proxyIn } from "./camera-proxy.js";
 export { decodeInputOf, sequenceOf, stageItemOf } from "./decode-input.js";
 export { embedItems, planEmbedding, type VectorSink } from "./embedding.js";
 export { lutPathFor } from "./luts.js";
+export { readIxml } from "./probe/sound.js";
 export { createQueues, onCpuQueue, type Queues } from "./queues.js";
 export { type Category, type Counts, countOutcomes, passExitCode, reconcile } from "./reconcile.js";
 export { type FileEvent, rootPresent, runFiles } from "./runner.js";

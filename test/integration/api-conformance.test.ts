@@ -225,6 +225,26 @@ const defaultProject = () => {
   return row.name;
 };
 
+/**
+ * A sync pair of the seeded clip and still (the same pair each time), accepted, so a sync run the
+ * examples start meanwhile keeps it.
+ */
+const syncPair = () =>
+  library((lib) => {
+    const { id } = lib.sync.record({
+      camera_media_id: seed.clip,
+      sound_media_id: seed.still,
+      channels_json: "[]",
+      offset_samples: 0,
+      sound_rate: 48_000,
+      method: "timecode",
+      confidence: 0.9,
+      reason: "",
+    });
+    lib.sync.update(id, { state: "accepted" }, () => {});
+    return id;
+  });
+
 const CUBE = "LUT_3D_SIZE 2\n0 0 0\n1 0 0\n0 1 0\n1 1 0\n0 0 1\n1 0 1\n0 1 1\n1 1 1\n";
 const octets = (text: string, type: string | null = "application/octet-stream") => ({
   bytes: Buffer.from(text),
@@ -257,6 +277,38 @@ const EXAMPLES: Record<string, Examples> = {
   "POST /api/ingest": {
     ok: () => ({ status: 202, body: {}, before: slotFree }),
     more: () => [slotTaken({ status: 409, body: {} })],
+  },
+  "POST /api/sync": {
+    ok: () => ({ status: 202, body: { by: "timecode" }, before: slotFree }),
+    more: () => [
+      slotTaken({ status: 409, body: {} }),
+      { status: 422, body: { by: "ear" }, detail: /^by:/ },
+      { status: 422, body: { dir: "../elsewhere" }, before: slotFree, detail: /^dir/ },
+    ],
+  },
+  "GET /api/sync/status": { ok: () => ({ status: 200 }) },
+  "GET /api/sync/pairs": {
+    ok: () => ({ status: 200, path: "/api/sync/pairs?limit=5" }),
+    more: () => [
+      { status: 422, path: "/api/sync/pairs?state=maybe", detail: /^state:/ },
+      { status: 422, path: "/api/sync/pairs?cursor=zzz", detail: /^cursor:/ },
+    ],
+  },
+  "PATCH /api/sync/pairs/:id": {
+    ok: () => ({
+      status: 200,
+      path: `/api/sync/pairs/${syncPair()}`,
+      body: { state: "accepted", nudge_frames: 1 },
+    }),
+    more: () => [
+      { status: 404, path: `/api/sync/pairs/${MISSING_ID}`, body: { state: "accepted" } },
+      {
+        status: 422,
+        path: `/api/sync/pairs/${syncPair()}`,
+        body: { nudge_frames: 5000 },
+        detail: /^nudge_frames:/,
+      },
+    ],
   },
   "POST /api/sample/seed": {
     // Marked seeded beforehand: the call answers at once (seeded for real in sample-seed.test.ts).

@@ -136,6 +136,31 @@ async function slotFree(api: TestApi): Promise<void> {
   );
 }
 
+/**
+ * A sync pair of the seeded clip and still (the same pair each time), accepted, so a sync run the
+ * examples start meanwhile keeps it.
+ */
+function syncPair(api: TestApi): number {
+  const lib = openLibrary(api.root as string);
+  try {
+    const { clip, still } = seedOf(api);
+    const { id } = lib.sync.record({
+      camera_media_id: clip,
+      sound_media_id: still,
+      channels_json: "[]",
+      offset_samples: 0,
+      sound_rate: 48_000,
+      method: "timecode",
+      confidence: 0.9,
+      reason: "",
+    });
+    lib.sync.update(id, { state: "accepted" }, () => {});
+    return id;
+  } finally {
+    lib.close();
+  }
+}
+
 /** A backup of the clip's current transcript mirror, so each revert call has one to restore. */
 async function freshBackup(api: TestApi): Promise<void> {
   await slotFree(api);
@@ -207,6 +232,14 @@ const EXAMPLES: Record<string, Example> = {
   "GET /api/entitlements": { status: 200 },
   "GET /api/logs/tail": { status: 200 },
   "POST /api/ingest": { status: 202, body: () => ({}), before: slotFree },
+  "POST /api/sync": { status: 202, body: () => ({ by: "timecode" }), before: slotFree },
+  "GET /api/sync/status": { status: 200 },
+  "GET /api/sync/pairs": { status: 200 },
+  "PATCH /api/sync/pairs/:id": {
+    status: 200,
+    path: (api) => `/api/sync/pairs/${syncPair(api)}`,
+    body: () => ({ state: "accepted" }),
+  },
   "POST /api/cache/clear": { status: 200, body: () => ({}), before: slotFree },
   "GET /api/media": { status: 200, path: () => "/api/media?q=still" },
   "GET /api/media/facets/shoot-date": { status: 200 },
