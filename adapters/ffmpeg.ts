@@ -1,7 +1,10 @@
 import { readdir } from "node:fs/promises";
+import { WavStream } from "../formats/wav-stream.js";
+import { PeakReducer, type Peaks } from "../formats/waveform.js";
 import {
   type AnalyseOptions,
   analyseArgs,
+  audioPeaksArgs,
   audioStatsArgs,
   type EditorProxyOptions,
   type ExtractAudioOptions,
@@ -15,12 +18,12 @@ import {
   type SilenceOptions,
   sampleArgs,
   silencesArgs,
-  waveformArgs,
 } from "./ffmpeg/args.js";
 import { type Source, sourcePath } from "./ffmpeg/input.js";
 import {
   type Analysis,
   type AudioStats,
+  ClipCounter,
   parseAudioStats,
   parseAudioTrack,
   parseCuts,
@@ -59,8 +62,11 @@ export interface Ffmpeg {
     keyframe?: boolean,
     lut?: string,
   ): Promise<Buffer>;
-  /** A waveform picture of the first audio track, as PNG. */
-  waveform(file: Source, width: number, height: number, signal?: AbortSignal): Promise<Buffer>;
+  /**
+   * The first audio track's waveform peaks from one decode of it alone, read as it streams (in
+   * bounded memory); null when the track held no sample.
+   */
+  audioPeaks(file: Source, timeoutMs: number, signal?: AbortSignal): Promise<Peaks | null>;
   /** The first audio track as 16 kHz mono 16-bit WAV (what speech recognisers read), optionally a window of it. */
   extractAudio(file: Source, out: string, opts: ExtractAudioOptions): Promise<void>;
   /**
@@ -78,7 +84,8 @@ export interface Ffmpeg {
   /**
    * The one decode pass over a clip: scene scores, a small JPEG every `sampleEveryS` seconds into
    * `sampleDir` (named by sample index) for key frames and thumbnails, and, when asked, the motion
-   * and sound measured on a fixed grid, so no later stage has to decode the clip again.
+   * and sound measured on a fixed grid, so no later stage has to decode the clip again; with the
+   * sound, its waveform peaks from the same decode, read as they stream.
    */
   analyse(file: Source, options: AnalyseOptions, signal?: AbortSignal): Promise<Analysis>;
   /** Level, clipping and silence of the first audio track over a window; null when there is none. */
@@ -104,7 +111,6 @@ export interface Ffmpeg {
 }
 
 const FRAME_TIMEOUT_MS = 60_000;
-const WAVEFORM_TIMEOUT_MS = 120_000;
 const SAMPLE_TIMEOUT_MS = 120_000;
 
 const noStreams = (error: unknown) =>
@@ -152,7 +158,7 @@ export function createFfmpeg(path: string): Ffmpeg {
           timeoutMs: opts.timeoutMs,
           signal: opts.signal,
           encoding: "buffer",
-          onStdoutBytes: pcmChunks(onSamples),
+          stdoutSink: pcmChunks(onSamples),
         });
       } catch (error) {
         throw noAudio(file, error);
@@ -169,19 +175,36 @@ export function createFfmpeg(path: string): Ffmpeg {
     },
     frameAt: (file, atS, width, signal, keyframe = false, lut) =>
       toPng(frameAtArgs(file, atS, width, keyframe, lut), FRAME_TIMEOUT_MS, signal),
-    waveform: (file, width, height, signal) =>
-      toPng(waveformArgs(file, width, height), WAVEFORM_TIMEOUT_MS, signal),
     async analyse(file, options, signal) {
+      const peaks = new PeakReducer();
+      const clips = new ClipCounter();
+      const pcm = options.audio ? new WavStream([peaks, clips]) : null;
       const { stderr } = await run(path, analyseArgs(file, options), {
         timeoutMs: options.timeoutMs,
         signal,
+        stdoutSink: pcm ? (chunk) => pcm.push(chunk) : undefined,
       });
       return {
         cuts: parseCuts(stderr),
         samples: sampleFiles(await readdir(options.sampleDir), options.sampleDir, options.sampleEveryS),
         motion: parseMotion(stderr),
-        audio: options.audio ? parseAudioTrack(stderr) : null,
+        audio: pcm ? parseAudioTrack(stderr, clips.finish()) : null,
+        peaks: pcm ? peaks.finish() : null,
       };
+    },
+    async audioPeaks(file, timeoutMs, signal) {
+      const reducer = new PeakReducer();
+      const pcm = new WavStream([reducer]);
+      try {
+        await run(path, audioPeaksArgs(file), {
+          timeoutMs,
+          signal,
+          stdoutSink: (chunk) => pcm.push(chunk),
+        });
+      } catch (error) {
+        throw noAudio(file, error);
+      }
+      return reducer.finish();
     },
     async renderSample(piece, speechWav, out, signal) {
       await run(path, sampleArgs(piece, speechWav, out), { timeoutMs: SAMPLE_TIMEOUT_MS, signal });

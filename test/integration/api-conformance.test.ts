@@ -486,6 +486,15 @@ const EXAMPLES: Record<string, Examples> = {
     ok: () => ({ status: 200, path: `/api/media/${seed.still}/thumbnail`, before: derivedFiles }),
     more: () => [{ status: 404, path: `/api/media/${MISSING_ID}/thumbnail` }],
   },
+  "GET /api/media/:id/waveform": {
+    ok: () => ({ status: 200, path: `/api/media/${seed.clip}/waveform`, before: derivedFiles }),
+    more: () => [
+      { status: 200, path: `/api/media/${seed.clip}/waveform?samples_per_pixel=4800` },
+      { status: 422, path: `/api/media/${seed.clip}/waveform?samples_per_pixel=481` },
+      { status: 404, path: `/api/media/${seed.still}/waveform` },
+      { status: 404, path: `/api/media/${MISSING_ID}/waveform` },
+    ],
+  },
   "GET /api/media/:id/keyframes/:index": {
     ok: () => ({ status: 200, path: `/api/media/${seed.clip}/keyframes/0`, before: derivedFiles }),
     more: () => [

@@ -313,6 +313,11 @@ const EXAMPLES: Record<string, Example> = {
     path: (api) => `/api/media/${seedOf(api).still}/thumbnail`,
     before: derivedFiles,
   },
+  "GET /api/media/:id/waveform": {
+    status: 200,
+    path: (api) => `/api/media/${seedOf(api).clip}/waveform`,
+    before: derivedFiles,
+  },
   "GET /api/media/:id/keyframes/:index": {
     status: 200,
     path: (api) => `/api/media/${seedOf(api).clip}/keyframes/0`,

@@ -89,6 +89,8 @@ describe.skipIf(!hasTools)("svc ingest (CLI)", () => {
         probe: "done",
         thumbnails: "done",
         frames: "done",
+        // Its sound's peaks, made in the frames stage's decode.
+        waveform: "done",
         transcript: "not_configured",
         vision: "not_configured",
         embed: "not_configured",

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   analyseArgs,
+  audioPeaksArgs,
   audioStatsArgs,
   extractAudioArgs,
   frameAtArgs,
@@ -8,7 +9,6 @@ import {
   lutFilter,
   sampleArgs,
   silencesArgs,
-  waveformArgs,
 } from "../../adapters/ffmpeg/args.js";
 
 const valueAfter = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
@@ -37,12 +37,10 @@ describe("ffmpeg command lines", () => {
     );
   });
 
-  it("draws the first audio track's waveform at the asked size", () => {
-    const args = waveformArgs("/in/a.wav", 800, 100);
-    expect(valueAfter(args, "-filter_complex")).toBe(
-      "[0:a:0]aformat=channel_layouts=mono,showwavespic=s=800x100:colors=0x4fc3f7[wave]",
-    );
-    expect(args.slice(-5)).toEqual(PNG_PIPE);
+  it("decodes the first audio track alone for its peaks: every channel at 48 kHz, 16-bit WAV on stdout", () => {
+    const args = audioPeaksArgs("/in/a.wav");
+    expect(valueAfter(args, "-filter_complex")).toBe("[0:a:0]aresample=48000,aformat=sample_fmts=s16[peaks]");
+    expect(args.slice(-6)).toEqual(["-map", "[peaks]", "-bitexact", "-f", "wav", "pipe:1"]);
   });
 
   it("takes grey frames on a fixed step and refuses a step, count or width that make none", () => {
@@ -120,9 +118,14 @@ describe("ffmpeg command lines", () => {
     expect(full[0]).toBe("[0:v:0]split=3[cut][keys0][motion]");
     expect(full[2]).toBe(`[keys0]fps=1/2,${lutFilter("/x.cube")},scale='min(320,iw)':-2[keys]`);
     expect(full[3]).toMatch(/^\[motion\]fps=5,scale=128:72,format=gray,tblend=.*metadata@motion=print/);
-    expect(full[4]).toBe("[0:a:0]aresample=48000,asetnsamples=n=9600:p=0,asplit=2[level][clip]");
+    // The sound's windows go to stdout as WAV too, for its clipping and peaks, counted in Node.
+    expect(full[4]).toBe("[0:a:0]aresample=48000,asetnsamples=n=9600:p=0,asplit=2[level][peaks0]");
     expect(full[5]).toMatch(/ametadata@level=print,anullsink$/);
-    expect(full[6]).toMatch(/ametadata@clip=print,anullsink$/);
+    expect(full[6]).toBe("[peaks0]aformat=sample_fmts=s16[peaks]");
+    expect(full).toHaveLength(7);
+    const sound = analyseArgs("/in/a.mov", { ...base, audio: true });
+    expect(sound.slice(-6)).toEqual(["-map", "[peaks]", "-bitexact", "-f", "wav", "pipe:1"]);
+    expect(plain).not.toContain("pipe:1");
     // Decoder threads are an input option, given only when asked for.
     expect(plain).not.toContain("-threads");
     const shared = analyseArgs("/in/a.mov", { ...base, threads: 1 });
