@@ -12,8 +12,9 @@ interface Lane {
 interface AlignedWaveformsProps {
   camera: Lane;
   sound: Lane;
-  /** The camera clip's length: the window both lanes show. */
-  duration: number;
+  /** The window both lanes show, in seconds of the camera clip. */
+  from: number;
+  to: number;
   /** Where the camera's first frame falls in the sound file, in seconds. */
   offsetS: number;
   time: number;
@@ -35,33 +36,35 @@ function LaneView({ lane, from, to }: { lane: Lane; from: number; to: number }) 
 }
 
 /**
- * The camera's scratch track above the recorder's, over the camera clip's length: the recorder's
- * lane shows its file from the offset on, so when the pair is in sync the two line up. A click or
- * the arrow keys (Shift: a frame) move the playhead of both.
+ * The camera's scratch track above the recorder's, over a window of the camera clip: the
+ * recorder's lane shows the same window of its file moved by the offset, so when the pair is in
+ * sync the two line up. A click or the arrow keys (Shift: a frame) move the playhead of both.
  */
 export function AlignedWaveforms({
   camera,
   sound,
-  duration,
+  from,
+  to,
   offsetS,
   time,
   scrub,
   frame,
 }: AlignedWaveformsProps) {
-  const at = `${duration > 0 ? Math.min(100, Math.max(0, (time / duration) * 100)) : 0}%`;
+  const width = to - from;
+  const at = `${width > 0 ? Math.min(100, Math.max(0, ((time - from) / width) * 100)) : 0}%`;
   return (
     <div
       class="aligned"
       role="slider"
       tabIndex={0}
       aria-label="Aligned waveforms"
-      aria-valuemin={0}
-      aria-valuemax={duration}
+      aria-valuemin={from}
+      aria-valuemax={to}
       aria-valuenow={time}
       aria-valuetext={seconds(time)}
       onClick={(e) => {
         const box = e.currentTarget.getBoundingClientRect();
-        if (box.width > 0) scrub(((e.clientX - box.left) / box.width) * duration);
+        if (box.width > 0) scrub(from + ((e.clientX - box.left) / box.width) * width);
       }}
       onKeyDown={(e) => {
         const by = e.shiftKey ? frame : 1;
@@ -71,8 +74,8 @@ export function AlignedWaveforms({
         e.preventDefault();
       }}
     >
-      <LaneView lane={camera} from={0} to={duration} />
-      <LaneView lane={sound} from={offsetS} to={offsetS + duration} />
+      <LaneView lane={camera} from={from} to={to} />
+      <LaneView lane={sound} from={from + offsetS} to={to + offsetS} />
       <div class="playhead" style={{ left: at }} />
     </div>
   );

@@ -1,4 +1,4 @@
-import { useRef } from "preact/hooks";
+import { useRef, useState } from "preact/hooks";
 import { useStreamSource } from "../clip/use-stream-source.js";
 import { navigate } from "../router.js";
 import { useItems } from "../use-items.js";
@@ -9,6 +9,24 @@ import { channelsText, confidenceText, offsetSeconds, offsetText } from "./offse
 import { usePair } from "./use-pair.js";
 import { usePairKeys } from "./use-pair-keys.js";
 import { useSyncedSound } from "./use-synced-sound.js";
+
+// How much of the clip the waveforms show: all of it, or a few seconds around the playhead to see
+// a frame's nudge.
+const ZOOMS: [number, string][] = [
+  [0, "Whole clip"],
+  [10, "10 s"],
+  [2, "2 s"],
+];
+
+/**
+ * The window of `span` seconds that holds `time`, turned a page at a time (not scrolled every
+ * frame) as the playhead leaves it; the whole clip when `span` is 0 or longer than it.
+ */
+function windowAt(time: number, span: number, duration: number): [number, number] {
+  if (span <= 0 || span >= duration) return [0, duration];
+  const from = Math.min(duration - span, Math.floor(time / span) * span);
+  return [from, from + span];
+}
 
 interface PairViewProps {
   project: string;
@@ -45,6 +63,8 @@ export function PairView({ project, camera, sound }: PairViewProps) {
     if (v) v.currentTime = Math.min(duration, Math.max(0, t));
   };
   const { pair } = review;
+  const [zoom, setZoom] = useState(0);
+  const [from, to] = windowAt(playhead.time, zoom, duration);
 
   return (
     <section class="pair" aria-label="Sync pair">
@@ -69,10 +89,21 @@ export function PairView({ project, camera, sound }: PairViewProps) {
         {picture.playError && <p class="error">Picture: {picture.playError}</p>}
         {recording.playError && <p class="error">Sound: {recording.playError}</p>}
       </div>
+      <label>
+        Waveforms{" "}
+        <select value={zoom} onChange={(e) => setZoom(Number(e.currentTarget.value))}>
+          {ZOOMS.map(([span, label]) => (
+            <option key={span} value={span}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
       <AlignedWaveforms
         camera={{ ...cameraPeaks, label: `Camera scratch: ${cameraName}` }}
         sound={{ ...soundPeaks, label: `Recorder: ${soundName}` }}
-        duration={duration}
+        from={from}
+        to={to}
         offsetS={offsetS}
         time={playhead.time}
         scrub={scrub}
