@@ -66,6 +66,15 @@ function account(): string {
   }
 }
 
+/** The name of the account this process runs as: what a person at the workstation signs with. */
+export function accountName(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return `uid ${process.getuid?.() ?? "unknown"}`;
+  }
+}
+
 function identity(machineId: string | undefined, svcHome: string): HostIdentity {
   const name = hostname();
   // A machine without an id it can read is named by a hash of its host name, unique wherever host

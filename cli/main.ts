@@ -25,6 +25,12 @@ usage:
   svc media desqueeze ID VALUE [--json]
                                     set an item's anamorphic desqueeze (1, 1.25, 1.3, 1.33, 1.5, 1.65,
                                     1.8, 2) and render its pictures again
+  svc marker add ID --at T [--end T] [--name N] [--note TEXT] [--color C] [--kind K] [--project P] [--json]
+             | list ID [--json] | rm MARKER_ID [--json]
+                                    an item's markers (T: seconds, or HH:MM:SS:FF from its start timecode)
+  svc subclip add ID --in T --out T [--name N] [--note TEXT] [--color C] [--project P] [--json]
+              | list ID [--json] | rm SUBCLIP_ID [--json]
+                                    an item's subclips: named ranges
   svc hosts [--json] [--wait SECONDS]
                                     the svc hosts announcing themselves on the LAN, and the
                                     projects each hosts
@@ -66,12 +72,14 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   chat: async () => (await import("./chat.js")).chatCommand,
   export: async () => (await import("./export.js")).exportCommand,
   hosts: async () => (await import("./hosts.js")).hostsCommand,
+  marker: async () => (await import("./marks.js")).markerCommand,
   media: async () => (await import("./media.js")).mediaCommand,
   mcp: async () => (await import("./mcp.js")).mcpCommand,
   open: async () => (await import("./open.js")).openCommand,
   offload: async () => (await import("./offload.js")).offloadCommand,
   project: async () => (await import("./project.js")).projectCommand,
   proxy: async () => (await import("./proxy.js")).proxyCommand,
+  subclip: async () => (await import("./marks.js")).subclipCommand,
   token: async () => (await import("./token.js")).tokenCommand,
   trash: async () => (await import("./trash.js")).trashCommand,
 };

@@ -1,3 +1,4 @@
+import type { MarkRow } from "../state/repos/marks.js";
 import type { MediaRow } from "../state/repos/media.js";
 import type { SceneRow } from "../state/repos/scenes.js";
 import type { TagRow } from "../state/repos/tags.js";
@@ -12,6 +13,8 @@ export interface EmbeddingFacts {
   readonly item: Pick<MediaRow, "name" | "transcript" | "words_json" | "embed_hash">;
   readonly tags: readonly TagRow[];
   readonly scenes: readonly SceneRow[];
+  /** The item's markers and subclips, in time order. */
+  readonly marks: readonly Pick<MarkRow, "name" | "note">[];
   readonly stored: readonly VectorRow[];
   /** The embedding model the vectors must come from. */
   readonly model: string;
@@ -27,7 +30,7 @@ export function embeddingPlan(facts: EmbeddingFacts) {
   const { item, model } = facts;
   const words = readWords(item.words_json);
   const texts: { scene_idx: number; text: string }[] = [
-    { scene_idx: ITEM_VECTOR, text: itemText(item, facts.tags, facts.scenes) },
+    { scene_idx: ITEM_VECTOR, text: itemText(item, facts.tags, facts.scenes, facts.marks) },
     ...facts.scenes
       .map((scene) => ({ scene_idx: scene.idx, text: sceneText(scene, words) }))
       .filter((t) => t.text !== ""),

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { readJsonColumn } from "../state/json-column.js";
+import type { MarkRow } from "../state/repos/marks.js";
 import { type SceneRow, sceneTags } from "../state/repos/scenes.js";
 import type { TagRow } from "../state/repos/tags.js";
 
@@ -47,16 +48,30 @@ export function sceneText(scene: SceneRow, words: readonly TimedWord[]): string 
   return clip(parts.filter(Boolean).join(". "));
 }
 
-/** An item's text: its name, transcript, tags and every scene description. */
+// An editor's markers and subclips have a share of the item's text of their own, so ten thousand
+// of them never push the transcript and the scenes out of it.
+const MAX_MARKS_TEXT = 2000;
+
+/** The names and notes of an item's markers, then its subclips, each in time order. */
+export function marksText(marks: readonly Pick<MarkRow, "name" | "note">[]): string {
+  return clip(marks.map((m) => [m.name, m.note].filter(Boolean).join(": ")).join(". ")).slice(
+    0,
+    MAX_MARKS_TEXT,
+  );
+}
+
+/** An item's text: its name, tags, markers and subclips, every scene description and transcript. */
 export function itemText(
   item: { name: string; transcript: string | null },
   tags: readonly TagRow[],
   scenes: readonly SceneRow[],
+  marks: readonly Pick<MarkRow, "name" | "note">[] = [],
 ): string {
   const name = item.name.replace(/\.[^.]+$/, "").replace(/[_\-.]+/g, " ");
   const parts = [
     name,
     tags.map((t) => t.name).join(", "),
+    marksText(marks),
     scenes
       .map((s) => s.description)
       .filter(Boolean)

@@ -116,7 +116,13 @@ const SEARCH_OUTPUT = SEARCH_PAGE.pick({ total: true, search_mode: true, search_
 const RECENT_OUTPUT = MEDIA_PAGE.pick({ total: true }).extend({ items: z.array(mediaItem) });
 
 const MEDIA_OUTPUT = z.object({
-  media: mediaItem.extend({ segments_json: MEDIA_DETAIL.shape.segments_json }).nullable(),
+  media: mediaItem
+    .extend({
+      segments_json: MEDIA_DETAIL.shape.segments_json,
+      markers: MEDIA_DETAIL.shape.markers,
+      subclips: MEDIA_DETAIL.shape.subclips,
+    })
+    .nullable(),
 });
 
 const SCENES_OUTPUT = ANALYSED_SCENES.extend({
@@ -223,7 +229,8 @@ export const TOOLS: readonly ToolDef[] = [
     title: "Get one media item",
     description:
       "The public record of one item: file name and path (relative to the project root), type, duration, codec, frame rate, size, " +
-      "shoot date, rating, in/out marks, camera and angle, tags, transcript text and segment timing (no word timing: use get_transcript). " +
+      "shoot date, rating, in/out marks, camera and angle, tags, transcript text and segment timing (no word timing: use get_transcript), " +
+      "and the editor's markers and subclips (name, note, color, kind, start_s, end_s in seconds of the file, author), in time order. " +
       "An unknown id returns {media: null}.",
     input: { media_id: mediaId, project },
     output: MEDIA_OUTPUT.shape,

@@ -34,6 +34,7 @@ export function planEmbedding(deps: Pick<EmbedDeps, "store" | "config">, mediaId
     item,
     tags: store.tags.forMedia(mediaId),
     scenes: store.scenes.forMedia(mediaId),
+    marks: [...store.marks.forMedia(mediaId, "marker"), ...store.marks.forMedia(mediaId, "subclip")],
     stored: store.vectors.forMedia(mediaId),
     model: deps.config.models.embed,
     force,

@@ -3,6 +3,7 @@ import { chatRoutes } from "./chat.js";
 import { collectionRoutes } from "./collections.js";
 import { colorRoutes } from "./color.js";
 import { exportRoutes } from "./export.js";
+import { markRoutes } from "./marks.js";
 import { mediaRoutes } from "./media.js";
 import { offloadRoutes } from "./offload.js";
 import { operationRoutes } from "./operations.js";
@@ -18,6 +19,7 @@ import type { RouteDef } from "./types.js";
 const SERVED: readonly RouteDef[] = [
   ...operationRoutes,
   ...mediaRoutes,
+  ...markRoutes,
   ...trashRoutes,
   ...chatRoutes,
   ...exportRoutes,

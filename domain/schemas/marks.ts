@@ -61,3 +61,6 @@ export type Subclip = z.infer<typeof SUBCLIP>;
 
 export const MARKERS = z.object({ items: z.array(MARKER) });
 export const SUBCLIPS = z.object({ items: z.array(SUBCLIP) });
+
+export const MARK_DELETED = z.object({ id: z.int(), deleted: z.literal(true) });
+export type MarkDeleted = z.infer<typeof MARK_DELETED>;

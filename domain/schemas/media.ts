@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { nullableNumber, nullableString, timestamp } from "./common.js";
+import { MARKER, SUBCLIP } from "./marks.js";
 
 export const MEDIA_KINDS = ["video", "audio", "image"] as const;
 
@@ -131,6 +132,8 @@ export type MediaItem = z.infer<typeof MEDIA_ITEM>;
 
 export const MEDIA_DETAIL = MEDIA_ITEM.extend({
   segments_json: nullableString.describe("The active transcript's segments as stored JSON text"),
+  markers: z.array(MARKER).describe("The item's markers in time order"),
+  subclips: z.array(SUBCLIP).describe("The item's subclips in time order"),
 });
 export type MediaDetail = z.infer<typeof MEDIA_DETAIL>;
 

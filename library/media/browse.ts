@@ -14,6 +14,7 @@ import type { Logger } from "../../state/logger.js";
 import { MediaSearchRepo } from "../../state/repos/media-search.js";
 import { VISION_FIELDS } from "../../state/repos/scenes.js";
 import type { LibraryStore } from "../../state/stores.js";
+import { itemMarks } from "../editorial/marks.js";
 import { requireItem } from "./ids.js";
 import { buildPageRequest, encodeCursor, type ListQuery } from "./query.js";
 import { type Links, mediaItem, sceneView } from "./view.js";
@@ -50,7 +51,11 @@ export function recentMedia(
 /** `GET /api/media/{id}`: the item plus its segment timing (never its word timing). */
 export function getMedia(store: LibraryStore, id: number, links: Links): MediaDetail {
   const row = requireItem(store, id);
-  return { ...mediaItem(row, store.tags.forMedia(id), links), segments_json: row.segments_json };
+  return {
+    ...mediaItem(row, store.tags.forMedia(id), links),
+    segments_json: row.segments_json,
+    ...itemMarks(store, id),
+  };
 }
 
 /** Items per shoot year and per shoot day, plus those without a known day; both sum to `total`. */

@@ -841,4 +841,26 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 16,
+    name: "markers and subclips make the item's embedding stale",
+    sql: `
+      -- Marker and subclip names and notes are part of the item's embedded text
+      -- (domain/embedding-text.ts), so a change to them leaves its freshness to be planned again,
+      -- as a change to its tags or scenes does.
+      CREATE TRIGGER embed_state_marks_insert AFTER INSERT ON marks BEGIN
+        UPDATE media SET embed_state = NULL, embed_model = NULL WHERE id = new.media_id AND embed_hash IS NOT NULL
+          AND EXISTS (SELECT 1 FROM vectors v WHERE v.media_id = new.media_id);
+      END;
+      CREATE TRIGGER embed_state_marks_update AFTER UPDATE OF media_id, name, note, start_s ON marks BEGIN
+        UPDATE media SET embed_state = NULL, embed_model = NULL
+          WHERE id IN (old.media_id, new.media_id) AND embed_hash IS NOT NULL
+            AND EXISTS (SELECT 1 FROM vectors v WHERE v.media_id = media.id);
+      END;
+      CREATE TRIGGER embed_state_marks_delete AFTER DELETE ON marks BEGIN
+        UPDATE media SET embed_state = NULL, embed_model = NULL WHERE id = old.media_id AND embed_hash IS NOT NULL
+          AND EXISTS (SELECT 1 FROM vectors v WHERE v.media_id = old.media_id);
+      END;
+    `,
+  },
 ];

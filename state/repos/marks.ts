@@ -67,7 +67,9 @@ export class MarksRepo extends Repository {
 
   /**
    * Adds a mark to an item in one write transaction; `check` sees the item's current count of
-   * that type and throws to refuse (nothing written). Undefined when the item does not exist.
+   * that type and throws to refuse (nothing written). It runs before the row is written, so it
+   * may also complete `mark` (a default name numbered from the count). Undefined when the item
+   * does not exist.
    */
   add(mediaId: number, mark: NewMark, check: (count: number) => void): MarkRow | undefined {
     const write = this.db.transaction((): MarkRow | undefined => {
