@@ -32,7 +32,7 @@ interface MarkerListProps {
   /** The marker just added: its note takes the focus. */
   added: number | null;
   seek: (t: number) => void;
-  change: (id: number, change: MarkChange) => void;
+  change: (id: number, change: MarkChange) => Promise<boolean>;
   remove: (id: number) => void;
 }
 
@@ -71,12 +71,12 @@ export function MarkerList({ markers, added, seek, change, remove }: MarkerListP
             <ColorSelect
               label={`Colour of the marker at ${at}`}
               value={m.color}
-              save={(color) => change(m.id, { color })}
+              save={(color) => void change(m.id, { color })}
             />
             <select
               aria-label={`Kind of the marker at ${at}`}
               value={m.kind}
-              onChange={(e) => change(m.id, { kind: e.currentTarget.value as MarkerKind })}
+              onChange={(e) => void change(m.id, { kind: e.currentTarget.value as MarkerKind })}
             >
               {KINDS.map(([kind, label]) => (
                 <option key={kind} value={kind}>
@@ -97,7 +97,7 @@ export function MarkerList({ markers, added, seek, change, remove }: MarkerListP
 interface SubclipListProps {
   subclips: readonly Subclip[];
   seek: (t: number) => void;
-  change: (id: number, change: Omit<MarkChange, "kind">) => void;
+  change: (id: number, change: Omit<MarkChange, "kind">) => Promise<boolean>;
   remove: (id: number) => void;
 }
 
@@ -134,7 +134,7 @@ export function SubclipList({ subclips, seek, change, remove }: SubclipListProps
             <ColorSelect
               label={`Colour of the subclip ${range}`}
               value={s.color}
-              save={(color) => change(s.id, { color })}
+              save={(color) => void change(s.id, { color })}
             />
             <button type="button" onClick={() => remove(s.id)} aria-label={`Delete the subclip ${range}`}>
               Delete

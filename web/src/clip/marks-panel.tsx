@@ -27,14 +27,14 @@ export function MarksPanel({ marks, addMarker, addSubclip, seek }: MarksPanelPro
         markers={marks.markers}
         added={marks.added}
         seek={seek}
-        change={(id, change) => void marks.changeMarker(id, change)}
+        change={marks.changeMarker}
         remove={(id) => void marks.removeMarker(id)}
       />
       <h2>Subclips</h2>
       <SubclipList
         subclips={marks.subclips}
         seek={seek}
-        change={(id, change) => void marks.changeSubclip(id, change)}
+        change={marks.changeSubclip}
         remove={(id) => void marks.removeSubclip(id)}
       />
     </section>

@@ -54,13 +54,16 @@ export function useMarks(project: string, id: number, say: (message: string) => 
     }
   };
 
+  /** True once saved. */
   const changeMarker = async (markerId: number, change: MarkChange) => {
     try {
       const changed = await editMarker(project, markerId, change);
       setMarkers((list) => put(list, changed));
       say("Marker saved");
+      return true;
     } catch (e) {
       failed(e);
+      return false;
     }
   };
 
@@ -85,13 +88,16 @@ export function useMarks(project: string, id: number, say: (message: string) => 
     }
   };
 
+  /** True once saved. */
   const changeSubclip = async (subclipId: number, change: Omit<MarkChange, "kind">) => {
     try {
       const changed = await editSubclip(project, subclipId, change);
       setSubclips((list) => put(list, changed));
       say("Subclip saved");
+      return true;
     } catch (e) {
       failed(e);
+      return false;
     }
   };
 
