@@ -227,7 +227,9 @@ describe.skipIf(!hasTools)("markers, subclips and sync review in the web app", {
     await page.locator(".aligned canvas.waveform").nth(1).waitFor();
 
     // The picture plays muted with the recorder's sound in step: at picture time t, sound time t + offset.
-    await pageUntil('document.querySelector("video").readyState >= 2 && document.querySelector("audio").readyState >= 1');
+    await pageUntil(
+      'document.querySelector("video").readyState >= 2 && document.querySelector("audio").readyState >= 1',
+    );
     await page.evaluate('document.querySelector("video").play()');
     await pageUntil('document.querySelector("video").currentTime > 0.5');
     const offsetS = (before as Pair).offset_samples / (before as Pair).sound_rate;
