@@ -12,6 +12,8 @@ export const ROUTE_COVERAGE: Readonly<Record<string, Coverage>> = {
   "GET /api/media/:id/scenes": { tool: "get_scenes" },
   "GET /api/media/:id/segments": { tool: "get_transcript" },
   "GET /api/media/:id/words": { tool: "get_transcript" },
+  "GET /api/media/:id/markers": { tool: "get_media" },
+  "GET /api/media/:id/subclips": { tool: "get_media" },
   "GET /api/tokens": { omitted: "secrets administration, admin scope only" },
   "GET /api/tokens/:id": { omitted: "secrets administration, admin scope only" },
   "GET /api/stats": { tool: "library_stats" },

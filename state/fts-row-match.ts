@@ -47,12 +47,12 @@ export class FtsRowMatch {
       // A rowid bound as a JS number arrives as a REAL, which FTS5 does not take as a rowid lookup.
       read: this.db
         .prepare(
-          "SELECT name, transcript, tags, scenes, slate FROM media_fts WHERE rowid = CAST(? AS INTEGER)",
+          "SELECT name, transcript, tags, scenes, slate, marks FROM media_fts WHERE rowid = CAST(? AS INTEGER)",
         )
         .raw(true),
       clear: db.prepare("DELETE FROM media_fts"),
       insert: db.prepare(
-        "INSERT INTO media_fts (name, transcript, tags, scenes, slate) VALUES (?, ?, ?, ?, ?)",
+        "INSERT INTO media_fts (name, transcript, tags, scenes, slate, marks) VALUES (?, ?, ?, ?, ?, ?)",
       ),
       match: db.prepare("SELECT 1 FROM media_fts WHERE media_fts MATCH ?"),
     };

@@ -95,6 +95,27 @@ const library = <T>(use: (lib: ReturnType<typeof openLibrary>) => T): T => {
 let made = 0;
 const fresh = (prefix: string) => `${prefix}-${++made}`;
 
+/** A marker or subclip of its own on the seeded clip, for an edit or a delete. */
+function freshMark(type: "marker" | "subclip"): number {
+  return library((lib) => {
+    const mark = lib.marks.add(
+      seed.clip,
+      {
+        type,
+        name: fresh(type),
+        note: "",
+        color: "blue",
+        kind: type === "marker" ? "marker" : null,
+        start_s: 0,
+        end_s: type === "marker" ? null : 1,
+        author: "conformance",
+      },
+      () => {},
+    );
+    return mark?.id as number;
+  });
+}
+
 /** A row whose file is not there (for deletes), or, as `video.mkv`, one a browser cannot play. */
 function freshRow(ext = "png", kind: "image" | "video" = "image"): number {
   const name = `${fresh("row")}.${ext}`;
@@ -295,6 +316,66 @@ const EXAMPLES: Record<string, Examples> = {
         { status: 404, path: `/api/media/${MISSING_ID}/tags`, body: { name } },
       ];
     },
+  },
+  "GET /api/media/:id/markers": {
+    ok: () => ({ status: 200, path: `/api/media/${seed.clip}/markers` }),
+    more: () => [{ status: 404, path: `/api/media/${MISSING_ID}/markers` }],
+  },
+  "POST /api/media/:id/markers": {
+    ok: () => ({ status: 201, path: `/api/media/${seed.clip}/markers`, body: { start_s: 1, kind: "todo" } }),
+    more: () => [
+      { status: 404, path: `/api/media/${MISSING_ID}/markers`, body: { start_s: 1 } },
+      { status: 422, path: `/api/media/${seed.clip}/markers`, body: { start_s: 1, color: "orange" } },
+      {
+        status: 422,
+        path: `/api/media/${seed.clip}/markers`,
+        body: { start_s: 1_000 },
+        detail: /past the end/,
+      },
+    ],
+  },
+  "GET /api/media/:id/subclips": {
+    ok: () => ({ status: 200, path: `/api/media/${seed.clip}/subclips` }),
+    more: () => [{ status: 404, path: `/api/media/${MISSING_ID}/subclips` }],
+  },
+  "POST /api/media/:id/subclips": {
+    ok: () => ({ status: 201, path: `/api/media/${seed.clip}/subclips`, body: { start_s: 1, end_s: 2 } }),
+    more: () => [
+      { status: 404, path: `/api/media/${MISSING_ID}/subclips`, body: { start_s: 1, end_s: 2 } },
+      {
+        status: 422,
+        path: `/api/media/${seed.clip}/subclips`,
+        body: { start_s: 2, end_s: 1 },
+        detail: /after/,
+      },
+    ],
+  },
+  "PATCH /api/markers/:id": {
+    ok: () => ({
+      status: 200,
+      path: `/api/markers/${freshMark("marker")}`,
+      body: { color: "sky", end_s: 2 },
+    }),
+    more: () => [
+      { status: 404, path: `/api/markers/${MISSING_ID}`, body: { name: "x" } },
+      { status: 404, path: `/api/markers/${freshMark("subclip")}`, body: { name: "x" } },
+      { status: 422, path: `/api/markers/${freshMark("marker")}`, body: { kind: "note" } },
+    ],
+  },
+  "DELETE /api/markers/:id": {
+    ok: () => ({ status: 200, path: `/api/markers/${freshMark("marker")}` }),
+    more: () => [{ status: 404, path: `/api/markers/${MISSING_ID}` }],
+  },
+  "PATCH /api/subclips/:id": {
+    ok: () => ({ status: 200, path: `/api/subclips/${freshMark("subclip")}`, body: { note: "keeper" } }),
+    more: () => [
+      { status: 404, path: `/api/subclips/${freshMark("marker")}`, body: { note: "x" } },
+      { status: 422, path: `/api/subclips/${freshMark("subclip")}`, body: { end_s: null } },
+    ],
+  },
+  "DELETE /api/subclips/:id": {
+    ok: () => ({ status: 200, path: `/api/subclips/${freshMark("subclip")}` }),
+    more: () => [{ status: 404, path: `/api/subclips/${MISSING_ID}` }],
   },
   "PATCH /api/media/:id/inout": {
     ok: () => ({

@@ -97,6 +97,30 @@ function freshTrash(api: TestApi): number {
   }
 }
 
+/** A marker or subclip of its own on the seeded clip for each edit or delete call. */
+function freshMark(api: TestApi, type: "marker" | "subclip"): number {
+  const lib = openLibrary(api.root as string);
+  try {
+    const mark = lib.marks.add(
+      seedOf(api).clip,
+      {
+        type,
+        name: "matrix",
+        note: "",
+        color: "blue",
+        kind: type === "marker" ? "marker" : null,
+        start_s: 0,
+        end_s: type === "marker" ? null : 0.5,
+        author: "matrix",
+      },
+      () => {},
+    );
+    return mark?.id as number;
+  } finally {
+    lib.close();
+  }
+}
+
 /** A stored conversation of its own for each history call. */
 let conversations = 0;
 function freshConversation(api: TestApi): string {
@@ -215,6 +239,30 @@ const EXAMPLES: Record<string, Example> = {
     path: (api) => `/api/media/${seedOf(api).clip}/desqueeze`,
     body: () => ({ desqueeze: 2 }),
   },
+  "GET /api/media/:id/markers": { status: 200, path: (api) => `/api/media/${seedOf(api).clip}/markers` },
+  "POST /api/media/:id/markers": {
+    status: 201,
+    path: (api) => `/api/media/${seedOf(api).clip}/markers`,
+    body: () => ({ start_s: 0.5, note: "matrix" }),
+  },
+  "GET /api/media/:id/subclips": { status: 200, path: (api) => `/api/media/${seedOf(api).clip}/subclips` },
+  "POST /api/media/:id/subclips": {
+    status: 201,
+    path: (api) => `/api/media/${seedOf(api).clip}/subclips`,
+    body: () => ({ start_s: 0.5, end_s: 1 }),
+  },
+  "PATCH /api/markers/:id": {
+    status: 200,
+    path: (api) => `/api/markers/${freshMark(api, "marker")}`,
+    body: () => ({ color: "mint" }),
+  },
+  "DELETE /api/markers/:id": { status: 200, path: (api) => `/api/markers/${freshMark(api, "marker")}` },
+  "PATCH /api/subclips/:id": {
+    status: 200,
+    path: (api) => `/api/subclips/${freshMark(api, "subclip")}`,
+    body: () => ({ name: "renamed" }),
+  },
+  "DELETE /api/subclips/:id": { status: 200, path: (api) => `/api/subclips/${freshMark(api, "subclip")}` },
   "GET /api/media/:id/segments": { status: 200, path: (api) => `/api/media/${seedOf(api).clip}/segments` },
   "GET /api/media/:id/words": { status: 200, path: (api) => `/api/media/${seedOf(api).clip}/words` },
   "GET /api/media/:id/scenes": { status: 200, path: (api) => `/api/media/${seedOf(api).clip}/scenes` },
