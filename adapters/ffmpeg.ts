@@ -1,7 +1,9 @@
 import { readdir } from "node:fs/promises";
+import { PeakReducer, type Peaks } from "../formats/waveform.js";
 import {
   type AnalyseOptions,
   analyseArgs,
+  audioPeaksArgs,
   audioStatsArgs,
   type EditorProxyOptions,
   type ExtractAudioOptions,
@@ -13,7 +15,6 @@ import {
   type SilenceOptions,
   sampleArgs,
   silencesArgs,
-  waveformArgs,
 } from "./ffmpeg/args.js";
 import { type Source, sourcePath } from "./ffmpeg/input.js";
 import {
@@ -56,8 +57,11 @@ export interface Ffmpeg {
     keyframe?: boolean,
     lut?: string,
   ): Promise<Buffer>;
-  /** A waveform picture of the first audio track, as PNG. */
-  waveform(file: Source, width: number, height: number, signal?: AbortSignal): Promise<Buffer>;
+  /**
+   * The first audio track's waveform peaks from one decode of it alone, read as it streams (in
+   * bounded memory); null when the track held no sample.
+   */
+  audioPeaks(file: Source, timeoutMs: number, signal?: AbortSignal): Promise<Peaks | null>;
   /** The first audio track as 16 kHz mono 16-bit WAV (what speech recognisers read), optionally a window of it. */
   extractAudio(file: Source, out: string, opts: ExtractAudioOptions): Promise<void>;
   /** Silences in the first audio track (ffmpeg silencedetect) and how long the decoded track is. */
@@ -65,7 +69,8 @@ export interface Ffmpeg {
   /**
    * The one decode pass over a clip: scene scores, a small JPEG every `sampleEveryS` seconds into
    * `sampleDir` (named by sample index) for key frames and thumbnails, and, when asked, the motion
-   * and sound measured on a fixed grid, so no later stage has to decode the clip again.
+   * and sound measured on a fixed grid, so no later stage has to decode the clip again. With
+   * `peaks` the sound's waveform peaks come from the same decode, read as they stream.
    */
   analyse(file: Source, options: AnalyseOptions, signal?: AbortSignal): Promise<Analysis>;
   /** Level, clipping and silence of the first audio track over a window; null when there is none. */
@@ -91,7 +96,6 @@ export interface Ffmpeg {
 }
 
 const FRAME_TIMEOUT_MS = 60_000;
-const WAVEFORM_TIMEOUT_MS = 120_000;
 const SAMPLE_TIMEOUT_MS = 120_000;
 
 const noStreams = (error: unknown) =>
@@ -144,19 +148,33 @@ export function createFfmpeg(path: string): Ffmpeg {
     },
     frameAt: (file, atS, width, signal, keyframe = false, lut) =>
       toPng(frameAtArgs(file, atS, width, keyframe, lut), FRAME_TIMEOUT_MS, signal),
-    waveform: (file, width, height, signal) =>
-      toPng(waveformArgs(file, width, height), WAVEFORM_TIMEOUT_MS, signal),
     async analyse(file, options, signal) {
+      const reducer = options.audio && options.peaks ? new PeakReducer() : null;
       const { stderr } = await run(path, analyseArgs(file, options), {
         timeoutMs: options.timeoutMs,
         signal,
+        stdoutSink: reducer ? (chunk) => reducer.push(chunk) : undefined,
       });
       return {
         cuts: parseCuts(stderr),
         samples: sampleFiles(await readdir(options.sampleDir), options.sampleDir, options.sampleEveryS),
         motion: parseMotion(stderr),
         audio: options.audio ? parseAudioTrack(stderr) : null,
+        peaks: reducer?.finish() ?? null,
       };
+    },
+    async audioPeaks(file, timeoutMs, signal) {
+      const reducer = new PeakReducer();
+      try {
+        await run(path, audioPeaksArgs(file), {
+          timeoutMs,
+          signal,
+          stdoutSink: (chunk) => reducer.push(chunk),
+        });
+      } catch (error) {
+        throw noAudio(file, error);
+      }
+      return reducer.finish();
     },
     async renderSample(piece, speechWav, out, signal) {
       await run(path, sampleArgs(piece, speechWav, out), { timeoutMs: SAMPLE_TIMEOUT_MS, signal });

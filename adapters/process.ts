@@ -80,6 +80,12 @@ export interface RunOptions {
   encoding?: "utf8" | "buffer";
   /** Hears stdout as it arrives (ffmpeg's `-progress pipe:1` report), besides its collection. */
   onStdout?: ((chunk: string) => void) | undefined;
+  /**
+   * Takes stdout as it arrives instead of collecting it, so output of any length (a recording's
+   * PCM) holds no memory here; `stdout` then comes back empty. A throw stops the program and
+   * fails the run with its message.
+   */
+  stdoutSink?: ((chunk: Buffer) => void) | undefined;
 }
 
 export interface RunResult<T extends string | Uint8Array> {
@@ -101,7 +107,7 @@ const MAX_OUTPUT_BYTES = 256 * 1024 * 1024;
 /** A program asked to stop (SIGTERM) that has not after this long is killed. */
 const FORCE_KILL_AFTER_MS = 2000;
 
-type Stopped = "timeout" | "aborted" | "overflow";
+type Stopped = "timeout" | "aborted" | "overflow" | "unreadable";
 
 /**
  * Runs a program (guarded, never through a shell of the caller's making), with a hard timeout, and
@@ -151,7 +157,19 @@ export async function run(
       if (bytes > MAX_OUTPUT_BYTES) return stop("overflow");
       into.push(chunk);
     };
-    child.stdout.on("data", collect(stdout));
+    const sink = options.stdoutSink;
+    let sinkError: unknown = null;
+    if (sink)
+      child.stdout.on("data", (chunk: Buffer) => {
+        if (stopped) return;
+        try {
+          sink(chunk);
+        } catch (error) {
+          sinkError = error;
+          stop("unreadable");
+        }
+      });
+    else child.stdout.on("data", collect(stdout));
     child.stderr.on("data", collect(stderr));
     const listener = options.onStdout;
     if (listener) child.stdout.on("data", (chunk: Buffer) => listener(chunk.toString()));
@@ -182,6 +200,14 @@ export async function run(
         return reject(
           new ProcessError(
             `${tool} wrote more than ${MAX_OUTPUT_BYTES / 1024 / 1024} MB; it was stopped`,
+            tool,
+            "failed",
+          ),
+        );
+      if (stopped === "unreadable")
+        return reject(
+          new ProcessError(
+            `${tool}'s output could not be read: ${(sinkError as Error).message ?? sinkError}`,
             tool,
             "failed",
           ),

@@ -65,6 +65,7 @@ export {
   VERSION,
 } from "../domain/schemas/system.js";
 export { BACKUPS, CORRECTIONS, RECORRECTED, REVERTED } from "../domain/schemas/transcripts.js";
+export { WAVEFORM } from "../domain/schemas/waveform.js";
 
 export const MEDIA_SEARCH_PAGE = SEARCH_PAGE;
 export const COLOR_PROFILE_IMPORTED = COLOR_PROFILE;

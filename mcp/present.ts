@@ -5,6 +5,7 @@ import type { SceneMatch } from "../domain/schemas/search.js";
 export const MCP_NAMES = {
   thumbnail_url: "thumbnail_path",
   keyframe_url: "keyframe_path",
+  waveform_url: "waveform_path",
 } as const satisfies Partial<Record<keyof MediaItem | keyof Scene | keyof SceneMatch, string>>;
 const RENAMED: Readonly<Record<string, string>> = MCP_NAMES;
 

@@ -35,8 +35,7 @@ export function onCpuQueue(ffmpeg: Ffmpeg, queues: Queues): Ffmpeg {
     path: ffmpeg.path,
     frameAt: (file, atS, width, signal, keyframe, lut) =>
       cpu(() => ffmpeg.frameAt(file, atS, width, signal, keyframe, lut), signal),
-    waveform: (file, width, height, signal) =>
-      cpu(() => ffmpeg.waveform(file, width, height, signal), signal),
+    audioPeaks: (file, timeoutMs, signal) => cpu(() => ffmpeg.audioPeaks(file, timeoutMs, signal), signal),
     extractAudio: (file, out, opts) => cpu(() => ffmpeg.extractAudio(file, out, opts), opts.signal),
     silences: (file, opts) => cpu(() => ffmpeg.silences(file, opts), opts.signal),
     analyse: (file, options, signal) => cpu(() => ffmpeg.analyse(file, options, signal), signal),

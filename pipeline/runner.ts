@@ -16,6 +16,7 @@ import type { ScannedFile } from "./scan.js";
 import { regroupSpans } from "./span-pass.js";
 import { embedStage } from "./stages/embed.js";
 import { framesStage } from "./stages/frames.js";
+import { backfillPeaks, peaksDue, WAVEFORM_STAGE } from "./stages/peaks.js";
 import { probeFile } from "./stages/probe.js";
 import { proxyReason, proxyStage } from "./stages/proxy.js";
 import { thumbnailsStage } from "./stages/thumbnails.js";
@@ -63,6 +64,7 @@ type Plan =
   | { kind: "unchanged" }
   | { kind: "needs_proxy"; reason: string }
   | { kind: "skip"; reason: string }
+  | { kind: "peaks"; row: MediaRow }
   | { kind: "run"; row: MediaRow | undefined; input: Omit<ItemInput, "exec">; restoreTo: string | null };
 
 const MAX_REASON = 400;
@@ -165,7 +167,8 @@ async function planFile(file: ScannedFile, deps: RunnerDeps): Promise<Plan> {
   }
   if (row.status === "done") {
     const from = resumableStage(row, deps) ?? ((await proxyDue(row, deps)) ? "proxy" : null);
-    return from ? { kind: "run", row, input: { from, until: null }, restoreTo: null } : { kind: "unchanged" };
+    if (from) return { kind: "run", row, input: { from, until: null }, restoreTo: null };
+    return peaksDue(row, deps) ? { kind: "peaks", row } : { kind: "unchanged" };
   }
   const from = (STAGES as readonly string[]).includes(row.next_stage)
     ? (row.next_stage as StageName)
@@ -281,6 +284,28 @@ const removeDerivedOf = (deps: RunnerDeps, mediaId: number) =>
     deps.log.warn({ media_id: mediaId, reason }, "derived file of a deleted item not removed");
   });
 
+/**
+ * Peaks for an item ingested before they were made, from its sound alone. The item itself is
+ * unchanged, whatever came of it: a decode that timed out is logged and asked again next pass.
+ */
+async function backfill(
+  file: ScannedFile,
+  row: MediaRow,
+  deps: RunnerDeps,
+  signal: AbortSignal,
+): Promise<FileOutcome> {
+  try {
+    await backfillPeaks(stageItemOf(row, deps.store.paths.root), deps, signal);
+  } catch (error) {
+    if (signal.aborted) return { category: "aborted", stage: WAVEFORM_STAGE };
+    if (!(error instanceof ItemDeletedError)) {
+      const reason = cleanReason(error, file.absPath, file.relPath, deps.store.paths.root);
+      deps.log.warn({ path: file.relPath, reason }, "waveform peaks not made");
+    }
+  }
+  return { category: "unchanged", stage: "done" };
+}
+
 async function processFile(
   file: ScannedFile,
   deps: RunnerDeps,
@@ -308,6 +333,7 @@ async function processFile(
   if (plan.kind === "unchanged") return { category: "unchanged", stage: "done" };
   if (plan.kind === "skip") return { category: "skipped", stage: "plan", reason: plan.reason };
   if (plan.kind === "needs_proxy") return { category: "needs_proxy", stage: "probe", reason: plan.reason };
+  if (plan.kind === "peaks") return backfill(file, plan.row, deps, signal);
 
   let item: StageItem | null = plan.row ? stageItemOf(plan.row, store.paths.root) : null;
   const { restoreTo, input } = plan;

@@ -15,11 +15,14 @@ export const framesDir = (paths: ProjectPaths, mediaId: number) => join(paths.fr
 export const keyframeFile = (paths: ProjectPaths, mediaId: number, index: number) =>
   join(framesDir(paths, mediaId), `${index}.jpg`);
 
+/** The item's waveform peaks (audiowaveform `.dat`, formats/waveform.ts): `.svc/waveforms/<media id>.dat`. */
+export const waveformFile = (paths: ProjectPaths, mediaId: number) => join(paths.waveforms, `${mediaId}.dat`);
+
 /** The item's playback proxy: `.svc/proxies/<media id>.mp4`. */
 export const proxyFile = (paths: ProjectPaths, mediaId: number) => join(paths.proxies, `${mediaId}.mp4`);
 
 /**
- * Removes an item's derived files: its thumbnail, key-frame folder and playback proxy, and the
+ * Removes an item's derived files: its thumbnail, key-frame folder, waveform peaks and playback proxy, and the
  * files its rows recorded (relative to `.svc`; older releases named some differently). Nothing
  * outside `.svc` is touched. A file that cannot be removed goes to `onFailure` (relative to
  * `.svc`) and the others still go: a leftover is a cost, never a failure of what removed the item.
@@ -34,6 +37,7 @@ export async function removeDerivedFiles(
     ...recorded.filter((rel): rel is string => rel !== null).map((rel) => join(paths.dataDir, rel)),
     thumbFile(paths, mediaId),
     framesDir(paths, mediaId),
+    waveformFile(paths, mediaId),
     proxyFile(paths, mediaId),
   ];
   for (const target of new Set(targets)) {

@@ -8,6 +8,8 @@ export interface ProjectPaths {
   readonly vectors: string;
   readonly thumbs: string;
   readonly frames: string;
+  /** Waveform peaks, one `.dat` per item with sound. */
+  readonly waveforms: string;
   readonly proxies: string;
   readonly trash: string;
   readonly backups: string;
@@ -21,7 +23,7 @@ export interface ProjectPaths {
 
 export const DATA_DIR_NAME = ".svc";
 /** Derived-data folders that ingest writes into; an unusable one stops a pass with exit 3. */
-export const DERIVED_DIRS = ["thumbs", "frames"] as const;
+export const DERIVED_DIRS = ["thumbs", "frames", "waveforms"] as const;
 
 export function projectPaths(root: string): ProjectPaths {
   const dataDir = join(root, DATA_DIR_NAME);
@@ -32,6 +34,7 @@ export function projectPaths(root: string): ProjectPaths {
     vectors: join(dataDir, "vectors.usearch"),
     thumbs: join(dataDir, "thumbs"),
     frames: join(dataDir, "frames"),
+    waveforms: join(dataDir, "waveforms"),
     proxies: join(dataDir, "proxies"),
     trash: join(dataDir, "trash"),
     backups: join(dataDir, "backups"),

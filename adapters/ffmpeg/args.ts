@@ -52,6 +52,8 @@ export interface AnalyseOptions {
   motion?: boolean;
   /** Measure the first audio track in SIGNAL_STEP_S windows; only for a file that has one. */
   audio?: boolean;
+  /** With `audio`: the track also goes to stdout as 16-bit WAV at SIGNAL_RATE, for its waveform peaks. */
+  peaks?: boolean;
   /** A `.cube` 3D LUT the kept frames are rendered through (scene scores are taken on the frames as decoded). */
   lut?: string | undefined;
   /** Decoder threads; ffmpeg's own choice (one per core) when absent. */
@@ -228,15 +230,22 @@ export function frameAtArgs(
   ];
 }
 
-/** A waveform picture of the first audio track, as PNG. */
-export function waveformArgs(file: Source, width: number, height: number): string[] {
+/**
+ * Every channel of the first audio track at SIGNAL_RATE as 16-bit WAV on stdout, for its peaks
+ * (formats/waveform.ts reads the header for the channel count: a polyphonic recording with no
+ * channel layout cannot be downmixed by ffmpeg, so nothing is). A WAV header, unlike raw PCM,
+ * says what follows; `-bitexact` leaves out the encoder's LIST chunk.
+ */
+const PEAKS_PIPE = ["-map", "[peaks]", "-bitexact", "-f", "wav", "pipe:1"];
+const PEAKS_FORMAT = "aformat=sample_fmts=s16";
+
+/** One decode of the first audio track alone, for its waveform peaks (PEAKS_PIPE). */
+export function audioPeaksArgs(file: Source): string[] {
   return [
     ...COMMON,
     ...inputArgs(file),
-    "-filter_complex",
-    `[0:a:0]aformat=channel_layouts=mono,showwavespic=s=${width}x${height}:colors=0x4fc3f7[wave]`,
-    ...["-map", "[wave]", "-frames:v", "1"],
-    ...PNG_PIPE,
+    ...["-filter_complex", `[0:a:0]aresample=${SIGNAL_RATE},${PEAKS_FORMAT}[peaks]`],
+    ...PEAKS_PIPE,
   ];
 }
 
@@ -338,13 +347,17 @@ export function analyseArgs(file: Source, options: AnalyseOptions): string[] {
   // The audio is cut into windows on the signal grid and measured in each: levels as decoded
   // after resampling to a known rate (so a window's sample count gives its length), clipping as
   // the mean of a per-sample 0/1 flag per channel, and silences over the whole track.
+  // The peaks branch takes the windows as they are: resampled already, so it costs a format
+  // conversion and a pipe.
+  const peaks = options.audio === true && options.peaks === true;
   const audio = options.audio
     ? [
-        `[0:a:0]aresample=${SIGNAL_RATE},asetnsamples=n=${window}:p=0,asplit=2[level][clip]`,
+        `[0:a:0]aresample=${SIGNAL_RATE},asetnsamples=n=${window}:p=0,asplit=${peaks ? 3 : 2}[level][clip]${peaks ? "[peaks0]" : ""}`,
         `[level]silencedetect=n=${SILENCE_DB}dB:d=${SILENCE_MIN_S},` +
           `astats=metadata=1:reset=1:measure_perchannel=none:measure_overall=${levels},ametadata@level=print,anullsink`,
         `[clip]aeval=exprs='gte(abs(val(ch)),${CLIP_LEVEL})':c=same,` +
           "astats=metadata=1:reset=1:measure_perchannel=DC_offset:measure_overall=none,ametadata@clip=print,anullsink",
+        ...(peaks ? [`[peaks0]${PEAKS_FORMAT}[peaks]`] : []),
       ]
     : [];
   return [
@@ -352,5 +365,6 @@ export function analyseArgs(file: Source, options: AnalyseOptions): string[] {
     ...(options.threads === undefined ? [] : ["-threads", String(options.threads)]),
     ...[...inputArgs(file), "-sn", "-dn", "-filter_complex", [...video, ...audio].join(";")],
     ...["-map", "[keys]", "-q:v", "3", "-frame_pts", "1", join(options.sampleDir, "%06d.jpg")],
+    ...(peaks ? PEAKS_PIPE : []),
   ];
 }

@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import type { Peaks } from "../../formats/waveform.js";
 import { SIGNAL_RATE } from "./args.js";
 
 /**
@@ -15,6 +16,8 @@ export interface Analysis {
   motion: MotionSample[];
   /** Null unless audio was asked for. */
   audio: AudioTrack | null;
+  /** The first audio track's waveform peaks; null unless asked for (or the track held no sample). */
+  peaks: Peaks | null;
 }
 
 export interface SceneCut {

@@ -33,6 +33,7 @@ import { LIST_QUERY, wholeNumber } from "../../library/media/query.js";
 import { projectSearch, searchMediaJson } from "../../library/media/search.js";
 import { mediaWords } from "../../library/media/transcript.js";
 import { apiLinks, type Links } from "../../library/media/view.js";
+import { mediaWaveform, WAVEFORM_QUERY } from "../../library/media/waveform.js";
 import { forgetDeletedMedia } from "../../library/organise/bins.js";
 import { tagCloud } from "../../library/organise/tags.js";
 import type { LibraryStore } from "../../state/stores.js";
@@ -55,6 +56,7 @@ import {
   TAG_ADDED,
   TAG_CLOUD,
   TRANSCRIPTS,
+  WAVEFORM,
   WORDS,
 } from "../responses.js";
 import { remakeProxies } from "../stale-proxies.js";
@@ -354,6 +356,25 @@ export const mediaRoutes: readonly RouteDef[] = [
       params: idParams("id"),
       query: PROJECT_QUERY,
       response: { file: "image/jpeg" },
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/media/:id/waveform",
+    scopes: ACCESS.read,
+    handler: async (event, deps) => {
+      const { project, samples_per_pixel } = readQuery(event, WAVEFORM_QUERY);
+      return mediaWaveform(inProject(deps, project).store, idOf(event), samples_per_pixel);
+    },
+    doc: {
+      summary: "The item's waveform peaks (audiowaveform JSON, version 2)",
+      description:
+        "One channel (every channel of the first audio track: each pair is the lowest and highest sample of any " +
+        "of them), 8-bit values, 100 pairs per second as stored. `samples_per_pixel` coarsens by a whole multiple " +
+        "of the stored resolution (422 otherwise); 404 when the item has no sound or its peaks are not made yet.",
+      params: idParams("id"),
+      query: WAVEFORM_QUERY,
+      response: WAVEFORM,
     },
   },
   {

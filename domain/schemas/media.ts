@@ -124,6 +124,9 @@ export const MEDIA_ITEM = z
     missing: z.boolean(),
     missing_since: nullableString,
     thumbnail_url: nullableString,
+    waveform_url: nullableString.describe(
+      "The item's waveform peaks (GET /api/media/{id}/waveform); null when it has no sound or they are not made yet",
+    ),
     created_at: timestamp,
     updated_at: timestamp,
   })

@@ -18,6 +18,7 @@ const PROJECT_TEMP: readonly { dir: (paths: ProjectPaths) => string; prefix: str
 const ATOMIC_WRITE_DIRS: readonly ((paths: ProjectPaths) => string)[] = [
   (paths) => paths.thumbs,
   (paths) => paths.frames,
+  (paths) => paths.waveforms,
   (paths) => paths.proxies,
 ];
 
@@ -69,7 +70,7 @@ async function isAbandonedWhisperRun(dir: string, name: string, now: number): Pr
 
 /**
  * Removes what interrupted passes left: the project's work folders and the temp files of killed
- * atomic writes of thumbnails, key frames and playback proxies (the caller holds its ingest slot, so no live pass of
+ * atomic writes of thumbnails, key frames, waveform peaks and playback proxies (the caller holds its ingest slot, so no live pass of
  * this project owns one) and whisper.cpp folders in the system temp
  * folder whose process is gone. Returns how many folders went.
  */

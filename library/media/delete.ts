@@ -110,8 +110,11 @@ async function deleteOne(store: LibraryStore, id: number, log: Logger): Promise<
     throw error;
   }
   if (removed)
-    await removeDerivedFiles(store.paths, id, [removed.thumbPath, ...removed.keyframePaths], (file, error) =>
-      log.warn({ media_id: id, file, reason: errnoOf(error) }, "derived file not removed"),
+    await removeDerivedFiles(
+      store.paths,
+      id,
+      [removed.thumbPath, ...removed.keyframePaths, removed.waveformPath],
+      (file, error) => log.warn({ media_id: id, file, reason: errnoOf(error) }, "derived file not removed"),
     );
   log.info(
     { media_id: id, path: row.rel_path, file: moved.outcome, trash_path: trashPath },

@@ -26,16 +26,18 @@ import type { TagRow } from "../../state/repos/tags.js";
 export interface Links {
   thumbnail(id: number, stored: string): string;
   keyframe(id: number, index: number, stored: string): string;
+  waveform(id: number, stored: string): string;
 }
 
 export type LinkKind = "api" | "paths";
 
-/** URLs of derived images over the HTTP API; they carry the project so they resolve against the same library. */
+/** URLs of derived images and peaks over the HTTP API; they carry the project so they resolve against the same library. */
 export function apiLinks(project: string | undefined): Links {
   const suffix = project ? `?project=${encodeURIComponent(project)}` : "";
   return {
     thumbnail: (id) => `/api/media/${id}/thumbnail${suffix}`,
     keyframe: (id, index) => `/api/media/${id}/keyframes/${index}${suffix}`,
+    waveform: (id) => `/api/media/${id}/waveform${suffix}`,
   };
 }
 
@@ -43,6 +45,7 @@ export function apiLinks(project: string | undefined): Links {
 export const pathLinks: Links = {
   thumbnail: (_id, stored) => posix.join(DATA_DIR_NAME, stored),
   keyframe: (_id, _index, stored) => posix.join(DATA_DIR_NAME, stored),
+  waveform: (_id, stored) => posix.join(DATA_DIR_NAME, stored),
 };
 
 export const linksOf = (kind: LinkKind, project: string | undefined): Links =>
@@ -129,6 +132,7 @@ export function mediaItem(row: ListedRow, tags: readonly TagRow[], links: Links)
     missing: row.missing_since !== null,
     missing_since: row.missing_since,
     thumbnail_url: row.thumb_path === null ? null : links.thumbnail(row.id, row.thumb_path),
+    waveform_url: row.waveform_path === null ? null : links.waveform(row.id, row.waveform_path),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

@@ -10,6 +10,7 @@ import { derivedRelative } from "../../state/paths.js";
 import type { SceneInput } from "../../state/repos/scenes.js";
 import { lutForItem } from "../luts.js";
 import { decodeThreads } from "../queues.js";
+import { storePeaks } from "./peaks.js";
 import { type PlannedScene, planScenes } from "./scene-plan.js";
 import { type SceneSignals, withSceneSignals } from "./signals.js";
 import { THUMB_WIDTH, thumbnailFromSamples, videoThumbnail } from "./thumbnails.js";
@@ -71,8 +72,10 @@ async function keyframeImage(
 }
 
 /**
- * The one decode of the clip, with its sound when it has a track. A sound ffmpeg cannot decode
- * must not cost the clip its scenes: the pass is run again without it, and its quality is unknown.
+ * The one decode of the clip, with its sound when it has a track (measured, and its waveform
+ * peaks read from the same decode). A sound ffmpeg cannot decode must not cost the clip its
+ * scenes: the pass is run again without it, its quality is unknown and it has no peaks
+ * (`noPeaks` says why there are none).
  */
 async function analyseClip(
   item: StageItem,
@@ -80,7 +83,7 @@ async function analyseClip(
   work: string,
   signal: AbortSignal,
   lut: string | undefined,
-): Promise<{ analysis: Analysis; audioMeasured: boolean }> {
+): Promise<{ analysis: Analysis; audioMeasured: boolean; noPeaks: string }> {
   const { ffmpeg } = deps.adapters;
   if (!ffmpeg) throw new StageError("ffmpeg is not available");
   const hasAudio = (deps.store.media.get(item.mediaId)?.audio_tracks ?? 0) > 0;
@@ -92,11 +95,16 @@ async function analyseClip(
     timeoutMs: sceneDetectTimeoutMs(item.durationS),
     motion: true,
     audio: hasAudio,
+    peaks: hasAudio,
     lut,
     threads: decodeThreads(deps.queues),
   };
   try {
-    return { analysis: await ffmpeg.analyse(item.input, options, signal), audioMeasured: true };
+    return {
+      analysis: await ffmpeg.analyse(item.input, options, signal),
+      audioMeasured: true,
+      noPeaks: hasAudio ? "the sound held no sample" : "no audio track",
+    };
   } catch (error) {
     // A timeout is not the sound's fault, and a second pass would only take as long again.
     if (!hasAudio || signal.aborted || !(error instanceof ProcessError) || error.reason !== "failed")
@@ -108,15 +116,16 @@ async function analyseClip(
     deps.log.warn({ file: item.relPath, reason }, "frames: the sound could not be measured");
     for (const name of await readdir(work)) await rm(join(work, name), { force: true });
     return {
-      analysis: await ffmpeg.analyse(item.input, { ...options, audio: false }, signal),
+      analysis: await ffmpeg.analyse(item.input, { ...options, audio: false, peaks: false }, signal),
       audioMeasured: false,
+      noPeaks: `the sound could not be decoded: ${reason}`,
     };
   }
 }
 
 /**
- * Scenes and their key frames, the measured motion and sound of each scene, and the video's
- * thumbnail, all from one decode of the clip.
+ * Scenes and their key frames, the measured motion and sound of each scene, the video's
+ * thumbnail and its sound's waveform peaks, all from one decode of the clip.
  */
 export const framesStage: Stage = {
   name: "frames",
@@ -130,7 +139,7 @@ export const framesStage: Stage = {
     try {
       const profile = deps.store.media.get(item.mediaId)?.color_profile;
       const lut = await lutForItem(deps.config, profile, deps.log);
-      const { analysis, audioMeasured } = await analyseClip(item, deps, work, signal, lut);
+      const { analysis, audioMeasured, noPeaks } = await analyseClip(item, deps, work, signal, lut);
       const plan = planScenes(duration, analysis.cuts);
       const scenes: SceneInput[] = [];
       for (const [idx, scene] of plan.entries()) {
@@ -150,6 +159,7 @@ export const framesStage: Stage = {
       const thumbPath = thumbFile(deps.store.paths, item.mediaId);
       await writeFileAtomic(thumbPath, thumb);
       deps.store.scenes.replace(item.mediaId, scenes);
+      await storePeaks(deps, item.mediaId, analysis.peaks, noPeaks);
       // Key frames of an earlier, longer scene list are removed only once the new list is stored.
       const keep = new Set(plan.map((_, idx) => basename(keyframeFile(deps.store.paths, item.mediaId, idx))));
       for (const name of await readdir(dir)) {

@@ -1,10 +1,12 @@
 import { readFile } from "node:fs/promises";
 import type { Ffmpeg } from "../../adapters/ffmpeg.js";
 import type { Images } from "../../adapters/images.js";
+import { waveformSvg } from "../../formats/waveform.js";
 import { writeFileAtomic } from "../../state/atomic.js";
 import { thumbFile } from "../../state/derived-files.js";
 import { derivedRelative } from "../../state/paths.js";
 import { lutForItem } from "../luts.js";
+import { peaksTimeoutMs, storePeaks } from "./peaks.js";
 import { type Stage, type StageDeps, StageError, type StageItem, type StageResult } from "./types.js";
 
 export const THUMB_WIDTH = 480;
@@ -99,7 +101,7 @@ async function picture(
   deps: StageDeps,
   signal: AbortSignal,
 ): Promise<Buffer> {
-  const { ffmpeg, images } = deps.adapters;
+  const { images } = deps.adapters;
   switch (item.kind) {
     case "image":
       try {
@@ -113,14 +115,22 @@ async function picture(
       } catch (error) {
         throw new StageError(`image could not be decoded: ${(error as Error).message}`);
       }
-    case "audio": {
-      if (!ffmpeg) throw new StageError("ffmpeg is not available");
-      return images.thumbnail(
-        await ffmpeg.waveform(item.input, THUMB_WIDTH, WAVEFORM_HEIGHT, signal),
-        THUMB_WIDTH,
-      );
-    }
+    case "audio":
+      return images.thumbnail(await soundPicture(item, deps, signal), THUMB_WIDTH);
   }
+}
+
+/**
+ * An audio file's thumbnail is a picture of its waveform peaks (pipeline/stages/peaks.ts), drawn
+ * from the one decode that makes them: every channel counts, so a polyphonic recording with no
+ * channel layout, which ffmpeg cannot mix down, is drawn too.
+ */
+async function soundPicture(item: StageItem, deps: StageDeps, signal: AbortSignal): Promise<Buffer> {
+  const { ffmpeg } = deps.adapters;
+  if (!ffmpeg) throw new StageError("ffmpeg is not available");
+  const peaks = await ffmpeg.audioPeaks(item.input, peaksTimeoutMs(item.durationS), signal);
+  await storePeaks(deps, item.mediaId, peaks, "the sound held no sample");
+  return Buffer.from(waveformSvg(peaks, THUMB_WIDTH, WAVEFORM_HEIGHT));
 }
 
 // A video's thumbnail is one of the frames its analysis pass keeps, so it costs no decode here.

@@ -19,6 +19,8 @@ export type EditorialPatch = Partial<Pick<MediaRow, EditorialColumn>>;
 export interface RemovedItem {
   thumbPath: string | null;
   keyframePaths: string[];
+  /** The item's waveform peaks, relative to `.svc`; null when none were made. */
+  waveformPath: string | null;
 }
 
 /** Where a deleted item's file went, relative to the project root. */
@@ -170,7 +172,11 @@ export class MediaEditsRepo extends Repository {
         id,
       ) as { keyframe_path: string }[];
       this.prepare("DELETE FROM media WHERE id = ?").run(id);
-      return { thumbPath: row.thumb_path, keyframePaths: frames.map((f) => f.keyframe_path) };
+      return {
+        thumbPath: row.thumb_path,
+        keyframePaths: frames.map((f) => f.keyframe_path),
+        waveformPath: row.waveform_path,
+      };
     });
     return write.immediate();
   }

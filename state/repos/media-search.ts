@@ -106,6 +106,7 @@ const LIST_COLUMNS = [
   "creation_date",
   "shot_date",
   "thumb_path",
+  "waveform_path",
   "rating",
   "rating_note",
   "in_point",

@@ -391,6 +391,19 @@ export class MediaRepo extends Repository {
   }
 
   /**
+   * Records the item's waveform peaks (`path` relative to `.svc`, null: none could be made) with
+   * how making them went, as the `waveform` row of its stages: a row there says peaks were tried,
+   * so a library's backfill asks each item once. ItemDeletedError when the item is gone.
+   */
+  recordWaveform(mediaId: number, path: string | null, outcome: StageOutcome): void {
+    this.db.transaction(() => {
+      const set = this.prepare("UPDATE media SET waveform_path = ? WHERE id = ?").run(path, mediaId);
+      if (set.changes === 0) throw new ItemDeletedError(mediaId);
+      this.recordStage(mediaId, outcome);
+    })();
+  }
+
+  /**
    * Marks the item failed at `outcome.stage`; it resumes from that stage on the next pass.
    * ItemDeletedError, with nothing written, when the item was deleted meanwhile.
    */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   analyseArgs,
+  audioPeaksArgs,
   audioStatsArgs,
   extractAudioArgs,
   frameAtArgs,
@@ -8,7 +9,6 @@ import {
   lutFilter,
   sampleArgs,
   silencesArgs,
-  waveformArgs,
 } from "../../adapters/ffmpeg/args.js";
 
 const valueAfter = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
@@ -37,12 +37,10 @@ describe("ffmpeg command lines", () => {
     );
   });
 
-  it("draws the first audio track's waveform at the asked size", () => {
-    const args = waveformArgs("/in/a.wav", 800, 100);
-    expect(valueAfter(args, "-filter_complex")).toBe(
-      "[0:a:0]aformat=channel_layouts=mono,showwavespic=s=800x100:colors=0x4fc3f7[wave]",
-    );
-    expect(args.slice(-5)).toEqual(PNG_PIPE);
+  it("decodes the first audio track alone for its peaks: every channel at 48 kHz, 16-bit WAV on stdout", () => {
+    const args = audioPeaksArgs("/in/a.wav");
+    expect(valueAfter(args, "-filter_complex")).toBe("[0:a:0]aresample=48000,aformat=sample_fmts=s16[peaks]");
+    expect(args.slice(-6)).toEqual(["-map", "[peaks]", "-bitexact", "-f", "wav", "pipe:1"]);
   });
 
   it("takes grey frames on a fixed step and refuses a step, count or width that make none", () => {
@@ -123,6 +121,16 @@ describe("ffmpeg command lines", () => {
     expect(full[4]).toBe("[0:a:0]aresample=48000,asetnsamples=n=9600:p=0,asplit=2[level][clip]");
     expect(full[5]).toMatch(/ametadata@level=print,anullsink$/);
     expect(full[6]).toMatch(/ametadata@clip=print,anullsink$/);
+    expect(full).toHaveLength(7);
+    // Peaks take the resampled windows to stdout as WAV, from the same decode.
+    const peaks = analyseArgs("/in/a.mov", { ...base, audio: true, peaks: true });
+    expect(graph(peaks)[3]).toBe(
+      "[0:a:0]aresample=48000,asetnsamples=n=9600:p=0,asplit=3[level][clip][peaks0]",
+    );
+    expect(graph(peaks).at(-1)).toBe("[peaks0]aformat=sample_fmts=s16[peaks]");
+    expect(peaks.slice(-6)).toEqual(["-map", "[peaks]", "-bitexact", "-f", "wav", "pipe:1"]);
+    // No sound, no peaks branch.
+    expect(analyseArgs("/in/a.mov", { ...base, peaks: true })).toEqual(plain);
     // Decoder threads are an input option, given only when asked for.
     expect(plain).not.toContain("-threads");
     const shared = analyseArgs("/in/a.mov", { ...base, threads: 1 });

@@ -12,7 +12,11 @@ import type { MediaKind } from "../../state/repos/media.js";
 import { ftsExpression, type MediaFilter } from "../../state/repos/media-search.js";
 import { type LibraryStore, openLibrary } from "../../state/stores.js";
 
-const links: Links = { thumbnail: (id) => `t/${id}`, keyframe: (id, i) => `k/${id}/${i}` };
+const links: Links = {
+  thumbnail: (id) => `t/${id}`,
+  keyframe: (id, i) => `k/${id}/${i}`,
+  waveform: (id) => `w/${id}`,
+};
 
 let dir: string;
 let store: LibraryStore;
