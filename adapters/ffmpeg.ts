@@ -11,6 +11,8 @@ import {
   extractAudioArgs,
   frameAtArgs,
   framesAroundArgs,
+  type PcmOptions,
+  pcmArgs,
   type SamplePiece,
   type SilenceOptions,
   sampleArgs,
@@ -25,6 +27,7 @@ import {
   parseCuts,
   parseMotion,
   parseSilences,
+  pcmChunks,
   progressSeconds,
   type SilenceReport,
   sampleFiles,
@@ -34,7 +37,7 @@ import { ProcessError, run } from "./process.js";
 
 // The names callers of the adapter use; the command lines are built in ffmpeg/args.ts and their
 // output read in ffmpeg/output.ts.
-export { type SamplePiece, SIGNAL_RATE, SIGNAL_STEP_S } from "./ffmpeg/args.js";
+export { type PcmOptions, type SamplePiece, SIGNAL_RATE, SIGNAL_STEP_S } from "./ffmpeg/args.js";
 export type { DecodeInput, Source } from "./ffmpeg/input.js";
 export type { Analysis, AudioStats, AudioTrack, MotionSample, SceneCut } from "./ffmpeg/output.js";
 
@@ -64,6 +67,16 @@ export interface Ffmpeg {
   audioPeaks(file: Source, timeoutMs: number, signal?: AbortSignal): Promise<Peaks | null>;
   /** The first audio track as 16 kHz mono 16-bit WAV (what speech recognisers read), optionally a window of it. */
   extractAudio(file: Source, out: string, opts: ExtractAudioOptions): Promise<void>;
+  /**
+   * The first audio track (a window of it) as mono float samples at `opts.rate`, handed to
+   * `onSamples` piece by piece as ffmpeg decodes them, so memory stays bounded however long the
+   * file is; resolves when the decode has ended. A file without sound rejects saying so.
+   */
+  decodePcm(
+    file: Source,
+    opts: PcmOptions & { timeoutMs: number; signal?: AbortSignal | undefined },
+    onSamples: (samples: Float32Array) => void,
+  ): Promise<void>;
   /** Silences in the first audio track (ffmpeg silencedetect) and how long the decoded track is. */
   silences(file: Source, opts: SilenceOptions): Promise<SilenceReport>;
   /**
@@ -133,6 +146,18 @@ export function createFfmpeg(path: string): Ffmpeg {
       const args = extractAudioArgs(file, out, opts);
       try {
         await run(path, args, { timeoutMs: opts.timeoutMs, signal: opts.signal });
+      } catch (error) {
+        throw noAudio(file, error);
+      }
+    },
+    async decodePcm(file, opts, onSamples) {
+      try {
+        await run(path, pcmArgs(file, opts), {
+          timeoutMs: opts.timeoutMs,
+          signal: opts.signal,
+          encoding: "buffer",
+          onStdoutBytes: pcmChunks(onSamples),
+        });
       } catch (error) {
         throw noAudio(file, error);
       }

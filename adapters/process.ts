@@ -86,6 +86,12 @@ export interface RunOptions {
    * fails the run with its message.
    */
   stdoutSink?: ((chunk: Buffer) => void) | undefined;
+  /**
+   * Takes stdout's bytes as they arrive instead of collecting them (the result's stdout is then
+   * empty): a long decode streamed through a consumer stays in bounded memory and is not cut off
+   * at MAX_OUTPUT_BYTES.
+   */
+  onStdoutBytes?: ((chunk: Buffer) => void) | undefined;
 }
 
 export interface RunResult<T extends string | Uint8Array> {
@@ -169,7 +175,7 @@ export async function run(
           stop("unreadable");
         }
       });
-    else child.stdout.on("data", collect(stdout));
+    else child.stdout.on("data", options.onStdoutBytes ?? collect(stdout));
     child.stderr.on("data", collect(stderr));
     const listener = options.onStdout;
     if (listener) child.stdout.on("data", (chunk: Buffer) => listener(chunk.toString()));

@@ -5,6 +5,7 @@ import { JobRunner } from "../library/jobs/runner.js";
 import { LibraryPool } from "../library/library-pool.js";
 import { OffloadJobs } from "../library/offload/jobs.js";
 import { EditorProxies } from "../library/proxy/editor-jobs.js";
+import { SyncJobs } from "../library/sync/job.js";
 import { SampleSeeder } from "../library/system/sample.js";
 import { Retranscriber } from "../library/transcripts/retranscribe.js";
 import type { ApiDeps } from "./routes/types.js";
@@ -27,6 +28,7 @@ export function createApiDeps(ctx: AppContext, onOffloadVerified?: (dest: string
     offloads: new OffloadJobs(ctx, runner, onOffloadVerified),
     sample: new SampleSeeder(ctx, libraries, runner),
     retranscribe: new Retranscriber(ctx, libraries, runner),
+    sync: new SyncJobs(ctx, libraries, runner),
     streamGrants: new StreamGrants(),
   };
 }

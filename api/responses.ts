@@ -51,6 +51,7 @@ export {
 } from "../domain/schemas/organise.js";
 export { EDITOR_PROXIES_DONE, EDITOR_PROXY_ITEM, EDITOR_PROXY_STATUS } from "../domain/schemas/proxy.js";
 export { SEARCH_ALL } from "../domain/schemas/search.js";
+export { SYNC_PAIR, SYNC_PAIRS, SYNC_STATUS } from "../domain/schemas/sync.js";
 export {
   CACHE_CLEARED,
   EMBED_STATUS,

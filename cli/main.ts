@@ -49,6 +49,8 @@ usage:
   svc token create --name N --scopes a,b [--ip-allowlist CIDR,…] [--expires-in DAYS] [--json]
                                     issue an API token (the secret is printed once)
   svc token list [--json] | show ID [--json] | revoke ID
+  svc sync [--dir D] [--by timecode|waveform|both] [--project P] [--progress json]
+                                    sync camera clips to the sound recorded apart (timecode, waveform)
   svc trash list [--json] | restore ID [--json] | empty [--older-than DAYS]
                                     deleted files of PROJECT_ROOT: list, put back, remove for good
   svc service install [--user] [--dir DIR] [--manager systemd|launchd]
@@ -81,6 +83,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   proxy: async () => (await import("./proxy.js")).proxyCommand,
   subclip: async () => (await import("./marks.js")).subclipCommand,
   token: async () => (await import("./token.js")).tokenCommand,
+  sync: async () => (await import("./sync.js")).syncCommand,
   trash: async () => (await import("./trash.js")).trashCommand,
 };
 

@@ -38,6 +38,7 @@ export function onCpuQueue(ffmpeg: Ffmpeg, queues: Queues): Ffmpeg {
     audioPeaks: (file, timeoutMs, signal) => cpu(() => ffmpeg.audioPeaks(file, timeoutMs, signal), signal),
     extractAudio: (file, out, opts) => cpu(() => ffmpeg.extractAudio(file, out, opts), opts.signal),
     silences: (file, opts) => cpu(() => ffmpeg.silences(file, opts), opts.signal),
+    decodePcm: (file, opts, onSamples) => cpu(() => ffmpeg.decodePcm(file, opts, onSamples), opts.signal),
     analyse: (file, options, signal) => cpu(() => ffmpeg.analyse(file, options, signal), signal),
     audioStats: (file, startS, durationS, signal) =>
       cpu(() => ffmpeg.audioStats(file, startS, durationS, signal), signal),

@@ -368,3 +368,36 @@ export function analyseArgs(file: Source, options: AnalyseOptions): string[] {
     ...(peaks ? PEAKS_PIPE : []),
   ];
 }
+
+export interface PcmOptions {
+  /** Samples per second of the decoded signal. */
+  rate: number;
+  /** Where the window starts, in seconds (≥ 0); the file's start when absent. */
+  startS?: number | undefined;
+  /** How long the window is, in seconds; to the end when absent. */
+  durationS?: number | undefined;
+  /** ffmpeg audio filters applied before the resampling (e.g. `highpass=f=120`). */
+  filter?: string | undefined;
+}
+
+/**
+ * The first audio track, mixed to mono, as raw 32-bit float samples at `rate` on stdout. The
+ * window's start is given to the microsecond: WAV seeks land on the sample it names.
+ */
+export function pcmArgs(file: Source, opts: PcmOptions): string[] {
+  const { startS, durationS } = opts;
+  if (!Number.isInteger(opts.rate) || opts.rate < 100 || opts.rate > 384_000)
+    throw new Error(`a decode needs a sample rate between 100 and 384000 Hz, got ${opts.rate}`);
+  if ((startS !== undefined && !(startS >= 0)) || (durationS !== undefined && !(durationS > 0)))
+    throw new Error(`a decode window needs start ≥ 0 and duration > 0, got ${startS} s and ${durationS} s`);
+  const window = [
+    ...(startS ? ["-ss", startS.toFixed(6)] : []),
+    ...(durationS !== undefined ? ["-t", durationS.toFixed(6)] : []),
+  ];
+  const filters = [opts.filter, `aresample=${opts.rate}`].filter(Boolean).join(",");
+  return [
+    ...COMMON,
+    ...[...window, ...inputArgs(file), "-map", "0:a:0", "-vn", "-sn", "-dn"],
+    ...["-ac", "1", "-af", filters, "-ar", String(opts.rate), "-f", "f32le", "-c:a", "pcm_f32le", "-"],
+  ];
+}

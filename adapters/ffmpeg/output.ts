@@ -256,3 +256,19 @@ export function sampleFiles(
     .sort()
     .map((name) => ({ timeS: Number(name.slice(0, 6)) * sampleEveryS, file: join(sampleDir, name) }));
 }
+
+/**
+ * Reads raw little-endian float samples arriving in pieces of any size: each call hands on the
+ * whole samples received so far and keeps a split sample's bytes for the next piece.
+ */
+export function pcmChunks(onSamples: (samples: Float32Array) => void): (chunk: Buffer) => void {
+  let rest: Buffer = Buffer.alloc(0);
+  return (chunk) => {
+    const bytes = rest.length > 0 ? Buffer.concat([rest, chunk]) : chunk;
+    const whole = bytes.length - (bytes.length % 4);
+    rest = Buffer.from(bytes.subarray(whole));
+    // A copy into its own ArrayBuffer: a Float32Array needs 4-byte alignment the pipe does not give.
+    if (whole > 0)
+      onSamples(new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + whole)));
+  };
+}

@@ -11,6 +11,7 @@ import { projectRoutes } from "./projects.js";
 import { proxyRoutes } from "./proxy.js";
 import { referenceRoutes } from "./reference.js";
 import { searchRoutes } from "./search.js";
+import { syncRoutes } from "./sync.js";
 import { tokenRoutes } from "./tokens.js";
 import { transcriptionRoutes } from "./transcription.js";
 import { trashRoutes } from "./trash.js";
@@ -30,6 +31,7 @@ const SERVED: readonly RouteDef[] = [
   ...binRoutes,
   ...collectionRoutes,
   ...searchRoutes,
+  ...syncRoutes,
   ...transcriptionRoutes,
   ...tokenRoutes,
 ];

@@ -8,6 +8,7 @@ import type { JobRunner } from "../../library/jobs/runner.js";
 import type { LibraryPool } from "../../library/library-pool.js";
 import type { OffloadJobs } from "../../library/offload/jobs.js";
 import type { EditorProxies } from "../../library/proxy/editor-jobs.js";
+import type { SyncJobs } from "../../library/sync/job.js";
 import type { SampleSeeder } from "../../library/system/sample.js";
 import type { Retranscriber } from "../../library/transcripts/retranscribe.js";
 
@@ -26,6 +27,8 @@ export interface ApiDeps {
   readonly sample: SampleSeeder;
   /** Speech recognition again over a whole project. */
   readonly retranscribe: Retranscriber;
+  /** Sound sync runs. */
+  readonly sync: SyncJobs;
   /** Signs and checks stream grants; its key dies with the process. */
   readonly streamGrants: StreamGrants;
 }

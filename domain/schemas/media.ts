@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { nullableNumber, nullableString, timestamp } from "./common.js";
 import { MARKER, SUBCLIP } from "./marks.js";
+import { SYNC_PAIR } from "./sync.js";
 
 export const MEDIA_KINDS = ["video", "audio", "image"] as const;
 
@@ -137,6 +138,7 @@ export const MEDIA_DETAIL = MEDIA_ITEM.extend({
   segments_json: nullableString.describe("The active transcript's segments as stored JSON text"),
   markers: z.array(MARKER).describe("The item's markers in time order"),
   subclips: z.array(SUBCLIP).describe("The item's subclips in time order"),
+  sync: z.array(SYNC_PAIR).describe("Sound sync pairs this item is the camera or the sound of"),
 });
 export type MediaDetail = z.infer<typeof MEDIA_DETAIL>;
 

@@ -32,3 +32,36 @@ export const SYNC_PAIR = z
   })
   .meta({ id: "SyncPair" });
 export type SyncPair = z.infer<typeof SYNC_PAIR>;
+
+export const SYNC_PAIRS = z
+  .object({
+    items: z.array(SYNC_PAIR),
+    next_cursor: z.string().nullable().describe("Pass as `cursor` for the next page; null on the last"),
+  })
+  .meta({ id: "SyncPairList" });
+
+export const SYNC_RUN_STATES = ["idle", "running", "done", "failed"] as const;
+
+/** This service's last sync run, as it goes. */
+export const SYNC_STATUS = z
+  .object({
+    state: z.enum(SYNC_RUN_STATES).describe("idle before this service's first run"),
+    project: z.string().nullable(),
+    dir: z
+      .string()
+      .nullable()
+      .describe("The folder whose camera clips were synced; null for the whole project"),
+    by: z.enum(SYNC_METHODS).nullable(),
+    clips_total: z.int(),
+    clips_done: z.int().describe("Clips looked at, synced or not"),
+    pairs: z.int().describe("Pairs found (recorded, or kept where an editor had decided)"),
+    unmatched: z.int().describe("Clips for which nothing was claimed; their reasons are kept"),
+    failed: z.int().describe("Clips whose files could not be read; what an earlier run stored stays"),
+    current: z.string().nullable().describe("The clip being synced now"),
+    errors: z.array(z.object({ path: z.string(), reason: z.string() })).describe("The first failures"),
+    error: z.string().nullable().describe("Why the whole run failed"),
+    started_at: timestamp.nullable(),
+    finished_at: timestamp.nullable(),
+  })
+  .meta({ id: "SyncStatus" });
+export type SyncStatus = z.infer<typeof SYNC_STATUS>;

@@ -15,6 +15,7 @@ import { MediaSearchRepo } from "../../state/repos/media-search.js";
 import { VISION_FIELDS } from "../../state/repos/scenes.js";
 import type { LibraryStore } from "../../state/stores.js";
 import { itemMarks } from "../editorial/marks.js";
+import { syncOfItem } from "../sync/pairs.js";
 import { requireItem } from "./ids.js";
 import { buildPageRequest, encodeCursor, type ListQuery } from "./query.js";
 import { type Links, mediaItem, sceneView } from "./view.js";
@@ -55,6 +56,7 @@ export function getMedia(store: LibraryStore, id: number, links: Links): MediaDe
     ...mediaItem(row, store.tags.forMedia(id), links),
     segments_json: row.segments_json,
     ...itemMarks(store, id),
+    sync: syncOfItem(store, id),
   };
 }
 

@@ -43,6 +43,21 @@ export interface SyncPairFilter {
   limit: number;
 }
 
+/** What a sync run reads of a camera clip or a sound file (kind video or audio, ingested, present). */
+export interface SyncMediaRow {
+  id: number;
+  rel_path: string;
+  kind: "video" | "audio";
+  duration_s: number | null;
+  start_timecode: string | null;
+  fps: number | null;
+  fps_rational: string | null;
+  shot_date: string | null;
+  audio_tracks: number;
+  audio_sample_rate: number | null;
+  audio_streams_json: string | null;
+}
+
 /** Sync pairs and the camera clips a run claimed nothing for (tables sync_pairs, sync_unmatched). */
 export class SyncPairsRepo extends Repository {
   list(filter: SyncPairFilter): SyncPairRow[] {
@@ -58,6 +73,29 @@ export class SyncPairsRepo extends Repository {
       after: filter.afterId ?? 0,
       limit: filter.limit,
     }) as SyncPairRow[];
+  }
+
+  /**
+   * Ingested, present items of `kind`, in path order; with `under`, only those in that folder
+   * (relative to the project root) and its subfolders.
+   */
+  media(kind: "video" | "audio", under: string | null): SyncMediaRow[] {
+    return this.prepare(
+      `SELECT id, rel_path, kind, duration_s, start_timecode, fps, fps_rational, shot_date, audio_tracks,
+              audio_sample_rate, audio_streams_json
+         FROM media
+        WHERE kind = @kind AND status = 'done' AND missing_since IS NULL
+          AND (@under IS NULL OR substr(rel_path, 1, length(@under) + 1) = @under || '/')
+        ORDER BY rel_path`,
+    ).all({ kind, under }) as SyncMediaRow[];
+  }
+
+  /** A camera clip's proposed pairs with recordings a run no longer found; decided pairs stay. */
+  prune(cameraMediaId: number, keptSoundIds: readonly number[]): void {
+    this.prepare(
+      `DELETE FROM sync_pairs WHERE camera_media_id = ? AND state = 'proposed'
+          AND sound_media_id NOT IN (SELECT value FROM json_each(?))`,
+    ).run(cameraMediaId, JSON.stringify(keptSoundIds));
   }
 
   get(id: number): SyncPairRow | undefined {
