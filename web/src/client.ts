@@ -29,11 +29,14 @@ import type {
   STATS,
   STATUS,
   STREAM_GRANT,
+  SYNC_PAIRS,
+  SYNC_STATUS,
   TAG_CLOUD,
   TOKEN,
   TOKEN_CREATED,
   TOKEN_LIST,
   VERSION,
+  WAVEFORM,
   WORDS,
 } from "../../api/responses.js";
 import type { Desqueeze } from "../../domain/desqueeze.js";
@@ -71,6 +74,8 @@ export type MarkerColor = (typeof MARKER_COLORS)[number];
 export type MarkerKind = (typeof MARKER_KINDS)[number];
 export type SyncPair = z.infer<typeof SYNC_PAIR>;
 export type SyncState = (typeof SYNC_STATES)[number];
+export type SyncStatus = z.infer<typeof SYNC_STATUS>;
+export type Waveform = z.infer<typeof WAVEFORM>;
 
 /** The `GET /api/media` parameters the app sends; an empty value is no filter. */
 export interface MediaQuery {
@@ -245,39 +250,22 @@ export const deleteSubclip = (project: string, subclipId: number) =>
 
 // Sound: peaks and sync
 
-/** audiowaveform's JSON: min and max of each `samples_per_pixel` samples, as int8, interleaved. */
-export interface Waveform {
-  version: number;
-  channels: number;
-  sample_rate: number;
-  samples_per_pixel: number;
-  bits: number;
-  length: number;
-  data: number[];
-}
+/** An item's peaks (audiowaveform's JSON) at the stored resolution, 100 min/max pairs a second. */
 export const waveform = (project: string, id: number) =>
   getJson<Waveform>(url(item(id, "/waveform"), { project }));
 
-export interface SyncStatus {
-  state: "idle" | "running" | "done" | "failed";
-  clips_total: number;
-  clips_done: number;
-  pairs: number;
-  unmatched: number;
-  failed: number;
-  started_at: string | null;
-  finished_at: string | null;
-}
 export interface SyncPairQuery {
   state?: SyncState;
   media_id?: number;
   cursor?: string;
   limit?: number;
 }
-export const startSync = (project: string) => sendJson<unknown>("POST", "/api/sync", inProject(project, {}));
-export const syncStatus = (project: string) => getJson<SyncStatus>(url("/api/sync/status", { project }));
+export const startSync = (project: string) =>
+  sendJson<SyncStatus>("POST", "/api/sync", inProject(project, {}));
+/** The service's last sync run, whichever project it synced. */
+export const syncStatus = () => getJson<SyncStatus>("/api/sync/status");
 export const syncPairs = (project: string, query: SyncPairQuery) =>
-  getJson<{ items: SyncPair[]; next_cursor: string | null }>(url("/api/sync/pairs", { ...query, project }));
+  getJson<z.infer<typeof SYNC_PAIRS>>(url("/api/sync/pairs", { ...query, project }));
 export const editSyncPair = (
   project: string,
   pairId: number,

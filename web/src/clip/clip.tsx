@@ -27,7 +27,7 @@ export function Clip({ id, project, startAt }: { id: number; project: string; st
   const stream = useStreamSource(project, id, item !== null && item.type !== "image");
   const act = useClipActions(project, id, video, clip.setItem, clip.setProxy);
   const marks = useMarks(project, id, act.say);
-  const sound = useWaveform(project, item !== null && item.type !== "image" ? id : null);
+  const sound = useWaveform(project, id, item?.waveform_url);
   const addMarker = () => void marks.addMarkerAt(video.current?.currentTime ?? 0);
   // The item's start and end stand for a mark that is not set; with neither there is no range.
   const addSubclip = () => {

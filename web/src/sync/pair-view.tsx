@@ -45,8 +45,8 @@ export function PairView({ project, camera, sound }: PairViewProps) {
   const soundItem = items.get(sound);
   const picture = useStreamSource(project, camera, true);
   const recording = useStreamSource(project, sound, true);
-  const cameraPeaks = useWaveform(project, camera);
-  const soundPeaks = useWaveform(project, sound);
+  const cameraPeaks = useWaveform(project, camera, cameraItem?.waveform_url);
+  const soundPeaks = useWaveform(project, sound, soundItem?.waveform_url);
   const video = useRef<HTMLVideoElement>(null);
   const audio = useRef<HTMLAudioElement>(null);
   const offsetS = review.pair ? offsetSeconds(review.pair) : 0;

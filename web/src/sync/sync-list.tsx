@@ -17,12 +17,16 @@ const STATES: [SyncState | "", string][] = [
 function RunStatus({ status }: { status: SyncStatus }) {
   if (status.state === "idle") return <span>No sync has run since svc started.</span>;
   const counts = `${status.clips_done} of ${status.clips_total} clips, ${status.pairs} pairs, ${status.unmatched} unmatched, ${status.failed} failed`;
-  if (status.state === "running") return <span>Syncing: {counts}</span>;
-  return (
-    <span class={status.state === "failed" ? "error" : undefined}>
-      {status.state === "failed" ? "The last sync failed" : "Last sync done"}: {counts}
-    </span>
-  );
+  if (status.state === "running")
+    return (
+      <span>
+        Syncing: {counts}
+        {status.current && ` (now ${status.current})`}
+      </span>
+    );
+  if (status.state === "failed")
+    return <span class="error">The last sync failed: {status.error ?? counts}</span>;
+  return <span>Last sync done: {counts}</span>;
 }
 
 /**

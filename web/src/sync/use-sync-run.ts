@@ -15,7 +15,7 @@ export function useSyncRun(project: string, finished: () => void) {
 
   useEffect(() => {
     let stop = false;
-    syncStatus(project).then(
+    syncStatus().then(
       (s) => {
         if (stop) return;
         setStatus(s);
@@ -33,7 +33,7 @@ export function useSyncRun(project: string, finished: () => void) {
   useEffect(() => {
     if (!watching) return;
     const timer = setInterval(() => {
-      syncStatus(project).then(
+      syncStatus().then(
         (s) => {
           setStatus(s);
           if (s.state === "running") return;
@@ -49,9 +49,8 @@ export function useSyncRun(project: string, finished: () => void) {
   const start = async () => {
     setError(null);
     try {
-      await startSync(project);
+      setStatus(await startSync(project));
       setWatching(true);
-      setStatus((s) => (s ? { ...s, state: "running" } : s));
     } catch (e) {
       setError(e instanceof ApiError ? e.message : String(e));
     }
