@@ -1,14 +1,22 @@
-import { useEffect, useRef } from "preact/hooks";
+import { useEffect, useMemo, useRef } from "preact/hooks";
 import type { Waveform } from "./client.js";
 
-const INT8 = 128;
+/** The loudest peak of the whole sound, so a quiet scratch track fills its lane as a loud one does. */
+const loudest = (peaks: Waveform) => peaks.data.reduce((top, v) => Math.max(top, Math.abs(v)), 1);
 
 /**
- * Draws the peaks of `from`–`to` seconds of a sound across the canvas: each column the lowest
- * and highest of the peaks it covers. Columns outside the sound stay empty, so a window shifted
- * before the file's start shows where the recording begins.
+ * Draws the peaks of `from`–`to` seconds of a sound across the canvas, scaled to its loudest
+ * (`full`): each column the lowest and highest of the peaks it covers. Columns outside the sound
+ * stay empty, so a window shifted before the file's start shows where the recording begins.
  */
-function draw(canvas: HTMLCanvasElement, peaks: Waveform, from: number, to: number, color: string) {
+function draw(
+  canvas: HTMLCanvasElement,
+  peaks: Waveform,
+  full: number,
+  from: number,
+  to: number,
+  color: string,
+) {
   const scale = devicePixelRatio || 1;
   const width = Math.max(1, Math.round(canvas.clientWidth * scale));
   const height = Math.max(1, Math.round(canvas.clientHeight * scale));
@@ -36,8 +44,8 @@ function draw(canvas: HTMLCanvasElement, peaks: Waveform, from: number, to: numb
       }
     }
     if (!any) continue;
-    const top = mid - (hi / INT8) * mid;
-    const bottom = mid - (lo / INT8) * mid;
+    const top = mid - (hi / full) * mid;
+    const bottom = mid - (lo / full) * mid;
     g.fillRect(x, top, 1, Math.max(1, bottom - top));
   }
 }
@@ -54,13 +62,14 @@ interface WaveformCanvasProps {
 /** A sound's peaks over a window of it, redrawn when the window or the canvas's size changes. */
 export function WaveformCanvas({ peaks, from, to, label, color = "#7cc4ff" }: WaveformCanvasProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
+  const full = useMemo(() => loudest(peaks), [peaks]);
   useEffect(() => {
     const c = canvas.current;
     if (!c) return;
-    draw(c, peaks, from, to, color);
-    const resized = new ResizeObserver(() => draw(c, peaks, from, to, color));
+    draw(c, peaks, full, from, to, color);
+    const resized = new ResizeObserver(() => draw(c, peaks, full, from, to, color));
     resized.observe(c);
     return () => resized.disconnect();
-  }, [peaks, from, to, color]);
+  }, [peaks, full, from, to, color]);
   return <canvas ref={canvas} class="waveform" role="img" aria-label={label} />;
 }
