@@ -16,7 +16,7 @@ const STATES: [SyncState | "", string][] = [
 
 function RunStatus({ status }: { status: SyncStatus }) {
   if (status.state === "idle") return <span>No sync has run since svc started.</span>;
-  const counts = `${status.clips_done} of ${status.clips_total} clips, ${status.pairs} pairs, ${status.unmatched} unmatched, ${status.failed} failed`;
+  const counts = `${status.clips_done} of ${status.clips_total} clips, ${status.pairs} ${status.pairs === 1 ? "pair" : "pairs"}, ${status.unmatched} unmatched, ${status.failed} failed`;
   if (status.state === "running")
     return (
       <span>
