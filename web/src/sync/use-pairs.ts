@@ -1,4 +1,4 @@
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiError } from "../api.js";
 import { type SyncPair, type SyncState, syncPairs } from "../client.js";
 
@@ -14,17 +14,22 @@ export function usePairs(project: string, state: SyncState | "") {
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
   const [round, setRound] = useState(0);
+  // The list being shown: an answer for a filter left since (or a page of it) is dropped.
+  const shown = useRef(0);
 
   const load = (cursor: string | undefined, keep: SyncPair[]) => {
     setLoading(true);
+    const asked = shown.current;
     return syncPairs(project, { state: state || undefined, cursor, limit: PAGE }).then(
       (page) => {
+        if (asked !== shown.current) return;
         setPairs([...keep, ...page.items]);
         setNext(page.next_cursor);
         setError(null);
         setLoading(false);
       },
       (e: unknown) => {
+        if (asked !== shown.current) return;
         setError(e instanceof ApiError ? e.message : String(e));
         setLoading(false);
       },
@@ -32,6 +37,7 @@ export function usePairs(project: string, state: SyncState | "") {
   };
 
   useEffect(() => {
+    shown.current += 1;
     setPairs([]);
     setNext(null);
     void load(undefined, []);
