@@ -1,4 +1,5 @@
 import { readdir } from "node:fs/promises";
+import { WavStream } from "../formats/wav-stream.js";
 import { PeakReducer, type Peaks } from "../formats/waveform.js";
 import {
   type AnalyseOptions,
@@ -22,6 +23,7 @@ import { type Source, sourcePath } from "./ffmpeg/input.js";
 import {
   type Analysis,
   type AudioStats,
+  ClipCounter,
   parseAudioStats,
   parseAudioTrack,
   parseCuts,
@@ -82,8 +84,8 @@ export interface Ffmpeg {
   /**
    * The one decode pass over a clip: scene scores, a small JPEG every `sampleEveryS` seconds into
    * `sampleDir` (named by sample index) for key frames and thumbnails, and, when asked, the motion
-   * and sound measured on a fixed grid, so no later stage has to decode the clip again. With
-   * `peaks` the sound's waveform peaks come from the same decode, read as they stream.
+   * and sound measured on a fixed grid, so no later stage has to decode the clip again; with the
+   * sound, its waveform peaks from the same decode, read as they stream.
    */
   analyse(file: Source, options: AnalyseOptions, signal?: AbortSignal): Promise<Analysis>;
   /** Level, clipping and silence of the first audio track over a window; null when there is none. */
@@ -174,27 +176,30 @@ export function createFfmpeg(path: string): Ffmpeg {
     frameAt: (file, atS, width, signal, keyframe = false, lut) =>
       toPng(frameAtArgs(file, atS, width, keyframe, lut), FRAME_TIMEOUT_MS, signal),
     async analyse(file, options, signal) {
-      const reducer = options.audio && options.peaks ? new PeakReducer() : null;
+      const peaks = new PeakReducer();
+      const clips = new ClipCounter();
+      const pcm = options.audio ? new WavStream([peaks, clips]) : null;
       const { stderr } = await run(path, analyseArgs(file, options), {
         timeoutMs: options.timeoutMs,
         signal,
-        stdoutSink: reducer ? (chunk) => reducer.push(chunk) : undefined,
+        stdoutSink: pcm ? (chunk) => pcm.push(chunk) : undefined,
       });
       return {
         cuts: parseCuts(stderr),
         samples: sampleFiles(await readdir(options.sampleDir), options.sampleDir, options.sampleEveryS),
         motion: parseMotion(stderr),
-        audio: options.audio ? parseAudioTrack(stderr) : null,
-        peaks: reducer?.finish() ?? null,
+        audio: pcm ? parseAudioTrack(stderr, clips.finish()) : null,
+        peaks: pcm ? peaks.finish() : null,
       };
     },
     async audioPeaks(file, timeoutMs, signal) {
       const reducer = new PeakReducer();
+      const pcm = new WavStream([reducer]);
       try {
         await run(path, audioPeaksArgs(file), {
           timeoutMs,
           signal,
-          stdoutSink: (chunk) => reducer.push(chunk),
+          stdoutSink: (chunk) => pcm.push(chunk),
         });
       } catch (error) {
         throw noAudio(file, error);

@@ -1,3 +1,5 @@
+import type { PcmSink, WavFormat } from "./wav-stream.js";
+
 /**
  * Waveform peaks in the BBC audiowaveform layouts (doc/DataFormat.md), which peaks.js and
  * waveform-data.js read: the binary `.dat` version 2 (a 24-byte little-endian header, then one
@@ -14,8 +16,8 @@ const DAT_VERSION = 2;
 const DAT_HEADER_BYTES = 24;
 /** Flags bit 0: 8-bit values. */
 const EIGHT_BIT = 1;
-/** A WAV header longer than this is not the one ffmpeg writes to a pipe. */
-const MAX_WAV_HEADER_BYTES = 64 * 1024;
+
+const samplesPerBucket = (sampleRate: number) => Math.max(1, Math.round(sampleRate / PEAKS_PER_SECOND));
 
 export interface Peaks {
   /** Samples per second of the sound the peaks were taken from. */
@@ -123,53 +125,14 @@ export function waveformSvg(peaks: Peaks | null, width: number, height: number):
   );
 }
 
-interface WavFormat {
-  sampleRate: number;
-  channels: number;
-}
-
-/** The format of a WAV header once its `data` chunk starts, null while more bytes are needed. */
-function wavHeader(head: Buffer): { format: WavFormat; dataAt: number } | null {
-  if (head.length < 12) return null;
-  if (head.toString("ascii", 0, 4) !== "RIFF" || head.toString("ascii", 8, 12) !== "WAVE")
-    throw new Error("the decoded sound is not a WAV stream");
-  let format: WavFormat | null = null;
-  for (let at = 12; at + 8 <= head.length; ) {
-    const id = head.toString("ascii", at, at + 4);
-    const length = head.readUInt32LE(at + 4);
-    const body = at + 8;
-    if (id === "data") {
-      if (!format) throw new Error("the decoded sound's WAV header has no format");
-      return { format, dataAt: body };
-    }
-    if (body + length > head.length) return null;
-    if (id === "fmt ") {
-      const tag = head.readUInt16LE(body);
-      const bits = head.readUInt16LE(body + 14);
-      // 0xFFFE (WAVE_FORMAT_EXTENSIBLE) is how ffmpeg writes integer PCM of more than two channels.
-      if ((tag !== 1 && tag !== 0xfffe) || bits !== 16)
-        throw new Error(`the decoded sound is not 16-bit PCM (format ${tag}, ${bits} bits)`);
-      format = { channels: head.readUInt16LE(body + 2), sampleRate: head.readUInt32LE(body + 4) };
-      if (!(format.channels > 0) || !(format.sampleRate >= PEAKS_PER_SECOND))
-        throw new Error(`the decoded sound has ${format.channels} channels at ${format.sampleRate} Hz`);
-    }
-    at = body + length + (length % 2);
-  }
-  return null;
-}
-
 /**
- * Peaks of a 16-bit PCM WAV stream fed in pieces as it arrives (ffmpeg writing to a pipe), so a
- * recording of any length is read in bounded memory: only the peaks grow, two bytes per bucket.
- * Every channel counts: a bucket holds the lowest and highest sample of any channel in it, so a
- * lavalier on one track of a polyphonic recording shows at its own level rather than averaged
- * down by the silent ones.
+ * Peaks of 16-bit PCM as it streams (formats/wav-stream.ts): only the peaks grow, two bytes per
+ * bucket. Every channel counts: a bucket holds the lowest and highest sample of any channel in
+ * it, so a lavalier on one track of a polyphonic recording shows at its own level rather than
+ * averaged down by the silent ones.
  */
-export class PeakReducer {
-  private head: Buffer | null = Buffer.alloc(0);
+export class PeakReducer implements PcmSink {
   private format: WavFormat | null = null;
-  private samplesPerPixel = 0;
-  private carry: Buffer | null = null;
   private out = new Int8Array(2 * 4096);
   private length = 0;
   private min = 32767;
@@ -177,49 +140,13 @@ export class PeakReducer {
   private channel = 0;
   private frames = 0;
 
-  push(chunk: Buffer): void {
-    if (this.head) {
-      const head = Buffer.concat([this.head, chunk]);
-      const found = wavHeader(head);
-      if (!found) {
-        if (head.length > MAX_WAV_HEADER_BYTES) throw new Error("the decoded sound's WAV header never ends");
-        this.head = head;
-        return;
-      }
-      this.head = null;
-      this.format = found.format;
-      this.samplesPerPixel = Math.round(found.format.sampleRate / PEAKS_PER_SECOND);
-      this.samples(head.subarray(found.dataAt));
-      return;
-    }
-    this.samples(chunk);
-  }
-
-  /** The peaks of everything pushed; null when no WAV header or no sample came. */
-  finish(): Peaks | null {
-    if (!this.format) return null;
-    if (this.frames > 0) this.bucket();
-    if (this.length === 0) return null;
-    return {
-      sampleRate: this.format.sampleRate,
-      samplesPerPixel: this.samplesPerPixel,
-      data: this.out.slice(0, this.length * 2),
-    };
-  }
-
-  private samples(chunk: Buffer): void {
-    let bytes = this.carry ? Buffer.concat([this.carry, chunk]) : chunk;
-    const whole = bytes.length - (bytes.length % 2);
-    this.carry = whole < bytes.length ? Buffer.from(bytes.subarray(whole)) : null;
-    // An Int16Array view needs an even offset (and reads the host's byte order: little-endian on
-    // every platform Node ships for); a copy starts aligned.
-    if (bytes.byteOffset % 2 !== 0) bytes = Buffer.from(bytes.subarray(0, whole));
-    const view = new Int16Array(bytes.buffer, bytes.byteOffset, whole / 2);
-    const channels = this.format?.channels ?? 1;
-    const perBucket = this.samplesPerPixel;
+  add(samples: Int16Array, format: WavFormat): void {
+    this.format = format;
+    const channels = format.channels;
+    const perBucket = samplesPerBucket(format.sampleRate);
     let { min, max, channel, frames } = this;
-    for (let i = 0; i < view.length; i++) {
-      const sample = view[i] as number;
+    for (let i = 0; i < samples.length; i++) {
+      const sample = samples[i] as number;
       if (sample < min) min = sample;
       if (sample > max) max = sample;
       if (++channel < channels) continue;
@@ -236,6 +163,18 @@ export class PeakReducer {
     this.max = max;
     this.channel = channel;
     this.frames = frames;
+  }
+
+  /** The peaks of everything added; null when no sample came. */
+  finish(): Peaks | null {
+    if (!this.format) return null;
+    if (this.frames > 0) this.bucket();
+    if (this.length === 0) return null;
+    return {
+      sampleRate: this.format.sampleRate,
+      samplesPerPixel: samplesPerBucket(this.format.sampleRate),
+      data: this.out.slice(0, this.length * 2),
+    };
   }
 
   private bucket(): void {

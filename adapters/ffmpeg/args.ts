@@ -50,10 +50,12 @@ export interface AnalyseOptions {
   timeoutMs: number;
   /** Measure picture motion every SIGNAL_STEP_S. */
   motion?: boolean;
-  /** Measure the first audio track in SIGNAL_STEP_S windows; only for a file that has one. */
+  /**
+   * Measure the first audio track in SIGNAL_STEP_S windows; only for a file that has one. Its
+   * samples also go to stdout as 16-bit WAV at SIGNAL_RATE (PEAKS_PIPE), for its clipping and
+   * waveform peaks.
+   */
   audio?: boolean;
-  /** With `audio`: the track also goes to stdout as 16-bit WAV at SIGNAL_RATE, for its waveform peaks. */
-  peaks?: boolean;
   /** A `.cube` 3D LUT the kept frames are rendered through (scene scores are taken on the frames as decoded). */
   lut?: string | undefined;
   /** Decoder threads; ffmpeg's own choice (one per core) when absent. */
@@ -87,7 +89,7 @@ const MOTION_HEIGHT = 72;
 
 // 0.99 rather than 1.0: lossy codecs ring around a clipped waveform, so few decoded samples sit
 // exactly at full scale, yet a clean recording almost never holds this close to it.
-const CLIP_LEVEL = 0.99;
+export const CLIP_LEVEL = 0.99;
 const SILENCE_DB = -50;
 const SILENCE_MIN_S = 0.5;
 
@@ -323,7 +325,7 @@ export function audioStatsArgs(file: Source, startS: number, durationS: number):
 
 /**
  * The one decode pass over a clip (see Ffmpeg.analyse). Each measuring branch ends in a named
- * metadata printer (`metadata@cut`, `metadata@motion`, `ametadata@level`, `ametadata@clip`) so
+ * metadata printer (`metadata@cut`, `metadata@motion`, `ametadata@level`) so
  * the parsers can tell its lines apart.
  */
 export function analyseArgs(file: Source, options: AnalyseOptions): string[] {
@@ -347,17 +349,14 @@ export function analyseArgs(file: Source, options: AnalyseOptions): string[] {
   // The audio is cut into windows on the signal grid and measured in each: levels as decoded
   // after resampling to a known rate (so a window's sample count gives its length), clipping as
   // the mean of a per-sample 0/1 flag per channel, and silences over the whole track.
-  // The peaks branch takes the windows as they are: resampled already, so it costs a format
-  // conversion and a pipe.
-  const peaks = options.audio === true && options.peaks === true;
+  // The windows also go to stdout as they are, resampled already: the clipping share of each and
+  // the waveform peaks are counted in Node as they stream, which costs less than any filter.
   const audio = options.audio
     ? [
-        `[0:a:0]aresample=${SIGNAL_RATE},asetnsamples=n=${window}:p=0,asplit=${peaks ? 3 : 2}[level][clip]${peaks ? "[peaks0]" : ""}`,
+        `[0:a:0]aresample=${SIGNAL_RATE},asetnsamples=n=${window}:p=0,asplit=2[level][peaks0]`,
         `[level]silencedetect=n=${SILENCE_DB}dB:d=${SILENCE_MIN_S},` +
           `astats=metadata=1:reset=1:measure_perchannel=none:measure_overall=${levels},ametadata@level=print,anullsink`,
-        `[clip]aeval=exprs='gte(abs(val(ch)),${CLIP_LEVEL})':c=same,` +
-          "astats=metadata=1:reset=1:measure_perchannel=DC_offset:measure_overall=none,ametadata@clip=print,anullsink",
-        ...(peaks ? [`[peaks0]${PEAKS_FORMAT}[peaks]`] : []),
+        `[peaks0]${PEAKS_FORMAT}[peaks]`,
       ]
     : [];
   return [
@@ -365,7 +364,7 @@ export function analyseArgs(file: Source, options: AnalyseOptions): string[] {
     ...(options.threads === undefined ? [] : ["-threads", String(options.threads)]),
     ...[...inputArgs(file), "-sn", "-dn", "-filter_complex", [...video, ...audio].join(";")],
     ...["-map", "[keys]", "-q:v", "3", "-frame_pts", "1", join(options.sampleDir, "%06d.jpg")],
-    ...(peaks ? PEAKS_PIPE : []),
+    ...(options.audio ? PEAKS_PIPE : []),
   ];
 }
 

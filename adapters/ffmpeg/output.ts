@@ -1,6 +1,7 @@
 import { join } from "node:path";
+import type { PcmSink, WavFormat } from "../../formats/wav-stream.js";
 import type { Peaks } from "../../formats/waveform.js";
-import { SIGNAL_RATE } from "./args.js";
+import { CLIP_LEVEL, SIGNAL_RATE, SIGNAL_STEP_S } from "./args.js";
 
 /**
  * What ffmpeg's output means: the reports its filters log on stderr, its progress report, and
@@ -16,7 +17,7 @@ export interface Analysis {
   motion: MotionSample[];
   /** Null unless audio was asked for. */
   audio: AudioTrack | null;
-  /** The first audio track's waveform peaks; null unless asked for (or the track held no sample). */
+  /** The first audio track's waveform peaks; null without audio (or when the track held no sample). */
   peaks: Peaks | null;
 }
 
@@ -216,7 +217,52 @@ export function parseMotion(stderr: string): MotionSample[] {
 }
 
 /** The audio windows and silences an analyseArgs run with `audio` logged. */
-export function parseAudioTrack(stderr: string): AudioTrack {
+/**
+ * Per SIGNAL_STEP_S window of PCM at SIGNAL_RATE (the analysis pass's windows, in the same
+ * order), the share of each channel's samples at or past CLIP_LEVEL of full scale.
+ */
+export class ClipCounter implements PcmSink {
+  private readonly windows: number[][] = [];
+  private counts: number[] = [];
+  private channel = 0;
+  private frames = 0;
+  // 16-bit samples as ffmpeg rounds them from float: ±0.99 becomes ±32440.
+  private readonly level = Math.round(CLIP_LEVEL * 32768);
+  private readonly perWindow = Math.round(SIGNAL_RATE * SIGNAL_STEP_S);
+
+  add(samples: Int16Array, format: WavFormat): void {
+    const { channels } = format;
+    if (this.counts.length !== channels) this.counts = new Array<number>(channels).fill(0);
+    const { level, perWindow, counts } = this;
+    let { channel, frames } = this;
+    for (let i = 0; i < samples.length; i++) {
+      const sample = samples[i] as number;
+      if (sample >= level || sample <= -level) counts[channel] = (counts[channel] as number) + 1;
+      if (++channel < channels) continue;
+      channel = 0;
+      if (++frames < perWindow) continue;
+      this.close(frames);
+      frames = 0;
+    }
+    this.channel = channel;
+    this.frames = frames;
+  }
+
+  /** Each window's per-channel shares, the last (short) one included. */
+  finish(): number[][] {
+    if (this.frames > 0) this.close(this.frames);
+    this.frames = 0;
+    return this.windows;
+  }
+
+  private close(frames: number): void {
+    this.windows.push(this.counts.map((n) => n / frames));
+    this.counts.fill(0);
+  }
+}
+
+/** The analysis pass's sound: levels and silences from its printed lines, clipping counted as it streamed. */
+export function parseAudioTrack(stderr: string, clipped: readonly number[][]): AudioTrack {
   const windows: AudioWindow[] = printedFrames(stderr, "ametadata@level").map(({ timeS, values }) => ({
     startS: timeS,
     samples: finite(values.get("lavfi.astats.Overall.Number_of_samples")) ?? 0,
@@ -224,17 +270,8 @@ export function parseAudioTrack(stderr: string): AudioTrack {
     peakDb: finite(values.get("lavfi.astats.Overall.Peak_level")),
     clipped: [],
   }));
-  const clipped = new Map(
-    printedFrames(stderr, "ametadata@clip").map(({ timeS, values }) => {
-      const shares: number[] = [];
-      for (const [key, value] of values) {
-        const channel = /^lavfi\.astats\.(\d+)\.DC_offset$/.exec(key);
-        if (channel) shares[Number(channel[1]) - 1] = finite(value) ?? 0;
-      }
-      return [timeS, shares.map((v) => v ?? 0)];
-    }),
-  );
-  for (const window of windows) window.clipped = clipped.get(window.startS) ?? [];
+  // The level printer sees the same windows the PCM carried, one for one.
+  for (const [i, window] of windows.entries()) window.clipped = clipped[i] ?? [];
   const last = windows.at(-1);
   const decodedS = last ? last.startS + last.samples / SIGNAL_RATE : 0;
   // silencedetect logs under its own name, not the instance name; the graph holds only one.

@@ -95,7 +95,6 @@ async function analyseClip(
     timeoutMs: sceneDetectTimeoutMs(item.durationS),
     motion: true,
     audio: hasAudio,
-    peaks: hasAudio,
     lut,
     threads: decodeThreads(deps.queues),
   };
@@ -116,7 +115,7 @@ async function analyseClip(
     deps.log.warn({ file: item.relPath, reason }, "frames: the sound could not be measured");
     for (const name of await readdir(work)) await rm(join(work, name), { force: true });
     return {
-      analysis: await ffmpeg.analyse(item.input, { ...options, audio: false, peaks: false }, signal),
+      analysis: await ffmpeg.analyse(item.input, { ...options, audio: false }, signal),
       audioMeasured: false,
       noPeaks: `the sound could not be decoded: ${reason}`,
     };

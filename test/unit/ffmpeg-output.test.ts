@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  ClipCounter,
   parseAudioStats,
   parseAudioTrack,
   parseCuts,
@@ -43,18 +44,12 @@ const ANALYSIS = [
   "[ametadata@level @ 0x55f916dce080] lavfi.astats.Overall.Peak_level=-inf",
   "[ametadata@level @ 0x55f916dce080] lavfi.astats.Overall.RMS_level=-inf",
   "[ametadata@level @ 0x55f916dce080] lavfi.astats.Overall.Number_of_samples=9600.000000",
-  "[ametadata@clip @ 0x55f9171f90c0] frame:5    pts:48000   pts_time:1",
-  "[ametadata@clip @ 0x55f9171f90c0] lavfi.astats.1.DC_offset=0.000000",
-  "[ametadata@clip @ 0x55f9171f90c0] lavfi.astats.2.DC_offset=0.000000",
   "[metadata@motion @ 0x55f9171df100] frame:4    pts:5       pts_time:1",
   "[metadata@motion @ 0x55f9171df100] lavfi.signalstats.YAVG=94.7739",
   "[ametadata@level @ 0x55f916dce080] frame:10   pts:96000   pts_time:2",
   "[ametadata@level @ 0x55f916dce080] lavfi.astats.Overall.Peak_level=-inf",
   "[ametadata@level @ 0x55f916dce080] lavfi.astats.Overall.RMS_level=-inf",
   "[ametadata@level @ 0x55f916dce080] lavfi.astats.Overall.Number_of_samples=967.000000",
-  "[ametadata@clip @ 0x55f9171f90c0] frame:10   pts:96000   pts_time:2",
-  "[ametadata@clip @ 0x55f9171f90c0] lavfi.astats.1.DC_offset=0.000000",
-  "[ametadata@clip @ 0x55f9171f90c0] lavfi.astats.2.DC_offset=0.000000",
   "frame=    2 fps=0.0 q=3.0 Lsize=N/A time=00:00:02.00 bitrate=N/A speed=9.82x    ",
   "[Parsed_astats_17 @ 0x55f9171dd500] Overall",
   "[Parsed_astats_17 @ 0x55f9171dd500] Number of samples: 967",
@@ -67,9 +62,6 @@ const CLIPPED = [
   "[ametadata@level @ 0x561e6057f3c0] lavfi.astats.Overall.Peak_level=0.000000",
   "[ametadata@level @ 0x561e6057f3c0] lavfi.astats.Overall.RMS_level=-2.989221",
   "[ametadata@level @ 0x561e6057f3c0] lavfi.astats.Overall.Number_of_samples=9600.000000",
-  "[ametadata@clip @ 0x561e60581740] frame:0    pts:0       pts_time:0",
-  "[ametadata@clip @ 0x561e60581740] lavfi.astats.1.DC_offset=0.999896",
-  "[ametadata@clip @ 0x561e60581740] lavfi.astats.2.DC_offset=0.000000",
 ].join("\n");
 
 describe("ffmpeg output", () => {
@@ -111,7 +103,10 @@ describe("ffmpeg output", () => {
   });
 
   it("reads the sound windows of an analysis pass, with the silence over the whole track", () => {
-    const track = parseAudioTrack(ANALYSIS);
+    const track = parseAudioTrack(ANALYSIS, [
+      [0, 0],
+      [0, 0],
+    ]);
     expect(track.windows).toEqual([
       { startS: 1, samples: 9600, rmsDb: null, peakDb: null, clipped: [0, 0] },
       { startS: 2, samples: 967, rmsDb: null, peakDb: null, clipped: [0, 0] },
@@ -120,9 +115,24 @@ describe("ffmpeg output", () => {
     expect(track.silences).toEqual([{ start: 0.6, end: 2.02015 }]);
   });
 
-  it("reads clipping per channel", () => {
-    expect(parseAudioTrack(CLIPPED).windows).toEqual([
-      { startS: 0, samples: 9600, rmsDb: -2.989221, peakDb: 0, clipped: [0.999896, 0] },
+  it("counts clipping per channel and window as the sound streams, and puts it on the level windows", () => {
+    // Left a full-scale square wave but for one sample at 0.98; right a quiet tone; then a short window.
+    const counter = new ClipCounter();
+    const samples = new Int16Array((9600 + 100) * 2);
+    for (let f = 0; f < 9700; f++) {
+      samples[f * 2] = f === 7 ? 32112 : f % 2 ? 32767 : -32768;
+      samples[f * 2 + 1] = f % 2 ? 1000 : -1000;
+    }
+    const format = { sampleRate: 48_000, channels: 2 };
+    counter.add(samples.subarray(0, 5001), format);
+    counter.add(samples.subarray(5001), format);
+    const clipped = counter.finish();
+    expect(clipped).toEqual([
+      [9599 / 9600, 0],
+      [1, 0],
+    ]);
+    expect(parseAudioTrack(CLIPPED, clipped).windows).toEqual([
+      { startS: 0, samples: 9600, rmsDb: -2.989221, peakDb: 0, clipped: [9599 / 9600, 0] },
     ]);
   });
 

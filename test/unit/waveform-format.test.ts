@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { WavStream } from "../../formats/wav-stream.js";
 import {
   coarsenPeaks,
   decodePeaksDat,
@@ -23,16 +24,18 @@ function wav(rate: number, channels: number, samples: readonly number[]): Buffer
   const head = Buffer.from("RIFF\xff\xff\xff\xffWAVE", "latin1");
   const data = Buffer.from("data\xff\xff\xff\xff", "latin1");
   const body = Buffer.alloc(samples.length * 2);
-  samples.forEach((s, i) => body.writeInt16LE(s, i * 2));
+  for (const [i, s] of samples.entries()) body.writeInt16LE(s, i * 2);
   return Buffer.concat([head, fmt, data, body]);
 }
 
 /** Feeds `bytes` to a reducer in pieces of `size` bytes (odd sizes split samples and the header). */
 function reduce(bytes: Buffer, size: number): Peaks | null {
   const reducer = new PeakReducer();
-  for (let at = 0; at < bytes.length; at += size) reducer.push(bytes.subarray(at, at + size));
+  const stream = new WavStream([reducer]);
+  for (let at = 0; at < bytes.length; at += size) stream.push(bytes.subarray(at, at + size));
   return reducer.finish();
 }
+const pushed = (bytes: Buffer) => () => new WavStream([new PeakReducer()]).push(bytes);
 
 describe("waveform peaks (audiowaveform format)", () => {
   it("takes 100 min/max pairs per second over every channel, whatever the pieces it is fed in", () => {
@@ -64,10 +67,10 @@ describe("waveform peaks (audiowaveform format)", () => {
   });
 
   it("refuses a stream that is not 16-bit PCM WAV", () => {
-    expect(() => new PeakReducer().push(Buffer.from("OggS and then some bytes"))).toThrow(/not a WAV/);
+    expect(pushed(Buffer.from("OggS and then some bytes"))).toThrow(/not a WAV/);
     const float = wav(1000, 1, [0]);
     float.writeUInt16LE(32, 34);
-    expect(() => new PeakReducer().push(float)).toThrow(/not 16-bit PCM/);
+    expect(pushed(float)).toThrow(/not 16-bit PCM/);
   });
 
   it("writes the version 2 binary layout and reads it back", () => {
