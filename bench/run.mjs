@@ -1,7 +1,7 @@
 // Usage: npm run bench            (builds, then runs every benchmark)
 //        node bench/run.mjs idle  (one of: ingest, ingest-pattern, idle, api, semantic, vectors, stalls, bounded, arrivals,
 //        chat-eval, chat, mcp, export, editor-proxy, proxy, offload, web, search-all, recorrect,
-//        sequence-scan, camera-ingest, seat-forward, edit-house;
+//        sequence-scan, camera-ingest, seat-forward, edit-house, sync;
 //        needs a prior `npm run build`)
 // Exits 0 when every run completed, even if a target is missed; non-zero when a run broke.
 // Each run's figures go to bench/results/<finish time>.json; `npm run bench:compare -- a.json b.json`
@@ -32,6 +32,7 @@ import { benchSeatForward, seatForwardRows } from "./seat-forward.mjs";
 import { benchSemantic } from "./semantic.mjs";
 import { benchSequenceScan, sequenceScanRows } from "./sequence-scan.mjs";
 import { benchStalls, stallRows } from "./stalls.mjs";
+import { benchSync, syncRows } from "./sync.mjs";
 import { benchVectors, vectorRows } from "./vectors.mjs";
 import { benchWeb, webRows } from "./web.mjs";
 
@@ -60,6 +61,7 @@ const BENCHES = {
   "camera-ingest": () => benchCameraIngest(),
   "seat-forward": () => benchSeatForward(),
   "edit-house": () => benchEditHouse(),
+  sync: () => benchSync(),
 };
 // The API and semantic benches generate their own libraries: running them alone needs no media corpus.
 const USES_CORPUS = new Set(["ingest", "idle"]);
@@ -332,6 +334,8 @@ function rows(results, errors, conditions) {
   if (results["seat-forward"]) out.push(...seatForwardRows(results["seat-forward"]));
   section("edit-house");
   if (results["edit-house"]) out.push(...editHouseRows(results["edit-house"]));
+  section("sync");
+  if (results.sync) out.push(...syncRows(results.sync));
   section("errors");
   for (const [name, message] of Object.entries(errors))
     out.push(row(`${name} benchmark`, "BROKE", {}, "", `ERROR: ${message.split("\n")[0]}`));

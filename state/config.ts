@@ -167,8 +167,8 @@ const schema = z.object({
     .meta({ default: "number of cores" })
     .describe("ffmpeg and image jobs run at once (ingest, proxies, renders)"),
   SVC_SCENE_THRESHOLD: decimal(0.3, 0.01, 1).describe("the ffmpeg scene score that counts as a cut"),
-  SVC_SYNC_MIN_CONFIDENCE: decimal(0.6, 0, 1).describe(
-    "the confidence (0-1) below which sync by waveform claims no match between a camera clip and a sound file",
+  SVC_SYNC_MIN_CONFIDENCE: decimal(0.45, 0, 1).describe(
+    "the confidence (0-1) below which sound sync claims no pair between a camera clip and a sound file (docs/sync-and-marks.md)",
   ),
   SVC_SEQUENCE_FPS: decimal(24, 1, 240).describe(
     "frames per second of an image sequence whose DPX or EXR header gives no rate (and of TIFF, PNG and JPEG sequences)",

@@ -29,7 +29,7 @@ export interface Claim {
 export type Decision = { claims: Claim[] } | { unmatched: string };
 
 /** A timecode pair the audio contradicts by pointing elsewhere is worth no more than this. */
-const CONTRADICTED = 0.5;
+const CONTRADICTED = 0.3;
 
 const joined = (...parts: string[]) => parts.filter((p) => p !== "").join("; ");
 const round3 = (x: number) => Math.round(x * 1000) / 1000;

@@ -31,9 +31,9 @@ export async function matchByWaveform(
   const match = matchEnvelope(coarsen(clipEnvelope, merge), recording, Math.round(EXCLUSION_S * rate));
   if (!match) return { sound_id: sound.id, missing: "the clip and the recording barely overlap" };
   const sr = sound.sample_rate;
+  const confidence = Math.round(match.confidence * 1000) / 1000;
   const coarse = Math.round((match.lag / rate) * sr);
-  if (match.confidence < floor)
-    return { sound_id: sound.id, offset_samples: coarse, confidence: match.confidence };
+  if (confidence < floor) return { sound_id: sound.id, offset_samples: coarse, confidence };
 
   const offsetS = match.lag / rate;
   const margin = Math.max(0.05, 3 / rate);
@@ -53,12 +53,12 @@ export async function matchByWaveform(
   const window = new Float32Array(Math.max(windowLength, scratch.length));
   window.set(heard.subarray(0, window.length - Math.max(0, -windowStart)), Math.max(0, -windowStart));
   if (scratch.length === 0 || peakLevel(scratch) < SILENT_LEVEL)
-    return { sound_id: sound.id, offset_samples: coarse, confidence: match.confidence };
+    return { sound_id: sound.id, offset_samples: coarse, confidence };
   const lag = bestLag(scratch, window);
   return {
     sound_id: sound.id,
     offset_samples: windowStart + lag - segmentStart,
-    confidence: match.confidence,
+    confidence,
   };
 }
 
