@@ -259,5 +259,14 @@ describe.skipIf(!hasTools)("markers, subclips and sync review in the web app", {
     await page.getByText("No pairs rejected").waitFor();
     await page.getByLabel("State").selectOption("accepted");
     await row.first().getByText("accepted").waitFor();
+
+    // The camera clip's page names its synced sound and leads back to the pair.
+    await page.goto(new URL(`/clip/${camera.id}`, serve.url).href);
+    const synced = page.locator(".sound-sync li");
+    await synced.getByText(`accepted · +${nudged.offset_frames.toFixed(2)} frames`).waitFor();
+    expect(await axeSerious()).toEqual([]);
+    await synced.getByRole("link", { name: "take_01.wav" }).click();
+    await page.waitForURL(`**/sync/${camera.id}/${sound.id}`);
+    await page.getByTestId("state").getByText("accepted").waitFor();
   });
 });

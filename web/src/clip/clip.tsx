@@ -9,6 +9,7 @@ import { Marks } from "./marks.js";
 import { MarksPanel } from "./marks-panel.js";
 import { Player } from "./player.js";
 import { Recording } from "./recording.js";
+import { SoundSync } from "./sound-sync.js";
 import { Tags } from "./tags.js";
 import { Timeline } from "./timeline.js";
 import { TranscriptPane } from "./transcript-pane.js";
@@ -121,6 +122,7 @@ export function Clip({ id, project, startAt }: { id: number; project: string; st
             makeProxy={() => void act.makeProxy()}
           />
           <Recording item={item} project={project} />
+          <SoundSync project={project} id={id} />
           <Labels
             item={item}
             setRating={(rating) => void act.edit(() => setRating(project, id, rating), "Rating saved")}
