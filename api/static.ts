@@ -89,7 +89,7 @@ export function loadWebApp(dir: string): Map<string, Asset> {
  * Only these get index.html: a path such as /api/media/../../etc/passwd, which URL parsing
  * turns into /etc/passwd, must stay a 404 rather than look like a file that was served.
  */
-const APP_ROUTES = /^\/(?:clip\/\d+|chat|export|ops|settings)?\/?$/;
+const APP_ROUTES = /^\/(?:clip\/\d+|sync(?:\/\d+\/\d+)?|chat|export|ops|settings)?\/?$/;
 
 /** A GET outside /api: the file of that path, or index.html for one of the app's routes. */
 export function webAppResponse(

@@ -32,8 +32,16 @@ describe("the web app's static route", () => {
   it("answers the app's routes (a reload of /clip/12) with index.html, but not a missing file or any other path", async () => {
     expect((await api.request("GET", "/clip/12?t=3")).text).toBe(html);
     expect((await api.request("GET", "/settings")).text).toBe(html);
+    expect((await api.request("GET", "/sync")).text).toBe(html);
+    expect((await api.request("GET", "/sync/12/13")).text).toBe(html);
     expect((await api.request("GET", "/")).text).toBe(html);
-    for (const path of ["/assets/nothing.js", "/etc/passwd", "/clip/twelve", "/settings/../../etc"]) {
+    for (const path of [
+      "/assets/nothing.js",
+      "/etc/passwd",
+      "/clip/twelve",
+      "/settings/../../etc",
+      "/sync/12",
+    ]) {
       const missing = await api.request("GET", path);
       expect(missing.status, path).toBe(404);
       expect(missing.json()).toEqual({ detail: "no such file" });

@@ -29,14 +29,19 @@ import type {
   STATS,
   STATUS,
   STREAM_GRANT,
+  SYNC_PAIRS,
+  SYNC_STATUS,
   TAG_CLOUD,
   TOKEN,
   TOKEN_CREATED,
   TOKEN_LIST,
   VERSION,
+  WAVEFORM,
   WORDS,
 } from "../../api/responses.js";
 import type { Desqueeze } from "../../domain/desqueeze.js";
+import type { MARKER, MARKER_COLORS, MARKER_KINDS, SUBCLIP } from "../../domain/schemas/marks.js";
+import type { SYNC_PAIR, SYNC_STATES } from "../../domain/schemas/sync.js";
 import { download, getJson, request, sendJson } from "./api.js";
 
 // The answers' types come from the routes' own response schemas (type-only: nothing of the
@@ -63,6 +68,14 @@ export type TokenInfo = z.infer<typeof TOKEN>;
 export type CreatedToken = z.infer<typeof TOKEN_CREATED>;
 export type Conversation = z.infer<typeof CONVERSATIONS>["items"][number];
 export type History = z.infer<typeof HISTORY>;
+export type Marker = z.infer<typeof MARKER>;
+export type Subclip = z.infer<typeof SUBCLIP>;
+export type MarkerColor = (typeof MARKER_COLORS)[number];
+export type MarkerKind = (typeof MARKER_KINDS)[number];
+export type SyncPair = z.infer<typeof SYNC_PAIR>;
+export type SyncState = (typeof SYNC_STATES)[number];
+export type SyncStatus = z.infer<typeof SYNC_STATUS>;
+export type Waveform = z.infer<typeof WAVEFORM>;
 
 /** The `GET /api/media` parameters the app sends; an empty value is no filter. */
 export interface MediaQuery {
@@ -201,6 +214,63 @@ export const streamGrant = (project: string, id: number) =>
   sendJson<z.infer<typeof STREAM_GRANT>>("POST", "/api/stream/grant", inProject(project, { id }));
 
 export const colorProfiles = () => getJson<z.infer<typeof COLOR_PROFILES>>("/api/color-profiles");
+
+// Markers and subclips
+
+/** What a marker or subclip can be given or changed; `end_s: null` makes a marker a point again. */
+export interface MarkChange {
+  name?: string;
+  note?: string;
+  color?: MarkerColor;
+  kind?: MarkerKind;
+  start_s?: number;
+  end_s?: number | null;
+}
+
+export const markers = (project: string, id: number) =>
+  getJson<{ items: Marker[] }>(url(item(id, "/markers"), { project }));
+export const addMarker = (project: string, id: number, marker: MarkChange & { start_s: number }) =>
+  sendJson<Marker>("POST", url(item(id, "/markers"), { project }), marker);
+export const editMarker = (project: string, markerId: number, change: MarkChange) =>
+  sendJson<Marker>("PATCH", url(`/api/markers/${markerId}`, { project }), change);
+export const deleteMarker = (project: string, markerId: number) =>
+  request(url(`/api/markers/${markerId}`, { project }), { method: "DELETE" });
+
+export const subclips = (project: string, id: number) =>
+  getJson<{ items: Subclip[] }>(url(item(id, "/subclips"), { project }));
+export const addSubclip = (
+  project: string,
+  id: number,
+  subclip: Omit<MarkChange, "kind"> & { start_s: number; end_s: number },
+) => sendJson<Subclip>("POST", url(item(id, "/subclips"), { project }), subclip);
+export const editSubclip = (project: string, subclipId: number, change: Omit<MarkChange, "kind">) =>
+  sendJson<Subclip>("PATCH", url(`/api/subclips/${subclipId}`, { project }), change);
+export const deleteSubclip = (project: string, subclipId: number) =>
+  request(url(`/api/subclips/${subclipId}`, { project }), { method: "DELETE" });
+
+// Sound: peaks and sync
+
+/** An item's peaks (audiowaveform's JSON) at the stored resolution, 100 min/max pairs a second. */
+export const waveform = (project: string, id: number) =>
+  getJson<Waveform>(url(item(id, "/waveform"), { project }));
+
+export interface SyncPairQuery {
+  state?: SyncState;
+  media_id?: number;
+  cursor?: string;
+  limit?: number;
+}
+export const startSync = (project: string) =>
+  sendJson<SyncStatus>("POST", "/api/sync", inProject(project, {}));
+/** The service's last sync run, whichever project it synced. */
+export const syncStatus = () => getJson<SyncStatus>("/api/sync/status");
+export const syncPairs = (project: string, query: SyncPairQuery) =>
+  getJson<z.infer<typeof SYNC_PAIRS>>(url("/api/sync/pairs", { ...query, project }));
+export const editSyncPair = (
+  project: string,
+  pairId: number,
+  change: { state?: SyncState; nudge_frames?: number },
+) => sendJson<SyncPair>("PATCH", url(`/api/sync/pairs/${pairId}`, { project }), change);
 
 // Editor proxies and exports
 

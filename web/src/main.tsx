@@ -9,6 +9,8 @@ import { type Filters, NO_FILTERS } from "./library/filters.js";
 import { Library } from "./library/library.js";
 import { Operations, Settings } from "./ops.js";
 import { navigate, useLocation } from "./router.js";
+import { PairView } from "./sync/pair-view.js";
+import { SyncList } from "./sync/sync-list.js";
 import "./style.css";
 
 const PROJECT_KEY = "svc.project";
@@ -55,6 +57,7 @@ function SignIn({ reason, onDone }: { reason: string | null; onDone: () => void 
 
 const LINKS = [
   ["/", "Library"],
+  ["/sync", "Sync"],
   ["/chat", "Chat"],
   ["/export", "Export"],
   ["/ops", "Operations"],
@@ -137,6 +140,7 @@ function App() {
 
   const path = url.pathname;
   const clip = /^\/clip\/(\d+)$/.exec(path);
+  const pair = /^\/sync\/(\d+)\/(\d+)$/.exec(path);
   const t = Number(url.searchParams.get("t"));
   const clipProject = url.searchParams.get("project") ?? project;
   let view: ComponentChildren;
@@ -148,6 +152,8 @@ function App() {
         startAt={url.searchParams.has("t") && Number.isFinite(t) ? t : null}
       />
     );
+  else if (pair) view = <PairView project={project} camera={Number(pair[1])} sound={Number(pair[2])} />;
+  else if (path === "/sync") view = <SyncList project={project} />;
   else if (path === "/chat") view = <Chat />;
   else if (path === "/export")
     view = <Export project={project} filters={filters} selected={selected} setSelected={setSelected} />;

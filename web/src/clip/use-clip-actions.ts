@@ -103,5 +103,5 @@ export function useClipActions(
         },
       );
 
-  return { message, edit, mark, makeProxy, makePlaybackProxy, remove, undo, tag };
+  return { message, say: setMessage, edit, mark, makeProxy, makePlaybackProxy, remove, undo, tag };
 }
