@@ -14,6 +14,11 @@ export const ROUTE_COVERAGE: Readonly<Record<string, Coverage>> = {
   "GET /api/media/:id/words": { tool: "get_transcript" },
   "GET /api/media/:id/markers": { tool: "get_media" },
   "GET /api/media/:id/subclips": { tool: "get_media" },
+  "GET /api/sync/pairs": { tool: "get_media" },
+  "GET /api/sync/status": { omitted: "progress of a sync run for the person who started it" },
+  "GET /api/media/:id/waveform": {
+    omitted: "peak data to draw a waveform; nothing an assistant reads from a picture of the sound",
+  },
   "GET /api/tokens": { omitted: "secrets administration, admin scope only" },
   "GET /api/tokens/:id": { omitted: "secrets administration, admin scope only" },
   "GET /api/stats": { tool: "library_stats" },

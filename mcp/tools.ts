@@ -121,6 +121,7 @@ const MEDIA_OUTPUT = z.object({
       segments_json: MEDIA_DETAIL.shape.segments_json,
       markers: MEDIA_DETAIL.shape.markers,
       subclips: MEDIA_DETAIL.shape.subclips,
+      sync: MEDIA_DETAIL.shape.sync,
     })
     .nullable(),
 });
@@ -230,7 +231,8 @@ export const TOOLS: readonly ToolDef[] = [
     description:
       "The public record of one item: file name and path (relative to the project root), type, duration, codec, frame rate, size, " +
       "shoot date, rating, in/out marks, camera and angle, tags, transcript text and segment timing (no word timing: use get_transcript), " +
-      "and the editor's markers and subclips (name, note, color, kind, start_s, end_s in seconds of the file, author), in time order. " +
+      "and the editor's markers and subclips (name, note, color, kind, start_s, end_s in seconds of the file, author), in time order, " +
+      "and its sound sync pairs (camera_media_id, sound_media_id, offset_samples at sound_rate, offset_frames, method, confidence, state, reason). " +
       "An unknown id returns {media: null}.",
     input: { media_id: mediaId, project },
     output: MEDIA_OUTPUT.shape,

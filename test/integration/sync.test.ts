@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimSlot, ingestSlotName } from "../../library/jobs/slots.js";
 import { startApi, type TestApi } from "../support/api.js";
 import { jsonLines, svc } from "../support/cli.js";
+import { callTool, connectMcp } from "../support/mcp.js";
 import { hasLibrivox } from "../support/speech.js";
 import { cameraClip, FRAME, otherSpeech, recorderFile, speechBed, TEN_HOURS } from "../support/sync-media.js";
 import { needTools } from "../support/tools.js";
@@ -61,7 +62,7 @@ describe.skipIf(!ready)("sound sync, through the API and the CLI", () => {
   };
 
   beforeAll(async () => {
-    api = await startApi();
+    api = await startApi({ mcp: true });
     root = api.root as string;
     const work = join(root, "..", "work");
     await mkdir(work, { recursive: true });
@@ -217,6 +218,21 @@ describe.skipIf(!ready)("sound sync, through the API and the CLI", () => {
     const second = await pairs(`?limit=1&cursor=${first.next_cursor}`);
     expect(second.items[0]?.id).toBeGreaterThan(first.items[0]?.id as number);
     expect((await api.request("GET", "/api/sync/pairs?cursor=nonsense")).status).toBe(422);
+
+    // The item's answers carry its pairs: the API's detail and MCP's get_media alike.
+    const detail = (await api.request("GET", `/api/media/${id("A001")}`)).json<{ sync: Pair[] }>();
+    expect(detail.sync).toEqual([expect.objectContaining({ id: a1.id, state: "accepted" })]);
+    const client = await connectMcp(api.mcpUrl as string, "streamable");
+    try {
+      const result = await callTool<{ media: { sync: Pair[] } }>(client, "get_media", {
+        media_id: id("A001"),
+      });
+      expect(result.structuredContent?.media.sync).toEqual([
+        expect.objectContaining({ id: a1.id, offset_samples: a1.offset_samples + 2880, state: "accepted" }),
+      ]);
+    } finally {
+      await client.close();
+    }
   }, 60_000);
 
   it("keeps pairs through a refresh and through trash and restore", async () => {
