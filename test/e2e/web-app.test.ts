@@ -2,7 +2,6 @@ import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import axe from "axe-core";
 import { XMLParser } from "fast-xml-parser";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -16,6 +15,7 @@ import { type FakeModelHost, startFakeModelHost } from "../support/modelhost-ser
 import { tempWorkspace } from "../support/temp.js";
 import { needTools } from "../support/tools.js";
 import { until } from "../support/until.js";
+import { axeSerious as axeViolations, pageUntil as untilInPage } from "../support/web-page.js";
 import { readZip } from "../support/zip.js";
 
 const CHROMIUM = process.env.SVC_CHROMIUM ?? "/usr/bin/chromium";
@@ -80,20 +80,9 @@ describe.skipIf(!hasTools)("the web app in headless Chromium", { shuffle: false 
     expect(response.ok, `${path}: ${response.status}`).toBe(true);
     return (await response.json()) as T;
   };
-  // waitForFunction would eval in the page, which the app's CSP forbids; evaluate is not bound by it.
-  const pageUntil = (expression: string) =>
-    until(expression, () => page.evaluate(expression), { timeoutMs: 15_000, intervalMs: 50 });
+  const pageUntil = (expression: string) => untilInPage(page, expression);
   const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
-  const axeSerious = async () => {
-    await page.evaluate(axe.source);
-    // Page-side code is given as text: this test is compiled without the DOM's types.
-    const result = (await page.evaluate(
-      'axe.run(document, { resultTypes: ["violations"] })',
-    )) as axe.AxeResults;
-    return result.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  };
+  const axeSerious = () => axeViolations(page);
 
   // Over the API a card is read only from an allowed folder: the offload below reads from cards/.
   const serveEnv = (port: string) =>

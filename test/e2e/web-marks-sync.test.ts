@@ -1,8 +1,9 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import axe from "axe-core";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Marker, Subclip } from "../../domain/schemas/marks.js";
+import type { SyncPair as Pair } from "../../domain/schemas/sync.js";
 // The flags every headless run here needs (no sandbox as root, no GPU, no background traffic).
 import HEADLESS_CHROMIUM from "../support/chromium-args.json" with { type: "json" };
 import { type ServeChild, startServe } from "../support/cli.js";
@@ -10,6 +11,7 @@ import { ff } from "../support/speech.js";
 import { tempWorkspace } from "../support/temp.js";
 import { needTools } from "../support/tools.js";
 import { until } from "../support/until.js";
+import { axeSerious as axeViolations, pageUntil as untilInPage } from "../support/web-page.js";
 
 const CHROMIUM = process.env.SVC_CHROMIUM ?? "/usr/bin/chromium";
 const SHOTS = join(import.meta.dirname, "..", "..", "test-results", "web");
@@ -28,24 +30,7 @@ interface Item {
   in_point: number | null;
   out_point: number | null;
 }
-interface Mark {
-  id: number;
-  name: string;
-  note: string;
-  color: string;
-  kind: string | null;
-  start_s: number;
-  end_s: number | null;
-}
-interface Pair {
-  id: number;
-  camera_media_id: number;
-  sound_media_id: number;
-  offset_samples: number;
-  offset_frames: number;
-  sound_rate: number;
-  state: string;
-}
+type Mark = Marker | Subclip;
 
 /**
  * A recorder's take and the camera clip shot during it: 6 s of pink noise whose loudness swells
@@ -84,19 +69,9 @@ describe.skipIf(!hasTools)("markers, subclips and sync review in the web app", {
     expect(response.ok, `${path}: ${response.status}`).toBe(true);
     return (await response.json()) as T;
   };
-  // waitForFunction would eval in the page, which the app's CSP forbids; evaluate is not bound by it.
-  const pageUntil = (expression: string) =>
-    until(expression, () => page.evaluate(expression), { timeoutMs: 15_000, intervalMs: 50 });
+  const pageUntil = (expression: string) => untilInPage(page, expression);
   const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
-  const axeSerious = async () => {
-    await page.evaluate(axe.source);
-    const result = (await page.evaluate(
-      'axe.run(document, { resultTypes: ["violations"] })',
-    )) as axe.AxeResults;
-    return result.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  };
+  const axeSerious = () => axeViolations(page);
   const seekTo = async (t: number) => {
     await page.evaluate(`document.querySelector("video").currentTime = ${t}`);
     await pageUntil('!document.querySelector("video").seeking');

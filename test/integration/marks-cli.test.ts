@@ -1,5 +1,6 @@
 import { userInfo } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Marker, Subclip } from "../../domain/schemas/marks.js";
 import { openLibrary } from "../../state/stores.js";
 import { svc } from "../support/cli.js";
 import { makeTimecodedClip, TIMECODED_CLIP } from "../support/media.js";
@@ -8,16 +9,7 @@ import { needTools } from "../support/tools.js";
 
 const hasTools = needTools("ffmpeg", "ffprobe");
 
-interface Mark {
-  id: number;
-  name: string;
-  note: string;
-  color: string;
-  kind: string | null;
-  start_s: number;
-  end_s: number | null;
-  author: string;
-}
+type Mark = Marker | Subclip;
 
 describe.skipIf(!hasTools)("svc marker and svc subclip", () => {
   let ws: Awaited<ReturnType<typeof tempWorkspace>>;

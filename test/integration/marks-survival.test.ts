@@ -1,6 +1,7 @@
 import { rename } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import type { Marker, Subclip } from "../../domain/schemas/marks.js";
 import { openLibrary } from "../../state/stores.js";
 import { startApi, type TestApi } from "../support/api.js";
 import { svc } from "../support/cli.js";
@@ -10,17 +11,7 @@ import { needTools } from "../support/tools.js";
 
 const hasTools = needTools("ffmpeg", "ffprobe");
 
-interface Mark {
-  id: number;
-  name: string;
-  note: string;
-  color: string;
-  kind: string | null;
-  start_s: number;
-  end_s: number | null;
-  author: string;
-  created_at: string;
-}
+type Mark = Marker | Subclip;
 
 /** What a mark is, apart from the row it is stored in. */
 const essence = ({ name, note, color, kind, start_s, end_s, author, created_at }: Mark) => ({

@@ -1,5 +1,6 @@
 import { userInfo } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Marker, Subclip } from "../../domain/schemas/marks.js";
 import { MARKER_COLORS, MAX_MARKS_PER_ITEM } from "../../domain/schemas/marks.js";
 import { createToken } from "../../library/access/tokens.js";
 import { openLibrary } from "../../state/stores.js";
@@ -11,19 +12,7 @@ import { needTools } from "../support/tools.js";
 
 const hasTools = needTools("ffmpeg", "ffprobe");
 
-interface Mark {
-  id: number;
-  media_id: number;
-  name: string;
-  note: string;
-  color: string;
-  kind: string | null;
-  start_s: number;
-  end_s: number | null;
-  author: string;
-  created_at: string;
-  updated_at: string;
-}
+type Mark = Marker | Subclip;
 
 describe.skipIf(!hasTools)("markers and subclips over the API", () => {
   let api: TestApi;

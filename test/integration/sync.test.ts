@@ -1,6 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SyncPair as Pair } from "../../domain/schemas/sync.js";
 import { claimSlot, ingestSlotName } from "../../library/jobs/slots.js";
 import { startApi, type TestApi } from "../support/api.js";
 import { jsonLines, svc } from "../support/cli.js";
@@ -13,20 +14,6 @@ import { until } from "../support/until.js";
 const ready = needTools("ffmpeg", "ffprobe") && hasLibrivox();
 /** Waveform sync must land within a millisecond: 48 samples at 48 kHz. */
 const MS = 48;
-
-interface Pair {
-  id: number;
-  camera_media_id: number;
-  sound_media_id: number;
-  channels: { index: number; name: string | null }[];
-  offset_samples: number;
-  sound_rate: number;
-  offset_frames: number;
-  method: string;
-  confidence: number;
-  state: string;
-  reason: string;
-}
 
 /**
  * The camera clips, each against one recording (T01.WAV, 10:00:00:00, 12.4 s of speech): where
