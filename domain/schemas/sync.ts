@@ -59,6 +59,9 @@ export const SYNC_STATUS = z
     failed: z.int().describe("Clips whose files could not be read; what an earlier run stored stays"),
     current: z.string().nullable().describe("The clip being synced now"),
     errors: z.array(z.object({ path: z.string(), reason: z.string() })).describe("The first failures"),
+    unmatched_clips: z
+      .array(z.object({ path: z.string(), reason: z.string() }))
+      .describe("The first 100 clips for which nothing was claimed, and why"),
     error: z.string().nullable().describe("Why the whole run failed"),
     started_at: timestamp.nullable(),
     finished_at: timestamp.nullable(),

@@ -18,6 +18,8 @@ export interface SyncJobRequest {
 }
 
 const ERRORS_KEPT = 20;
+/** Unmatched clips the status names with their reasons; the rest are counted. */
+const UNMATCHED_KEPT = 100;
 
 const NEVER_RUN: SyncStatus = Object.freeze({
   state: "idle",
@@ -31,6 +33,7 @@ const NEVER_RUN: SyncStatus = Object.freeze({
   failed: 0,
   current: null,
   errors: [],
+  unmatched_clips: [],
   error: null,
   started_at: null,
   finished_at: null,
@@ -49,7 +52,11 @@ export function followSync(status: SyncStatus, event: SyncEvent): void {
   }
   status.clips_done += 1;
   status.pairs += event.pairs;
-  if (event.status === "unmatched") status.unmatched += 1;
+  if (event.status === "unmatched") {
+    status.unmatched += 1;
+    if (status.unmatched_clips.length < UNMATCHED_KEPT)
+      status.unmatched_clips.push({ path: event.path, reason: event.reason ?? "" });
+  }
 }
 
 /**
@@ -130,6 +137,7 @@ export class SyncJobs {
     const status: SyncStatus = {
       ...NEVER_RUN,
       errors: [],
+      unmatched_clips: [],
       state: "running",
       project: project.name,
       dir: rel,

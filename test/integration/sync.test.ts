@@ -1,7 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SyncPair as Pair } from "../../domain/schemas/sync.js";
+import type { SyncPair as Pair, SyncStatus } from "../../domain/schemas/sync.js";
 import { claimSlot, ingestSlotName } from "../../library/jobs/slots.js";
 import { startApi, type TestApi } from "../support/api.js";
 import { jsonLines, svc } from "../support/cli.js";
@@ -106,7 +106,7 @@ describe.skipIf(!ready)("sound sync, through the API and the CLI", () => {
     const started = await api.request("POST", "/api/sync", { body: {} });
     expect(started.status, started.text).toBe(202);
     const done = await until("the sync job", async () => {
-      const status = (await api.request("GET", "/api/sync/status")).json<Record<string, unknown>>();
+      const status = (await api.request("GET", "/api/sync/status")).json<SyncStatus>();
       return status.state !== "running" && status;
     });
     expect(done).toMatchObject({
@@ -117,6 +117,12 @@ describe.skipIf(!ready)("sound sync, through the API and the CLI", () => {
       pairs: 4,
       unmatched: 2,
     });
+    // Each clip nothing was claimed for is named with its reason.
+    expect(done.unmatched_clips.map((c) => c.path.replace(/^.*\//, "")).sort()).toEqual([
+      "A004.mov",
+      "A005.mov",
+    ]);
+    for (const clip of done.unmatched_clips) expect(clip.reason).not.toBe("");
 
     const a1 = (await pairOf("A001")) as Pair;
     expect(a1.method).toBe("both");
