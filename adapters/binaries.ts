@@ -53,12 +53,21 @@ function findBundled(name: string): string | undefined {
   }
 }
 
-async function versionOf(name: string, path: string, cache?: ToolVersionCache): Promise<string> {
+/** How a program is asked its version: by default a run of it with `-version`. */
+export type VersionAsker = (path: string) => Promise<string>;
+
+/** Asks a program its version with one run of it with `flag`: the first line it prints. */
+export const versionFlagAsker =
+  (flag: string): VersionAsker =>
+  async (path) => {
+    const { stdout } = await run(path, [flag], { timeoutMs: 15_000 });
+    return stdout.split(/\r?\n/)[0]?.trim() ?? "";
+  };
+
+async function versionOf(path: string, ask: VersionAsker, cache?: ToolVersionCache): Promise<string> {
   const known = cache?.get(path);
   if (known !== undefined) return known;
-  const flag = name === "exiftool" ? "-ver" : "-version";
-  const { stdout } = await run(path, [flag], { timeoutMs: 15_000 });
-  const first = stdout.split(/\r?\n/)[0]?.trim() ?? "";
+  const first = await ask(path);
   const match = /version\s+(\S+)/i.exec(first);
   const version = match?.[1] ?? first;
   cache?.set(path, version);
@@ -75,12 +84,13 @@ export async function resolveBinary(
   explicit: string | undefined,
   passedOver: (source: BinarySource, reason: string) => void = () => {},
   cache?: ToolVersionCache,
+  ask: VersionAsker = versionFlagAsker("-version"),
 ): Promise<ResolvedBinary | null> {
   if (explicit) {
     if (!isExecutable(explicit)) {
       throw new Error(`SVC_${name.toUpperCase()}: ${explicit} is not an executable file`);
     }
-    return { name, path: explicit, source: "env", version: await versionOf(name, explicit, cache) };
+    return { name, path: explicit, source: "env", version: await versionOf(explicit, ask, cache) };
   }
   const candidates: [BinarySource, string | undefined][] = [
     ["path", findOnPath(name)],
@@ -89,7 +99,7 @@ export async function resolveBinary(
   for (const [source, path] of candidates) {
     if (!path) continue;
     try {
-      return { name, path, source, version: await versionOf(name, path, cache) };
+      return { name, path, source, version: await versionOf(path, ask, cache) };
     } catch (error) {
       // A broken copy (wrong architecture, missing libraries) is passed over for the next one,
       // and said so: "ffmpeg not found" while one sits on PATH would be a puzzle.

@@ -6,11 +6,14 @@ export interface Exiftool {
   readonly path: string;
   /** Tags of one file, grouped (`EXIF:DateTimeOriginal`), without file-system fields. */
   tags(file: string, signal?: AbortSignal): Promise<Record<string, unknown>>;
+  /** The program's version (`-ver`), asked of the stay-open process, which then stays for the tags. */
+  version(): Promise<string>;
   /** Ends the stay-open process, if one is running. */
   close(): void;
 }
 
 const EXIF_TIMEOUT_MS = 30_000;
+const VERSION_TIMEOUT_MS = 15_000;
 const READY = "{ready}\n";
 // File-system facts (and absolute paths) are svc's own business, not the camera's.
 const DROPPED_GROUPS = /^(SourceFile|File:|System:|ExifTool:)/;
@@ -163,6 +166,9 @@ export function createExiftool(path: string): Exiftool {
       if (stdout.trim() === "")
         throw new ProcessError("exiftool could not read the file", "exiftool", "failed");
       return cleanTags(stdout);
+    },
+    async version() {
+      return (await session.request(["-ver"], VERSION_TIMEOUT_MS)).trim();
     },
     close: () => session.close(),
   };

@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import type { Config } from "../state/config.js";
 import type { ToolVersionCache } from "../state/tool-versions.js";
 import { type Asr, type AsrServers, createAsr } from "./asr/index.js";
-import { type BinarySource, type ResolvedBinary, resolveBinary } from "./binaries.js";
+import { type BinarySource, type ResolvedBinary, resolveBinary, versionFlagAsker } from "./binaries.js";
 import { type ChineseScript, chineseScriptLoader } from "./chinese.js";
 import { createExiftool, type Exiftool } from "./exiftool.js";
 import { createFfmpeg, type Ffmpeg } from "./ffmpeg.js";
@@ -45,14 +45,30 @@ export async function createAdapters(
 ): Promise<Adapters> {
   const passedOver = (name: string) => (source: BinarySource, reason: string) =>
     log?.warn({ tool: name, source, reason }, "a copy of the program does not run; trying the next one");
+  // exiftool is asked its version through the stay-open process the probes then use, so a first
+  // run pays for starting Perl once, not once to learn the version and again for the first file.
+  const asked = new Map<string, Exiftool>();
+  const askExiftool = async (path: string) => {
+    const session = createExiftool(path);
+    try {
+      const version = await session.version();
+      asked.set(path, session);
+      return version;
+    } catch {
+      // A wrapper that answers only a plain run is asked that way; a program that runs neither
+      // way is refused there.
+      session.close();
+      return versionFlagAsker("-ver")(path);
+    }
+  };
   const [ffmpeg, ffprobe, exiftool, speech] = await Promise.all([
     resolveBinary("ffmpeg", config.binaries.ffmpeg, passedOver("ffmpeg"), versions),
     resolveBinary("ffprobe", config.binaries.ffprobe, passedOver("ffprobe"), versions),
-    resolveBinary("exiftool", config.binaries.exiftool, passedOver("exiftool"), versions),
+    resolveBinary("exiftool", config.binaries.exiftool, passedOver("exiftool"), versions, askExiftool),
     createAsr({ ...config.asr, urls: config.asrUrls }),
   ]);
   await versions?.save();
-  const exiftoolAdapter = exiftool ? createExiftool(exiftool.path) : null;
+  const exiftoolAdapter = exiftool ? (asked.get(exiftool.path) ?? createExiftool(exiftool.path)) : null;
   return {
     ffmpeg: ffmpeg ? createFfmpeg(ffmpeg.path) : null,
     ffprobe: ffprobe ? createFfprobe(ffprobe.path) : null,

@@ -2,6 +2,7 @@ import { chmod, readFile, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { svc } from "../support/cli.js";
+import { makeStill } from "../support/media.js";
 import { tempWorkspace } from "../support/temp.js";
 
 /**
@@ -19,6 +20,17 @@ async function countingFfmpeg(dir: string) {
   const asked = async () =>
     (await readFile(counter, "utf8").catch(() => "")).split("\n").filter(Boolean).length;
   return { bin, asked };
+}
+
+/** A stand-in exiftool that counts its starts and hands everything to the real program. */
+async function countingExiftool(dir: string) {
+  const bin = join(dir, "exiftool");
+  const counter = join(dir, "exiftool-started");
+  await writeFile(bin, `#!/bin/sh\necho x >> '${counter}'\nexec exiftool "$@"\n`);
+  await chmod(bin, 0o755);
+  const started = async () =>
+    (await readFile(counter, "utf8").catch(() => "")).split("\n").filter(Boolean).length;
+  return { bin, started };
 }
 
 describe("the programs' versions, remembered per machine", () => {
@@ -41,6 +53,17 @@ describe("the programs' versions, remembered per machine", () => {
     await utimes(ffmpeg.bin, later, later);
     expect((await svc(["ingest"], env)).exitCode).toBe(0);
     expect(await ffmpeg.asked()).toBe(2);
+  });
+
+  it("asks exiftool its version through the process that then reads the files: Perl starts once", async () => {
+    const exiftool = await countingExiftool(ws.base);
+    await makeStill(ws.root, "jpg");
+    const env = ws.env({ SVC_EXIFTOOL: exiftool.bin });
+    const first = await svc(["ingest", "--no-embed"], env);
+    expect(first.exitCode, first.stderr).toBe(0);
+    expect(await exiftool.started()).toBe(1);
+    const record = JSON.parse(await readFile(join(ws.home, "tool-versions.json"), "utf8"));
+    expect(record[exiftool.bin].version).toMatch(/^\d+\.\d+/);
   });
 
   it("still refuses a program that does not run, and a damaged record is only a cost", async () => {
