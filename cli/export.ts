@@ -30,6 +30,7 @@ const OPTIONS = {
   "no-scenes": { type: "boolean" },
   project: { type: "string" },
   output: { type: "string", short: "o" },
+  help: { type: "boolean", short: "h" },
 } as const;
 
 /** A zod failure as the flag it came from. */
@@ -44,7 +45,9 @@ function invalid(result: { success: false; error: { issues: { path: PropertyKey[
  * and a rename, or to stdout.
  */
 export async function exportCommand(argv: string[], io: Io): Promise<number> {
-  const [action, ...rest] = argv;
+  // `svc export --help` has no action before its flags.
+  const action = argv[0]?.startsWith("-") ? undefined : argv[0];
+  const rest = action === undefined ? argv : argv.slice(1);
   let values: ReturnType<
     typeof parseArgs<{ args: string[]; options: typeof OPTIONS; strict: true }>
   >["values"];
@@ -53,6 +56,10 @@ export async function exportCommand(argv: string[], io: Io): Promise<number> {
   } catch (error) {
     fail(io, `${(error as Error).message}\n${EXPORT_USAGE}`);
     return EXIT.usage;
+  }
+  if (values.help) {
+    io.stdout.write(`${EXPORT_USAGE}\n`);
+    return EXIT.ok;
   }
   if (action !== "timeline" && action !== "batch") {
     fail(io, EXPORT_USAGE);

@@ -21,12 +21,14 @@ export const BATCH_FORMATS = [
   "fcpxml",
   "selects-csv",
   "selects-tsv",
+  "ale",
 ] as const satisfies readonly FormatName[];
 
-/** The selects logs' entry names in a batch zip. */
+/** The logs' entry names in a batch zip: one file each for the whole batch. */
 const SELECTS_ENTRIES: Readonly<Record<string, string>> = {
   "selects-csv": "selects.csv",
   "selects-tsv": "selects.tsv",
+  ale: "selects.ale",
 };
 
 /** Clips in one batch: 10,000 streams in well under a minute with flat memory; more is a mistake. */

@@ -67,6 +67,8 @@ export interface ExportClip {
   /** The item's subclips (time order), placed after its select when asked. */
   subclips?: MarkRow[];
   sound?: ExportSound;
+  /** The item's tag names, once each; none when not loaded. */
+  tags?: string[];
 }
 
 /**

@@ -3,10 +3,14 @@ import { type SelectRow, type SelectsFlavour, writeSelectsLog } from "../../form
 import { framesToSeconds, framesToTimecode } from "../../formats/timecode.js";
 import { readJsonColumn } from "../../state/json-column.js";
 import type { MediaRow } from "../../state/repos/media.js";
-import type { BuiltTimeline } from "./build.js";
+import type { BuiltTimeline, ExportClip } from "./build.js";
 
 const slateOf = (row: MediaRow | undefined): Slate | null =>
   row ? readJsonColumn(row.slate_json, SLATE.nullable(), null) : null;
+
+/** The item's slate, else its synced sound's (the recorder's iXML). */
+export const entrySlate = (entry: ExportClip): Slate | null =>
+  slateOf(entry.row) ?? slateOf(entry.sound?.row);
 
 /**
  * The selects of a timeline built with its subclips: a row per placed clip, its window in the
@@ -17,7 +21,7 @@ const slateOf = (row: MediaRow | undefined): Slate | null =>
 export function selectRows(built: BuiltTimeline): SelectRow[] {
   return built.placed.map(({ entry, subclip, clip }) => {
     const { row } = entry;
-    const slate = slateOf(row) ?? slateOf(entry.sound?.row);
+    const slate = entrySlate(entry);
     const tc = (frames: number) =>
       framesToTimecode(clip.sourceStart + frames, clip.sourceRate, clip.dropFrame);
     return {

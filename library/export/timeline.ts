@@ -13,6 +13,7 @@ import { writeXmemlBytes } from "../../formats/xmeml.js";
 import type { Logger } from "../../state/logger.js";
 import type { MediaRow } from "../../state/repos/media.js";
 import type { LibraryStore } from "../../state/stores.js";
+import { writeAleFile } from "./ale.js";
 import {
   type BuiltTimeline,
   buildTimeline,
@@ -66,6 +67,7 @@ export const WRITERS = {
     contentType: "text/tab-separated-values; charset=utf-8",
     write: (b) => writeSelects(b, "tsv"),
   },
+  ale: { ext: ".ale", contentType: "text/plain; charset=utf-8", write: writeAleFile },
 } as const satisfies Record<string, Writer>;
 
 export type FormatName = keyof typeof WRITERS;
@@ -73,8 +75,11 @@ export type FormatName = keyof typeof WRITERS;
 /** The formats written from the transcript's cues rather than the clips. */
 export const SUBTITLE_FORMATS: ReadonlySet<FormatName> = new Set(["srt", "vtt", "txt"]);
 
-/** The selects logs: a row per select, every item's subclips included whatever `subclips` says. */
-export const SELECTS_FORMATS: ReadonlySet<FormatName> = new Set(["selects-csv", "selects-tsv"]);
+/**
+ * The logs of selects (the selects logs and Avid's ALE): a row per select, every item's subclips
+ * included whatever `subclips` says.
+ */
+export const SELECTS_FORMATS: ReadonlySet<FormatName> = new Set(["selects-csv", "selects-tsv", "ale"]);
 
 /** Formats of `GET /api/export/timeline/{fmt}`: one file for the whole edit. */
 export const TIMELINE_FORMATS = [
@@ -89,6 +94,7 @@ export const TIMELINE_FORMATS = [
   "edl-sound",
   "selects-csv",
   "selects-tsv",
+  "ale",
 ] as const satisfies readonly FormatName[];
 export type TimelineFormat = (typeof TIMELINE_FORMATS)[number];
 
@@ -212,6 +218,7 @@ export function loadClips(
       scenes: store.scenes.forMedia(id),
       markers: markers.get(id) ?? [],
       subclips: subclips.get(id) ?? [],
+      tags: [...new Set(store.tags.forMedia(id).map((tag) => tag.name))],
     };
     const sound = sounds.get(id);
     if (sound) clip.sound = sound;
