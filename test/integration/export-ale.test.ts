@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseTimecode, STANDARD_RATES } from "../../formats/timecode.js";
+import { BATCH_FORMATS } from "../../library/export/batch.js";
+import { TIMELINE_FORMATS } from "../../library/export/timeline.js";
 import { openLibrary } from "../../state/stores.js";
 import { readAle } from "../support/ale.js";
 import { startApi, type TestApi } from "../support/api.js";
+import { svc } from "../support/cli.js";
 import { seedExportItems } from "../support/export-fixtures.js";
 import { readZip } from "../support/zip.js";
 
@@ -149,5 +152,15 @@ describe("ALE export through the API", () => {
     expect([...zip.keys()].sort()).toEqual(["N001.edl", "P001.edl", "manifest.json", "selects.ale"]);
     expect(readAle(zip.get("selects.ale")?.toString() as string).rows).toHaveLength(3);
     expect(JSON.parse(zip.get("manifest.json")?.toString() as string).selects).toEqual(["selects.ale"]);
+  });
+
+  it("svc export timeline --help lists every timeline and batch format", async () => {
+    const res = await svc(["export", "timeline", "--help"], {});
+    expect(res.exitCode).toBe(0);
+    const usage = res.stdout;
+    expect(usage).toContain(`--format ${TIMELINE_FORMATS.join("|")}`);
+    expect(usage).toContain(`--formats ${BATCH_FORMATS.join(",")}`);
+    for (const format of ["edl-markers", "ale"]) expect(usage).toContain(format);
+    expect((await svc(["export", "--help"], {})).stdout).toBe(usage);
   });
 });
