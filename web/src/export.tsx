@@ -17,6 +17,7 @@ const TIMELINE_FORMATS = [
   ["edl-sound", "EDL of the synced sound"],
   ["selects-csv", "Selects log (CSV)"],
   ["selects-tsv", "Selects log (TSV)"],
+  ["ale", "Avid Log Exchange (ALE)"],
 ] as const;
 const BATCH_FORMATS = [
   "srt",
@@ -28,6 +29,7 @@ const BATCH_FORMATS = [
   "fcpxml",
   "selects-csv",
   "selects-tsv",
+  "ale",
 ] as const;
 const MAX_TIMELINE = 2000;
 const MAX_BATCH = 10_000;
