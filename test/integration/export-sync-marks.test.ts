@@ -240,6 +240,53 @@ describe("exports carry synced sound, subclips and markers", () => {
     expect(bSound).toMatchObject({ offset: "39601s", start: "39601s", duration: "9s" });
   });
 
+  it("FCPXML 1.10 and 1.11 on request: the same document under its version, each valid against its own DTD", async () => {
+    const base = (await get("fcpxml", `ids=${camA},${camB}&subclips=1`)).text;
+    for (const version of ["1.10", "1.11"]) {
+      const res = await get("fcpxml", `ids=${camA},${camB}&subclips=1&version=${version}`);
+      expect(res.status, res.text).toBe(200);
+      const lint = await xmllint(res.text, fcpxmlDtd(version));
+      expect(lint.stderr).toBe("");
+      expect(lint.status).toBe(0);
+      expect(xml.parse(res.text).fcpxml.version).toBe(version);
+      expect(res.text).toBe(base.replace('version="1.9"', `version="${version}"`));
+    }
+    // Asking for 1.9 by name gives the default document.
+    expect((await get("fcpxml", `ids=${camA},${camB}&subclips=1&version=1.9`)).text).toBe(base);
+  });
+
+  it("fcpxmld: a zip of the named bundle folder holding Info.fcpxml, 1.10 unless 1.11 is asked for", async () => {
+    for (const [query, version] of [
+      ["", "1.10"],
+      ["&version=1.11", "1.11"],
+    ] as const) {
+      const res = await get("fcpxmld", `ids=${camA},${camB}&subclips=1&name=Day%201${query}`);
+      expect(res.status, res.text).toBe(200);
+      expect(res.headers["content-type"]).toBe("application/zip");
+      expect(res.headers["content-disposition"]).toContain("Day 1.fcpxmld.zip");
+      const zip = await readZip(res.body);
+      expect([...zip.keys()]).toEqual(["Day 1.fcpxmld/Info.fcpxml"]);
+      const info = zip.get("Day 1.fcpxmld/Info.fcpxml")?.toString() as string;
+      const lint = await xmllint(info, fcpxmlDtd(version));
+      expect(lint.stderr).toBe("");
+      expect(lint.status).toBe(0);
+      expect(xml.parse(info).fcpxml.version).toBe(version);
+      expect(info).toContain("in the subclip");
+    }
+  });
+
+  it("refuses an FCPXML version there is not, a bundle of 1.9, and a version on another format, with 422 naming the choices", async () => {
+    const unknown = await get("fcpxml", `ids=${camA}&version=1.12`);
+    expect(unknown.status).toBe(422);
+    expect(unknown.text).toContain("1.9, 1.10, 1.11");
+    const old = await get("fcpxmld", `ids=${camA}&version=1.9`);
+    expect(old.status).toBe(422);
+    expect(old.text).toContain("1.10, 1.11");
+    const other = await get("edl", `ids=${camA}&version=1.10`);
+    expect(other.status).toBe(422);
+    expect(other.text).toContain("fcpxml");
+  });
+
   it("FCP7 XML: the sound as linked mono items per recorder channel at the right frames; markers with comments", async () => {
     const res = await get("xmeml", `ids=${camA},${camB}`);
     expect(res.status).toBe(200);
