@@ -90,6 +90,25 @@ export function channelRole(channel: SoundChannel): string {
   return `dialogue.${name || `Dialogue-${channel.index}`}`;
 }
 
+/**
+ * A rating as Final Cut Pro has it: the web app's four and five stars are favourites, one star a
+ * reject; other ratings have no counterpart there.
+ */
+export function fcpRating(rating: string): "favorite" | "reject" | null {
+  const stars = rating.trim();
+  if (stars === "4" || stars === "5") return "favorite";
+  if (stars === "1") return "reject";
+  return null;
+}
+
+/** A tag as one keyword of a comma-separated list: its commas would split it, so they go. */
+const keywordOf = (tag: string): string => oneLine(tag).replaceAll(",", " ").replace(/\s+/g, " ").trim();
+
+/** The keywords of a clip, each once, in the order its tags come. */
+const keywordsOf = (clip: TimelineClip): string[] => [
+  ...new Set((clip.log?.tags ?? []).map(keywordOf).filter((k) => k !== "")),
+];
+
 /** The marker elements of a clip: to-dos are uncompleted markers, chapters chapter markers. */
 function writeMarkers(
   w: XmlWriter,
@@ -225,17 +244,18 @@ function writeFcpxmlDocument(timeline: Timeline, version: FcpxmlVersion): XmlWri
   w.up();
 
   const name = oneLine(timeline.name);
-  w.ele("library")
-    .ele("event", { name })
-    .ele("project", { name })
-    .ele("sequence", {
-      format: sequenceFormat,
-      duration: time(timelineLength(timeline)),
-      tcStart: time(timeline.start),
-      tcFormat: tcFormat(timeline.dropFrame),
-      audioLayout: "stereo",
-      audioRate: "48k",
-    });
+  w.ele("library").ele("event", { name });
+  // A keyword collection per keyword, as Final Cut Pro makes one for each keyword it meets.
+  for (const keyword of [...new Set(clips.flatMap(keywordsOf))].sort())
+    w.ele("keyword-collection", { name: keyword }).up();
+  w.ele("project", { name }).ele("sequence", {
+    format: sequenceFormat,
+    duration: time(timelineLength(timeline)),
+    tcStart: time(timeline.start),
+    tcFormat: tcFormat(timeline.dropFrame),
+    audioLayout: "stereo",
+    audioRate: "48k",
+  });
   w.ele("spine");
   for (const item of withGaps(clips, rate)) {
     const offset = time(timeline.start + item.recordIn);
@@ -260,7 +280,8 @@ function writeFcpxmlDocument(timeline: Timeline, version: FcpxmlVersion): XmlWri
     if (otherRate && asset.formatId) attributes.format = asset.formatId;
     attributes.tcFormat = tcFormat(clip.dropFrame);
     w.ele("asset-clip", attributes);
-    const note = oneLine(clip.subclip?.note ?? "");
+    // A subclip's note is its own; a select's is the item's rating note.
+    const note = oneLine(clip.subclip ? clip.subclip.note : (clip.log?.note ?? ""));
     if (note !== "") w.leaf("note", note);
     if (otherRate) {
       const srcFrameRate = CONFORM_RATES[rateLabel(clip.sourceRate)];
@@ -294,6 +315,15 @@ function writeFcpxmlDocument(timeline: Timeline, version: FcpxmlVersion): XmlWri
       (offset) => sourceTime(clip, start + offset),
       (frames) => sourceTime(clip, frames),
     );
+    // Keywords and the rating cover the clip's whole window, as they do a whole browser clip.
+    const range = {
+      start: sourceTime(clip, start),
+      duration: sourceTime(clip, clip.windowOut - clip.windowIn),
+    };
+    const keywords = keywordsOf(clip);
+    if (keywords.length > 0) w.ele("keyword", { ...range, value: keywords.join(", ") }).up();
+    const rating = fcpRating(clip.log?.rating ?? "");
+    if (rating) w.ele("rating", { ...range, value: rating }).up();
     w.up();
   }
   return w;

@@ -257,6 +257,9 @@ export function loadClips(
   const markers = store.marks.forMany(ids, "marker");
   const subclips = store.marks.forMany(ids, "subclip");
   const sounds = loadSounds(store, ids, sync);
+  const tags = new Map(
+    [...new Set(ids)].map((id) => [id, [...new Set(store.tags.forMedia(id).map((tag) => tag.name))]]),
+  );
   return ids.map((id) => {
     const row = rows.get(id) as MediaRow;
     const clip: ExportClip = {
@@ -264,6 +267,7 @@ export function loadClips(
       scenes: store.scenes.forMedia(id),
       markers: markers.get(id) ?? [],
       subclips: subclips.get(id) ?? [],
+      tags: tags.get(id) ?? [],
     };
     const sound = sounds.get(id);
     if (sound) clip.sound = sound;

@@ -101,6 +101,12 @@ describe("exports carry synced sound, subclips and markers", () => {
       store.db
         .prepare("UPDATE media SET rating = 'good', rating_note = ?, camera_id = 'A' WHERE id = ?")
         .run("focus soft, use =anyway", camA);
+      // Tags as keywords; one star a reject, five a favourite with its note.
+      for (const tag of ["interview", `Ana, "wide" <&>`, "interview"]) store.tags.add(camA, tag, "manual");
+      store.tags.add(camA, "interview", "auto");
+      for (const tag of ["b-roll", "interview"]) store.tags.add(camB, tag, "manual");
+      store.db.prepare("UPDATE media SET rating = '1' WHERE id = ?").run(camB);
+      store.db.prepare("UPDATE media SET rating = '5', rating_note = ? WHERE id = ?").run("the one", camC);
       const channels = JSON.stringify([
         { index: 1, name: "Boom" },
         { index: 2, name: "Lav.Anna" },
@@ -253,6 +259,38 @@ describe("exports carry synced sound, subclips and markers", () => {
     }
     // Asking for 1.9 by name gives the default document.
     expect((await get("fcpxml", `ids=${camA},${camB}&subclips=1&version=1.9`)).text).toBe(base);
+  });
+
+  it("FCPXML: tags as keywords and the event's keyword collections, 4–5 stars as favourites, 1 as a reject, the rating note as the clip's note, valid in every version", async () => {
+    for (const version of ["1.9", "1.10", "1.11"]) {
+      const res = await get("fcpxml", `ids=${camA},${camB},${camC}&subclips=1&version=${version}`);
+      expect(res.status, res.text).toBe(200);
+      const lint = await xmllint(res.text, fcpxmlDtd(version));
+      expect(lint.stderr).toBe("");
+      expect(lint.status).toBe(0);
+      const event = xml.parse(res.text).fcpxml.library.event;
+      expect((event["keyword-collection"] as Record<string, string>[]).map((k) => k.name)).toEqual([
+        `Ana "wide" <&>`,
+        "b-roll",
+        "interview",
+      ]);
+      const [select, subclip, b, c] = event.project.sequence.spine["asset-clip"] as Record<string, unknown>[];
+      // The keywords and ratings span each clip's window in its own time.
+      expect(the(select).keyword).toEqual({
+        start: "36002s",
+        duration: "6s",
+        value: `Ana "wide" <&>, interview`,
+      });
+      expect(the(select).rating).toBeUndefined();
+      expect(the(select).note).toBe("focus soft, use =anyway");
+      expect(the(subclip).keyword).toMatchObject({ start: "36012s", duration: "2s" });
+      expect(the(subclip).note).toBe("=SUM(A1), then more");
+      expect(the(b).keyword).toMatchObject({ value: "b-roll, interview" });
+      expect(the(b).rating).toEqual({ start: "39600s", duration: "10s", value: "reject" });
+      expect(the(c).keyword).toBeUndefined();
+      expect(the(c).rating).toMatchObject({ value: "favorite", duration: "4s" });
+      expect(the(c).note).toBe("the one");
+    }
   });
 
   it("fcpxmld: a zip of the named bundle folder holding Info.fcpxml, 1.10 unless 1.11 is asked for", async () => {
