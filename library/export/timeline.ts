@@ -257,9 +257,7 @@ export function loadClips(
   const markers = store.marks.forMany(ids, "marker");
   const subclips = store.marks.forMany(ids, "subclip");
   const sounds = loadSounds(store, ids, sync);
-  const tags = new Map(
-    [...new Set(ids)].map((id) => [id, [...new Set(store.tags.forMedia(id).map((tag) => tag.name))]]),
-  );
+  const tags = store.tags.namesForMany(ids);
   return ids.map((id) => {
     const row = rows.get(id) as MediaRow;
     const clip: ExportClip = {
