@@ -313,6 +313,16 @@ describe("exports carry synced sound, subclips and markers", () => {
     }
   });
 
+  it("fcpxmld: a name with a slash, a right-to-left mark, emoji and XML metacharacters makes one safe folder", async () => {
+    const res = await get("fcpxmld", `ids=${camA}&name=${encodeURIComponent("Cut/1 \u202E😀 <x>")}`);
+    expect(res.status, res.text).toBe(200);
+    const zip = await readZip(res.body);
+    expect([...zip.keys()]).toEqual(["Cut_1 😀 _x_.fcpxmld/Info.fcpxml"]);
+    const info = zip.get("Cut_1 😀 _x_.fcpxmld/Info.fcpxml")?.toString() as string;
+    expect((await xmllint(info, fcpxmlDtd("1.10"))).status).toBe(0);
+    expect(xml.parse(info).fcpxml.library.event.name).toBe("Cut/1 \u202E😀 <x>");
+  });
+
   it("refuses an FCPXML version there is not, a bundle of 1.9, and a version on another format, with 422 naming the choices", async () => {
     const unknown = await get("fcpxml", `ids=${camA}&version=1.12`);
     expect(unknown.status).toBe(422);
