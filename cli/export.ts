@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
 import { EXIT, UserError } from "../domain/errors.js";
@@ -16,7 +17,8 @@ import { withContext } from "./context.js";
 import { fail, type Io } from "./io.js";
 
 export const EXPORT_USAGE = `usage: svc export timeline --ids 1,2,3 --format ${TIMELINE_FORMATS.join("|")}
-         [--fps 25] [--name NAME] [--sync accepted|proposed|none] [--subclips] [--no-scenes] [--project P] [-o FILE]
+         [--fps 25] [--name NAME] [--sync accepted|proposed|none] [--subclips] [--no-scenes]
+         [--fcpxml-version 1.9|1.10|1.11] [--project P] [-o FILE]
        svc export batch --ids 1,2,3 [--formats ${BATCH_FORMATS.join(",")}] [--project P] [-o FILE.zip]`;
 
 const OPTIONS = {
@@ -28,15 +30,20 @@ const OPTIONS = {
   sync: { type: "string" },
   subclips: { type: "boolean" },
   "no-scenes": { type: "boolean" },
+  "fcpxml-version": { type: "string" },
   project: { type: "string" },
   output: { type: "string", short: "o" },
   help: { type: "boolean", short: "h" },
 } as const;
 
+/** Query fields whose flag has another name. */
+const FLAG_OF: Readonly<Record<string, string>> = { version: "fcpxml-version" };
+
 /** A zod failure as the flag it came from. */
 function invalid(result: { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } }) {
   const issue = result.error.issues[0];
-  return new UserError(`--${String(issue?.path[0] ?? "ids")}: ${issue?.message ?? "invalid"}`, EXIT.usage);
+  const field = String(issue?.path[0] ?? "ids");
+  return new UserError(`--${FLAG_OF[field] ?? field}: ${issue?.message ?? "invalid"}`, EXIT.usage);
 }
 
 /**
@@ -79,6 +86,7 @@ export async function exportCommand(argv: string[], io: Io): Promise<number> {
           sync: values.sync,
           subclips: values.subclips ? "1" : "0",
           scenes: values["no-scenes"] ? "0" : "1",
+          version: values["fcpxml-version"],
         });
         if (!query.success) throw invalid(query);
         const file = exportTimeline(
@@ -89,6 +97,7 @@ export async function exportCommand(argv: string[], io: Io): Promise<number> {
           ctx.log,
         );
         if (out) await writeFileAtomic(out, file.body);
+        else if (file.body instanceof Readable) await pipeline(file.body, io.stdout);
         else io.stdout.write(file.body);
         for (const s of file.skipped) fail(io, `item ${s.id} left out: ${s.reason}`);
         for (const w of file.warnings) fail(io, `item ${w.id}: ${w.reason}`);

@@ -18,11 +18,15 @@ import { type ClipMedia, mediaOf, orderedClips, withGaps } from "./track-items.j
 import { XmlWriter } from "./xml-writer.js";
 
 /*
- * FCPXML 1.9, the version with the widest import: Final Cut Pro reads it from 10.5 on and
- * DaVinci Resolve reads it too, while 1.10 and 1.11 shut out older releases of both. Elements and
- * attributes follow the order of Apple's 1.9 DTD, which the tests validate against.
+ * FCPXML 1.9 by default, the version with the widest import: Final Cut Pro reads it from 10.5 on
+ * and DaVinci Resolve reads it too, while 1.10 (Final Cut Pro 10.6) and 1.11 (10.7) shut out older
+ * releases of both. Nothing svc writes changed between the three DTDs (1.10 and 1.11 only add
+ * elements svc does not use), so the document differs by its version attribute alone; the tests
+ * validate each against its own DTD.
  */
-const VERSION = "1.9";
+export const FCPXML_VERSIONS = ["1.9", "1.10", "1.11"] as const;
+export type FcpxmlVersion = (typeof FCPXML_VERSIONS)[number];
+export const DEFAULT_FCPXML_VERSION: FcpxmlVersion = "1.9";
 const DEFAULT_SIZE = { width: 1920, height: 1080 };
 
 type Size = { width: number; height: number };
@@ -86,6 +90,25 @@ export function channelRole(channel: SoundChannel): string {
   return `dialogue.${name || `Dialogue-${channel.index}`}`;
 }
 
+/**
+ * A rating as Final Cut Pro has it: the web app's four and five stars are favourites, one star a
+ * reject; other ratings have no counterpart there.
+ */
+export function fcpRating(rating: string): "favorite" | "reject" | null {
+  const stars = rating.trim();
+  if (stars === "4" || stars === "5") return "favorite";
+  if (stars === "1") return "reject";
+  return null;
+}
+
+/** A tag as one keyword of a comma-separated list: its commas would split it, so they go. */
+const keywordOf = (tag: string): string => oneLine(tag).replaceAll(",", " ").replace(/\s+/g, " ").trim();
+
+/** The keywords of a clip, each once, in the order its tags come. */
+const keywordsOf = (clip: TimelineClip): string[] => [
+  ...new Set((clip.log?.tags ?? []).map(keywordOf).filter((k) => k !== "")),
+];
+
 /** The marker elements of a clip: to-dos are uncompleted markers, chapters chapter markers. */
 function writeMarkers(
   w: XmlWriter,
@@ -107,17 +130,20 @@ function writeMarkers(
   }
 }
 
-/** The timeline as an FCPXML 1.9 document: one library, event, project and sequence. */
-export function writeFcpxml(timeline: Timeline): string {
-  return writeFcpxmlDocument(timeline).end();
+/** The timeline as an FCPXML document: one library, event, project and sequence. */
+export function writeFcpxml(timeline: Timeline, version: FcpxmlVersion = DEFAULT_FCPXML_VERSION): string {
+  return writeFcpxmlDocument(timeline, version).end();
 }
 
 /** The same document as UTF-8 bytes, without a detour through one large string. */
-export function writeFcpxmlBytes(timeline: Timeline): Buffer {
-  return writeFcpxmlDocument(timeline).bytes();
+export function writeFcpxmlBytes(
+  timeline: Timeline,
+  version: FcpxmlVersion = DEFAULT_FCPXML_VERSION,
+): Buffer {
+  return writeFcpxmlDocument(timeline, version).bytes();
 }
 
-function writeFcpxmlDocument(timeline: Timeline): XmlWriter {
+function writeFcpxmlDocument(timeline: Timeline, version: FcpxmlVersion): XmlWriter {
   const clips = orderedClips(timeline);
   const rate = timeline.rate;
   // Positions on the timeline count at its rate; everything inside a clip at the clip's own.
@@ -166,7 +192,7 @@ function writeFcpxmlDocument(timeline: Timeline): XmlWriter {
       soundAssets.set(clip.sound.url, { id: nextId(), sound: clip.sound, clip });
 
   const w = new XmlWriter({ doctype: "fcpxml" });
-  w.ele("fcpxml", { version: VERSION }).ele("resources");
+  w.ele("fcpxml", { version }).ele("resources");
   for (const format of formats.values()) {
     const { fieldOrder, ...rest } = format.look;
     w.ele("format", {
@@ -218,17 +244,18 @@ function writeFcpxmlDocument(timeline: Timeline): XmlWriter {
   w.up();
 
   const name = oneLine(timeline.name);
-  w.ele("library")
-    .ele("event", { name })
-    .ele("project", { name })
-    .ele("sequence", {
-      format: sequenceFormat,
-      duration: time(timelineLength(timeline)),
-      tcStart: time(timeline.start),
-      tcFormat: tcFormat(timeline.dropFrame),
-      audioLayout: "stereo",
-      audioRate: "48k",
-    });
+  w.ele("library").ele("event", { name });
+  // A keyword collection per keyword, as Final Cut Pro makes one for each keyword it meets.
+  for (const keyword of [...new Set(clips.flatMap(keywordsOf))].sort())
+    w.ele("keyword-collection", { name: keyword }).up();
+  w.ele("project", { name }).ele("sequence", {
+    format: sequenceFormat,
+    duration: time(timelineLength(timeline)),
+    tcStart: time(timeline.start),
+    tcFormat: tcFormat(timeline.dropFrame),
+    audioLayout: "stereo",
+    audioRate: "48k",
+  });
   w.ele("spine");
   for (const item of withGaps(clips, rate)) {
     const offset = time(timeline.start + item.recordIn);
@@ -253,7 +280,8 @@ function writeFcpxmlDocument(timeline: Timeline): XmlWriter {
     if (otherRate && asset.formatId) attributes.format = asset.formatId;
     attributes.tcFormat = tcFormat(clip.dropFrame);
     w.ele("asset-clip", attributes);
-    const note = oneLine(clip.subclip?.note ?? "");
+    // A subclip's note is its own; a select's is the item's rating note.
+    const note = oneLine(clip.subclip ? clip.subclip.note : (clip.log?.note ?? ""));
     if (note !== "") w.leaf("note", note);
     if (otherRate) {
       const srcFrameRate = CONFORM_RATES[rateLabel(clip.sourceRate)];
@@ -287,6 +315,15 @@ function writeFcpxmlDocument(timeline: Timeline): XmlWriter {
       (offset) => sourceTime(clip, start + offset),
       (frames) => sourceTime(clip, frames),
     );
+    // Keywords and the rating cover the clip's whole window, as they do a whole browser clip.
+    const range = {
+      start: sourceTime(clip, start),
+      duration: sourceTime(clip, clip.windowOut - clip.windowIn),
+    };
+    const keywords = keywordsOf(clip);
+    if (keywords.length > 0) w.ele("keyword", { ...range, value: keywords.join(", ") }).up();
+    const rating = fcpRating(clip.log?.rating ?? "");
+    if (rating) w.ele("rating", { ...range, value: rating }).up();
     w.up();
   }
   return w;

@@ -111,6 +111,16 @@ export interface TimelineClip {
   subclip?: ClipSubclip;
   /** An image sequence: `url` names its pattern (`shot.####.dpx`), this its frames. */
   sequence?: ClipSequence;
+  /** The item's log: its tags, rating and rating note, for the formats that carry them. */
+  log?: ClipLog;
+}
+
+/** What the editor logged on the item a clip comes from. */
+export interface ClipLog {
+  tags: string[];
+  /** The rating as given (the web app's stars are "1" to "5"); empty when unrated. */
+  rating: string;
+  note: string;
 }
 
 /** Where an image sequence's frames are and how they are named (OTIO's ImageSequenceReference). */

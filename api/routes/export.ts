@@ -51,7 +51,9 @@ export const exportRoutes: readonly RouteDef[] = [
       if (file.skipped.length > 0) headers["x-svc-skipped"] = file.skipped.map((s) => s.id).join(",");
       if (file.warnings.length > 0)
         headers["x-svc-warnings"] = file.warnings.map((w) => `${w.id}: ${w.reason}`).join("; ");
-      return new Response(file.body, { headers });
+      const body =
+        file.body instanceof Readable ? (Readable.toWeb(file.body) as ReadableStream<Uint8Array>) : file.body;
+      return new Response(body, { headers });
     },
     doc: {
       summary: "A timeline or subtitle file of the chosen items (EDL, FCPXML, FCP7 XML, OTIO, SRT, VTT…)",

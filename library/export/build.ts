@@ -67,7 +67,7 @@ export interface ExportClip {
   /** The item's subclips (time order), placed after its select when asked. */
   subclips?: MarkRow[];
   sound?: ExportSound;
-  /** The item's tag names, once each; none when not loaded. */
+  /** The item's tag names, each once; none when not loaded. */
   tags?: string[];
 }
 
@@ -348,6 +348,7 @@ export function buildTimeline(
     };
     if (entry.sound && row.kind === "video") clip.sound = syncedSound(store, entry.sound, own, options.refs);
     if (subclip) clip.subclip = { name: subclip.name, note: subclip.note, color: subclip.color };
+    clip.log = { tags: entry.tags ?? [], rating: row.rating ?? "", note: row.rating_note ?? "" };
     const sequence = clipSequence(store, row, options.refs);
     if (sequence) clip.sequence = sequence;
     timeline.clips.push(clip);

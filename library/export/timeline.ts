@@ -1,9 +1,15 @@
+import type { Readable } from "node:stream";
 import { z } from "zod";
 import { EXIT, UserError } from "../../domain/errors.js";
 import { writeEdl } from "../../formats/edl.js";
 import { writeMarkerEdl } from "../../formats/edl-markers.js";
 import { writeSoundEdl } from "../../formats/edl-sound.js";
-import { writeFcpxmlBytes } from "../../formats/fcpxml.js";
+import {
+  DEFAULT_FCPXML_VERSION,
+  FCPXML_VERSIONS,
+  type FcpxmlVersion,
+  writeFcpxmlBytes,
+} from "../../formats/fcpxml.js";
 import { writeOtio } from "../../formats/otio.js";
 import { writeSrt } from "../../formats/srt.js";
 import { type FrameRate, STANDARD_RATES } from "../../formats/timecode.js";
@@ -22,17 +28,31 @@ import {
   type MediaRefs,
   pairChannels,
 } from "./build.js";
+import { zipFcpxmlBundle } from "./fcpxml-bundle.js";
 import { attachment, safeStem } from "./names.js";
 import { writeSelects } from "./selects.js";
+
+/** What a writer is told beyond the timeline: the FCPXML version (the FCPXML formats only). */
+export interface WriteOptions {
+  fcpxmlVersion?: FcpxmlVersion;
+  /** The file name without its extension, which names a bundle's folder. */
+  stem?: string;
+}
 
 export interface Writer {
   /** The file name extension, with its dot. */
   readonly ext: string;
   readonly contentType: string;
-  write(built: BuiltTimeline): string | Buffer;
+  write(built: BuiltTimeline, options?: WriteOptions): string | Buffer | Readable;
 }
 
 const XML = "application/xml; charset=utf-8";
+
+/** Bundles start at FCPXML 1.10 (Final Cut Pro 10.6): an older version has no bundle to be in. */
+const BUNDLE_VERSIONS: readonly FcpxmlVersion[] = FCPXML_VERSIONS.filter((v) => v !== "1.9");
+const BUNDLE_DEFAULT_VERSION: FcpxmlVersion = "1.10";
+/** The formats a `version` applies to. */
+const VERSIONED_FORMATS: ReadonlySet<string> = new Set(["fcpxml", "fcpxmld"]);
 
 /** Every file svc can write from a timeline, by the name the API and CLI use for it. */
 export const WRITERS = {
@@ -54,7 +74,20 @@ export const WRITERS = {
   },
   vtt: { ext: ".vtt", contentType: "text/vtt; charset=utf-8", write: (b) => writeVtt(b.cues) },
   txt: { ext: ".txt", contentType: "text/plain; charset=utf-8", write: (b) => writeText(b.cues) },
-  fcpxml: { ext: ".fcpxml", contentType: XML, write: (b) => writeFcpxmlBytes(b.timeline) },
+  fcpxml: {
+    ext: ".fcpxml",
+    contentType: XML,
+    write: (b, o?) => writeFcpxmlBytes(b.timeline, o?.fcpxmlVersion),
+  },
+  fcpxmld: {
+    ext: ".fcpxmld.zip",
+    contentType: "application/zip",
+    write: (b, o?) =>
+      zipFcpxmlBundle(
+        `${o?.stem ?? "svc timeline"}.fcpxmld`,
+        writeFcpxmlBytes(b.timeline, o?.fcpxmlVersion ?? BUNDLE_DEFAULT_VERSION),
+      ),
+  },
   xmeml: { ext: ".xml", contentType: XML, write: (b) => writeXmemlBytes(b.timeline) },
   otio: { ext: ".otio", contentType: "application/json; charset=utf-8", write: (b) => writeOtio(b.timeline) },
   "selects-csv": {
@@ -85,6 +118,7 @@ export const SELECTS_FORMATS: ReadonlySet<FormatName> = new Set(["selects-csv", 
 export const TIMELINE_FORMATS = [
   "edl",
   "fcpxml",
+  "fcpxmld",
   "xmeml",
   "otio",
   "srt",
@@ -140,6 +174,7 @@ export const TIMELINE_QUERY = z.object({
   sync: z.enum(SYNC_CHOICES, { error: `expected one of ${SYNC_CHOICES.join(", ")}` }).default("accepted"),
   subclips: flag(false),
   scenes: flag(true),
+  version: z.enum(FCPXML_VERSIONS, { error: `expected one of ${FCPXML_VERSIONS.join(", ")}` }).optional(),
 });
 export type TimelineQuery = z.infer<typeof TIMELINE_QUERY>;
 
@@ -154,6 +189,23 @@ export function timelineFormat(fmt: string | undefined): TimelineFormat {
     );
   }
   return found;
+}
+
+/**
+ * The FCPXML version of an export: the one asked for, or the format's default (1.9 for a
+ * document, 1.10 for a bundle); 422 for a version the format has not, or on a format without one.
+ */
+export function fcpxmlVersionOf(format: TimelineFormat, version: FcpxmlVersion | undefined): FcpxmlVersion {
+  if (version === undefined) return format === "fcpxmld" ? BUNDLE_DEFAULT_VERSION : DEFAULT_FCPXML_VERSION;
+  if (!VERSIONED_FORMATS.has(format))
+    throw new UserError(`version: only fcpxml and fcpxmld have versions, not ${format}`, EXIT.usage, 422);
+  if (format === "fcpxmld" && !BUNDLE_VERSIONS.includes(version))
+    throw new UserError(
+      `version: fcpxmld bundles start at 1.10: expected one of ${BUNDLE_VERSIONS.join(", ")}`,
+      EXIT.usage,
+      422,
+    );
+  return version;
 }
 
 export const rateOfLabel = (label: string | undefined): FrameRate | undefined =>
@@ -211,6 +263,7 @@ export function loadClips(
   const markers = store.marks.forMany(ids, "marker");
   const subclips = store.marks.forMany(ids, "subclip");
   const sounds = loadSounds(store, ids, sync);
+  const tags = store.tags.namesForMany(ids);
   return ids.map((id) => {
     const row = rows.get(id) as MediaRow;
     const clip: ExportClip = {
@@ -218,7 +271,7 @@ export function loadClips(
       scenes: store.scenes.forMedia(id),
       markers: markers.get(id) ?? [],
       subclips: subclips.get(id) ?? [],
-      tags: [...new Set(store.tags.forMedia(id).map((tag) => tag.name))],
+      tags: tags.get(id) ?? [],
     };
     const sound = sounds.get(id);
     if (sound) clip.sound = sound;
@@ -231,7 +284,8 @@ export interface ExportedFile {
   contentType: string;
   /** `Content-Disposition` for the download. */
   disposition: string;
-  body: string | Buffer;
+  /** The file; a stream for a zipped bundle. */
+  body: string | Buffer | Readable;
   /** Clips that contributed nothing, and why. */
   skipped: { id: number; reason: string }[];
   /** Clips placed with a caveat (variable frame rate), and why. */
@@ -250,7 +304,8 @@ export function exportTimeline(
   log: Logger,
 ): ExportedFile {
   const name = query.name ?? "svc timeline";
-  const writer = WRITERS[format];
+  const writer: Writer = WRITERS[format];
+  const fcpxmlVersion = fcpxmlVersionOf(format, query.version);
   const cues = SUBTITLE_FORMATS.has(format);
   const clips = loadClips(store, query.ids, cues, query.sync);
   const built = buildTimeline(
@@ -267,12 +322,13 @@ export function exportTimeline(
     },
     log,
   );
-  const fileName = `${safeStem(name)}${writer.ext}`;
+  const stem = safeStem(name);
+  const fileName = `${stem}${writer.ext}`;
   return {
     fileName,
     contentType: writer.contentType,
     disposition: attachment(fileName),
-    body: writer.write(built),
+    body: writer.write(built, { fcpxmlVersion, stem }),
     skipped: built.skipped,
     warnings: built.warnings,
   };

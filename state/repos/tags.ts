@@ -40,6 +40,21 @@ export class TagsRepo extends Repository {
     ) as TagRow[];
   }
 
+  /** The tag names of each of `mediaIds`, each name once (auto and manual alike), by name. */
+  namesForMany(mediaIds: readonly number[]): Map<number, string[]> {
+    const rows = this.prepare(
+      `SELECT DISTINCT media_id, name FROM tags WHERE media_id IN (SELECT value FROM json_each(?))
+        ORDER BY media_id, name`,
+    ).all(JSON.stringify([...new Set(mediaIds)])) as { media_id: number; name: string }[];
+    const byItem = new Map<number, string[]>();
+    for (const row of rows) {
+      const list = byItem.get(row.media_id);
+      if (list) list.push(row.name);
+      else byItem.set(row.media_id, [row.name]);
+    }
+    return byItem;
+  }
+
   /** Adding a tag that is already there is a no-op. */
   add(mediaId: number, name: string, source: TagSource): void {
     this.prepare("INSERT OR IGNORE INTO tags (media_id, name, source, created_at) VALUES (?, ?, ?, ?)").run(

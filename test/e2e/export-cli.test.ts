@@ -126,6 +126,26 @@ describe("svc export", () => {
     expect([...zip.keys()]).toEqual(["A001.srt", "A001.edl", "A001-2.srt", "A001-2.edl", "manifest.json"]);
   });
 
+  it("writes an FCPXML of the version --fcpxml-version names, and the fcpxmld bundle zip", async () => {
+    const doc = await svc(
+      ["export", "timeline", "--ids", ids.join(","), "--format", "fcpxml", "--fcpxml-version", "1.11"],
+      ws.env(),
+    );
+    expect(doc.exitCode, doc.stderr).toBe(0);
+    expect((await xmllint(doc.stdout, fcpxmlDtd("1.11"))).status).toBe(0);
+    const out = join(ws.base, "cut.fcpxmld.zip");
+    const bundle = await svc(
+      ["export", "timeline", "--ids", ids.join(","), "--format", "fcpxmld", "--name", "Cut", "-o", out],
+      ws.env(),
+    );
+    expect(bundle.exitCode, bundle.stderr).toBe(0);
+    const zip = await readZip(await readFile(out));
+    const info = zip.get("Cut.fcpxmld/Info.fcpxml")?.toString() as string;
+    expect(info).toContain('<fcpxml version="1.10">');
+    const lint = await xmllint(info, fcpxmlDtd("1.10"));
+    expect(lint.stderr).toBe("");
+  });
+
   it.each([
     [
       ["export", "timeline", "--ids", "1", "--format", "mp4"],
@@ -134,6 +154,14 @@ describe("svc export", () => {
     [["export", "timeline", "--ids", "x", "--format", "edl"], /--ids: expected media ids/],
     [["export", "timeline", "--ids", "999", "--format", "edl"], /no media item 999/],
     [["export", "batch", "--ids", "1", "--formats", "doc"], /--formats: expected formats among/],
+    [
+      ["export", "timeline", "--ids", "1", "--format", "fcpxml", "--fcpxml-version", "2"],
+      /--fcpxml-version: expected one of 1.9, 1.10, 1.11/,
+    ],
+    [
+      ["export", "timeline", "--ids", "1", "--format", "fcpxmld", "--fcpxml-version", "1.9"],
+      /fcpxmld bundles start at 1.10/,
+    ],
     [["export", "render"], /usage: svc export timeline/],
     [["export", "timeline", "--colour", "red"], /usage: svc export timeline/],
   ])("refuses %j with exit 2 and a clear message", async (args, message) => {

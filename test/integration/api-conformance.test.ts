@@ -547,6 +547,12 @@ const EXAMPLES: Record<string, Examples> = {
       })),
       { status: 404, path: `/api/export/timeline/edl?ids=${MISSING_ID}` },
       { status: 422, path: `/api/export/timeline/mp3?ids=${seed.clip}`, detail: /^fmt:|format/ },
+      { status: 422, path: `/api/export/timeline/fcpxml?ids=${seed.clip}&version=2`, detail: /^version:/ },
+      {
+        status: 422,
+        path: `/api/export/timeline/fcpxmld?ids=${seed.clip}&version=1.9`,
+        detail: /^version:/,
+      },
     ],
   },
   "POST /api/export/batch": {

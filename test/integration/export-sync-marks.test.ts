@@ -101,6 +101,12 @@ describe("exports carry synced sound, subclips and markers", () => {
       store.db
         .prepare("UPDATE media SET rating = 'good', rating_note = ?, camera_id = 'A' WHERE id = ?")
         .run("focus soft, use =anyway", camA);
+      // Tags as keywords; one star a reject, five a favourite with its note.
+      for (const tag of ["interview", `Ana, "wide" <&>`, "interview"]) store.tags.add(camA, tag, "manual");
+      store.tags.add(camA, "interview", "auto");
+      for (const tag of ["b-roll", "interview"]) store.tags.add(camB, tag, "manual");
+      store.db.prepare("UPDATE media SET rating = '1' WHERE id = ?").run(camB);
+      store.db.prepare("UPDATE media SET rating = '5', rating_note = ? WHERE id = ?").run("the one", camC);
       const channels = JSON.stringify([
         { index: 1, name: "Boom" },
         { index: 2, name: "Lav.Anna" },
@@ -238,6 +244,95 @@ describe("exports carry synced sound, subclips and markers", () => {
     // B: the recorder started a second after the camera, so its sound is connected a second in.
     const [bSound] = the(b)["asset-clip"] as Record<string, unknown>[];
     expect(bSound).toMatchObject({ offset: "39601s", start: "39601s", duration: "9s" });
+  });
+
+  it("FCPXML 1.10 and 1.11 on request: the same document under its version, each valid against its own DTD", async () => {
+    const base = (await get("fcpxml", `ids=${camA},${camB}&subclips=1`)).text;
+    for (const version of ["1.10", "1.11"]) {
+      const res = await get("fcpxml", `ids=${camA},${camB}&subclips=1&version=${version}`);
+      expect(res.status, res.text).toBe(200);
+      const lint = await xmllint(res.text, fcpxmlDtd(version));
+      expect(lint.stderr).toBe("");
+      expect(lint.status).toBe(0);
+      expect(xml.parse(res.text).fcpxml.version).toBe(version);
+      expect(res.text).toBe(base.replace('version="1.9"', `version="${version}"`));
+    }
+    // Asking for 1.9 by name gives the default document.
+    expect((await get("fcpxml", `ids=${camA},${camB}&subclips=1&version=1.9`)).text).toBe(base);
+  });
+
+  it("FCPXML: tags as keywords and the event's keyword collections, 4–5 stars as favourites, 1 as a reject, the rating note as the clip's note, valid in every version", async () => {
+    for (const version of ["1.9", "1.10", "1.11"]) {
+      const res = await get("fcpxml", `ids=${camA},${camB},${camC}&subclips=1&version=${version}`);
+      expect(res.status, res.text).toBe(200);
+      const lint = await xmllint(res.text, fcpxmlDtd(version));
+      expect(lint.stderr).toBe("");
+      expect(lint.status).toBe(0);
+      const event = xml.parse(res.text).fcpxml.library.event;
+      expect((event["keyword-collection"] as Record<string, string>[]).map((k) => k.name)).toEqual([
+        `Ana "wide" <&>`,
+        "b-roll",
+        "interview",
+      ]);
+      const [select, subclip, b, c] = event.project.sequence.spine["asset-clip"] as Record<string, unknown>[];
+      // The keywords and ratings span each clip's window in its own time.
+      expect(the(select).keyword).toEqual({
+        start: "36002s",
+        duration: "6s",
+        value: `Ana "wide" <&>, interview`,
+      });
+      expect(the(select).rating).toBeUndefined();
+      expect(the(select).note).toBe("focus soft, use =anyway");
+      expect(the(subclip).keyword).toMatchObject({ start: "36012s", duration: "2s" });
+      expect(the(subclip).note).toBe("=SUM(A1), then more");
+      expect(the(b).keyword).toMatchObject({ value: "b-roll, interview" });
+      expect(the(b).rating).toEqual({ start: "39600s", duration: "10s", value: "reject" });
+      expect(the(c).keyword).toBeUndefined();
+      expect(the(c).rating).toMatchObject({ value: "favorite", duration: "4s" });
+      expect(the(c).note).toBe("the one");
+    }
+  });
+
+  it("fcpxmld: a zip of the named bundle folder holding Info.fcpxml, 1.10 unless 1.11 is asked for", async () => {
+    for (const [query, version] of [
+      ["", "1.10"],
+      ["&version=1.11", "1.11"],
+    ] as const) {
+      const res = await get("fcpxmld", `ids=${camA},${camB}&subclips=1&name=Day%201${query}`);
+      expect(res.status, res.text).toBe(200);
+      expect(res.headers["content-type"]).toBe("application/zip");
+      expect(res.headers["content-disposition"]).toContain("Day 1.fcpxmld.zip");
+      const zip = await readZip(res.body);
+      expect([...zip.keys()]).toEqual(["Day 1.fcpxmld/Info.fcpxml"]);
+      const info = zip.get("Day 1.fcpxmld/Info.fcpxml")?.toString() as string;
+      const lint = await xmllint(info, fcpxmlDtd(version));
+      expect(lint.stderr).toBe("");
+      expect(lint.status).toBe(0);
+      expect(xml.parse(info).fcpxml.version).toBe(version);
+      expect(info).toContain("in the subclip");
+    }
+  });
+
+  it("fcpxmld: a name with a slash, a right-to-left mark, emoji and XML metacharacters makes one safe folder", async () => {
+    const res = await get("fcpxmld", `ids=${camA}&name=${encodeURIComponent("Cut/1 \u202E😀 <x>")}`);
+    expect(res.status, res.text).toBe(200);
+    const zip = await readZip(res.body);
+    expect([...zip.keys()]).toEqual(["Cut_1 😀 _x_.fcpxmld/Info.fcpxml"]);
+    const info = zip.get("Cut_1 😀 _x_.fcpxmld/Info.fcpxml")?.toString() as string;
+    expect((await xmllint(info, fcpxmlDtd("1.10"))).status).toBe(0);
+    expect(xml.parse(info).fcpxml.library.event.name).toBe("Cut/1 \u202E😀 <x>");
+  });
+
+  it("refuses an FCPXML version there is not, a bundle of 1.9, and a version on another format, with 422 naming the choices", async () => {
+    const unknown = await get("fcpxml", `ids=${camA}&version=1.12`);
+    expect(unknown.status).toBe(422);
+    expect(unknown.text).toContain("1.9, 1.10, 1.11");
+    const old = await get("fcpxmld", `ids=${camA}&version=1.9`);
+    expect(old.status).toBe(422);
+    expect(old.text).toContain("1.10, 1.11");
+    const other = await get("edl", `ids=${camA}&version=1.10`);
+    expect(other.status).toBe(422);
+    expect(other.text).toContain("fcpxml");
   });
 
   it("FCP7 XML: the sound as linked mono items per recorder channel at the right frames; markers with comments", async () => {

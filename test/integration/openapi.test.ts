@@ -297,6 +297,7 @@ describe("statuses and media types derived from a route", () => {
       "application/json",
       "application/x-subrip",
       "application/xml",
+      "application/zip",
       "text/csv",
       "text/plain",
       "text/tab-separated-values",

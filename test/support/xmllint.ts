@@ -8,8 +8,8 @@ import { fileURLToPath } from "node:url";
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
 /**
- * One of Apple's FCPXML DTDs: the copy in test/fixtures (1.9, the version svc writes), else the
- * shared reference folder beside the checkout. Throws when it is missing: a validation test must
+ * One of Apple's FCPXML DTDs: the copy in test/fixtures (1.9, 1.10 and 1.11, the versions svc
+ * writes), else the shared reference folder beside the checkout. Throws when it is missing: a validation test must
  * fail, not pass by skipping.
  */
 export function fcpxmlDtd(version: string): string {

@@ -1,6 +1,6 @@
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
-import { writeFcpxml } from "../../formats/fcpxml.js";
+import { FCPXML_VERSIONS, fcpRating, writeFcpxml } from "../../formats/fcpxml.js";
 import { framesToTimecode, rationalToFrames } from "../../formats/timecode.js";
 import {
   hasPicture,
@@ -191,6 +191,44 @@ describe("FCPXML writer", () => {
     });
     expect(controls).toEqual([]);
     expect(writeFcpxml({ ...timeline, clips: [...timeline.clips].reverse() })).toBe(xml);
+  });
+
+  it.each(FCPXML_VERSIONS)(
+    "writes the log of every kind of clip that the %s DTD accepts: keywords cleaned of commas and control characters, ratings, notes",
+    async (version) => {
+      const timeline = sampleTimeline("25");
+      const logs = [
+        { tags: ["a,b", ",,", NASTY.bell.raw, "a b"], rating: " 4 ", note: NASTY.note.raw },
+        { tags: [], rating: "1", note: "" },
+        { tags: ["x"], rating: "good", note: "" },
+      ];
+      const logged = { ...timeline, clips: timeline.clips.map((clip, i) => ({ ...clip, log: logs[i % 3] })) };
+      const xml = writeFcpxml(logged, version);
+      expect(await xmllint(xml, fcpxmlDtd(version))).toEqual({ status: 0, stderr: "" });
+      const doc = parser.parse(xml).fcpxml;
+      expect(doc.version).toBe(version);
+      const clips = doc.library.event.project.sequence.spine["asset-clip"] as Record<string, unknown>[];
+      // "a,b" and "a b" are one keyword once its comma goes; a tag of commas alone is none.
+      expect(clips[0]?.keyword).toMatchObject({ value: `a b, ${NASTY.bell.clean}` });
+      expect(clips[0]?.rating).toMatchObject({ value: "favorite" });
+      expect(clips[0]?.note).toBe(NASTY.note.clean);
+      expect(clips[1]?.keyword).toBeUndefined();
+      expect(clips[1]?.rating).toMatchObject({ value: "reject" });
+      expect(clips[2]?.rating).toBeUndefined();
+    },
+  );
+
+  it("maps only 4 and 5 stars to favourites and 1 to a reject", () => {
+    expect(["5", "4", "1", "3", "2", "", "good", "4.5"].map(fcpRating)).toEqual([
+      "favorite",
+      "favorite",
+      "reject",
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 
   it("writes an empty timeline as a valid document", async () => {

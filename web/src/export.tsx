@@ -11,6 +11,7 @@ import { type Filters, listQuery } from "./library/filters.js";
 const TIMELINE_FORMATS = [
   ["edl", "EDL (CMX 3600)"],
   ["fcpxml", "FCPXML (Final Cut Pro, Resolve)"],
+  ["fcpxmld", "FCPXML bundle, zipped (Final Cut Pro 10.6+)"],
   ["xmeml", "FCP7 XML (Premiere, Resolve)"],
   ["otio", "OpenTimelineIO"],
   ["srt", "SRT subtitles"],
