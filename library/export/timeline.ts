@@ -24,6 +24,7 @@ import {
 } from "./build.js";
 import { attachment, safeStem } from "./names.js";
 import { writeSelects } from "./selects.js";
+import { xmemlLogs } from "./xmeml-log.js";
 
 export interface Writer {
   /** The file name extension, with its dot. */
@@ -55,7 +56,11 @@ export const WRITERS = {
   vtt: { ext: ".vtt", contentType: "text/vtt; charset=utf-8", write: (b) => writeVtt(b.cues) },
   txt: { ext: ".txt", contentType: "text/plain; charset=utf-8", write: (b) => writeText(b.cues) },
   fcpxml: { ext: ".fcpxml", contentType: XML, write: (b) => writeFcpxmlBytes(b.timeline) },
-  xmeml: { ext: ".xml", contentType: XML, write: (b) => writeXmemlBytes(b.timeline) },
+  xmeml: {
+    ext: ".xml",
+    contentType: XML,
+    write: (b) => writeXmemlBytes(b.timeline, { logs: xmemlLogs(b), bin: b.timeline.name }),
+  },
   otio: { ext: ".otio", contentType: "application/json; charset=utf-8", write: (b) => writeOtio(b.timeline) },
   "selects-csv": {
     ext: ".selects.csv",
