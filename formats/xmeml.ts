@@ -82,17 +82,60 @@ function text(parent: Node, name: string, value: string | number): void {
   parent.leaf(name, value);
 }
 
+/**
+ * What an editor logged about a clip, in the fields Premiere's Project panel shows for an
+ * imported xmeml clip: Description, Scene, Shot/Take, Log Note and Good from `<logginginfo>`,
+ * and the first of the master comments (Comment) from `<comments>`.
+ */
+export interface LoggingInfo {
+  description: string;
+  scene: string;
+  shotTake: string;
+  logNote: string;
+  good: boolean;
+  /** Up to four comments: Premiere reads them as Comment 1 to 4 of the master clip. */
+  comments: string[];
+}
+
+export interface XmemlOptions {
+  /** The log of each clip of the timeline; clips without one get no logging fields. */
+  logs?: ReadonlyMap<TimelineClip, LoggingInfo>;
+  /** A bin of that name beside the sequence, holding a master clip for every source file. */
+  bin?: string;
+}
+
+const MASTER_COMMENTS = 4;
+
 /** The timeline as an xmeml sequence: one video track and a stereo pair of audio tracks per channel pair. */
-export function writeXmeml(timeline: Timeline): string {
-  return writeXmemlDocument(timeline).end();
+export function writeXmeml(timeline: Timeline, options: XmemlOptions = {}): string {
+  return writeXmemlDocument(timeline, options).end();
 }
 
 /** The same document as UTF-8 bytes, without a detour through one large string. */
-export function writeXmemlBytes(timeline: Timeline): Buffer {
-  return writeXmemlDocument(timeline).bytes();
+export function writeXmemlBytes(timeline: Timeline, options: XmemlOptions = {}): Buffer {
+  return writeXmemlDocument(timeline, options).bytes();
 }
 
-function writeXmemlDocument(timeline: Timeline): XmlWriter {
+function logElements(b: Node, log: LoggingInfo | undefined): void {
+  if (!log) return;
+  b.ele("logginginfo");
+  text(b, "description", oneLine(log.description));
+  text(b, "scene", oneLine(log.scene));
+  text(b, "shottake", oneLine(log.shotTake));
+  text(b, "lognote", oneLine(log.logNote));
+  text(b, "good", log.good ? "TRUE" : "FALSE");
+  b.up();
+  const comments = log.comments.slice(0, MASTER_COMMENTS).map(oneLine);
+  if (comments.some((comment) => comment !== "")) {
+    b.ele("comments");
+    comments.forEach((comment, i) => {
+      text(b, `mastercomment${i + 1}`, comment);
+    });
+    b.up();
+  }
+}
+
+function writeXmemlDocument(timeline: Timeline, options: XmemlOptions): XmlWriter {
   const clips = orderedClips(timeline);
   const fps = timeline.rate;
   const firstPicture = clips.find(hasPicture);
@@ -188,6 +231,7 @@ function writeXmemlDocument(timeline: Timeline): XmlWriter {
     });
   }
   const written = new Set<string>();
+  const masterOf = (url: string) => `masterclip-${(files.get(url) as SourceFile).id.slice("file-".length)}`;
 
   const fileElement = (b: Node, source: SourceFile) => {
     b.ele("file", { id: source.id });
@@ -261,6 +305,7 @@ function writeXmemlDocument(timeline: Timeline): XmlWriter {
         "clipitem",
         item.kind === "audio" ? { id: item.id, premiereChannelType: "stereo" } : { id: item.id },
       );
+      if (options.bin !== undefined) text(b, "masterclipid", masterOf(clip.url));
       text(b, "name", oneLine(clipLabel(clip)));
       text(b, "enabled", "TRUE");
       text(b, "duration", media.duration);
@@ -295,7 +340,9 @@ function writeXmemlDocument(timeline: Timeline): XmlWriter {
           );
         b.up();
       }
-    // Markers belong to the clip, so they go on its first item only; xmeml has no marker colour.
+    // The log and markers belong to the clip, so they go on its first item only; xmeml has no
+    // marker colour.
+    if (linked[0] === item) logElements(b, options.logs?.get(clip));
     if (linked[0] === item)
       for (const marker of clip.markers) {
         const at = media.in + marker.offset;
@@ -366,5 +413,54 @@ function writeXmemlDocument(timeline: Timeline): XmlWriter {
     if (!mono) text(b, "outputchannelindex", (i % 2) + 1);
     b.up();
   });
+  b.up().up().up();
+  if (options.bin !== undefined) {
+    b.ele("bin");
+    text(b, "name", oneLine(options.bin));
+    b.ele("children");
+    for (const source of files.values()) masterClip(b, source);
+    b.up().up();
+  }
   return b;
+
+  // A source file's master clip, as Premiere writes one: the whole file, its picture and each
+  // channel of its sound as clip items, and the log of the first clip placed from it.
+  function masterClip(b: Node, source: SourceFile): void {
+    const { clip, media } = source;
+    const id = masterOf(clip.url);
+    b.ele("clip", { id, explodedTracks: "true" });
+    text(b, "masterclipid", id);
+    text(b, "ismasterclip", "TRUE");
+    text(b, "name", oneLine(clip.name));
+    text(b, "duration", media.duration);
+    rate(b, clip.sourceRate);
+    b.ele("media");
+    const item = (kind: "video" | "audio", channel: number) => {
+      b.ele("track").ele("clipitem", { id: `${id}-${kind}-${channel}` });
+      text(b, "masterclipid", id);
+      text(b, "name", oneLine(clip.name));
+      rate(b, clip.sourceRate);
+      fileElement(b, source);
+      if (kind === "audio") {
+        b.ele("sourcetrack");
+        text(b, "mediatype", "audio");
+        text(b, "trackindex", channel);
+        b.up();
+      }
+      b.up().up();
+    };
+    if (hasPicture(clip)) {
+      b.ele("video");
+      item("video", 0);
+      b.up();
+    }
+    if (hasSound(clip)) {
+      b.ele("audio");
+      for (let channel = 1; channel <= channelsOf(clip); channel++) item("audio", channel);
+      b.up();
+    }
+    b.up();
+    logElements(b, options.logs?.get(clip));
+    b.up();
+  }
 }

@@ -31,6 +31,7 @@ import {
 import { zipFcpxmlBundle } from "./fcpxml-bundle.js";
 import { attachment, safeStem } from "./names.js";
 import { writeSelects } from "./selects.js";
+import { xmemlLogs } from "./xmeml-log.js";
 
 /** What a writer is told beyond the timeline: the FCPXML version (the FCPXML formats only). */
 export interface WriteOptions {
@@ -88,7 +89,11 @@ export const WRITERS = {
         writeFcpxmlBytes(b.timeline, o?.fcpxmlVersion ?? BUNDLE_DEFAULT_VERSION),
       ),
   },
-  xmeml: { ext: ".xml", contentType: XML, write: (b) => writeXmemlBytes(b.timeline) },
+  xmeml: {
+    ext: ".xml",
+    contentType: XML,
+    write: (b) => writeXmemlBytes(b.timeline, { logs: xmemlLogs(b), bin: b.timeline.name }),
+  },
   otio: { ext: ".otio", contentType: "application/json; charset=utf-8", write: (b) => writeOtio(b.timeline) },
   "selects-csv": {
     ext: ".selects.csv",
