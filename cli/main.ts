@@ -19,9 +19,10 @@ usage:
   svc embed [--rebuild] [--json]    bring embeddings and the vector index up to date
   svc chat [--url URL] [--token T] [--conversation ID] [--project NAME]… [--json] ["PROMPT"]
                                     ask a running svc serve; without PROMPT, one prompt per line
-  svc export timeline --ids 1,2,3 --format edl|fcpxml|xmeml|srt|vtt|otio [--fps R] [--name N] [-o FILE]
-  svc export batch --ids 1,2,3 [--formats srt,vtt,txt,edl,edl-markers,fcpxml] [-o FILE.zip]
-                                    timelines and per-clip files for NLEs (same as the API)
+  svc export timeline --ids 1,2,3 --format FMT [--fps R] [--name N] [-o FILE]
+  svc export batch --ids 1,2,3 [--formats F,F…] [-o FILE.zip]
+                                    timelines and per-clip files for NLEs (same as the API);
+                                    svc export --help lists every format and option
   svc media desqueeze ID VALUE [--json]
                                     set an item's anamorphic desqueeze (1, 1.25, 1.3, 1.33, 1.5, 1.65,
                                     1.8, 2) and render its pictures again
