@@ -32,6 +32,8 @@ export const AUDIO_STREAM = z
   })
   .meta({ id: "AudioStream" });
 export type AudioStream = z.infer<typeof AUDIO_STREAM>;
+/** An item's audio streams as its `audio_streams_json` column keeps them. */
+export const AUDIO_STREAMS = z.array(AUDIO_STREAM);
 
 export const SLATE = z
   .object({

@@ -1,7 +1,7 @@
 import { posix } from "node:path";
 import { z } from "zod";
 import {
-  AUDIO_STREAM,
+  AUDIO_STREAMS,
   FIELD_ORDERS,
   HDR_TRANSFERS,
   type MediaItem,
@@ -51,7 +51,6 @@ export const pathLinks: Links = {
 export const linksOf = (kind: LinkKind, project: string | undefined): Links =>
   kind === "paths" ? pathLinks : apiLinks(project);
 
-const AUDIO_STREAMS = z.array(AUDIO_STREAM);
 const TIMECODE_CONFLICTS = z.array(TIMECODE_CONFLICT);
 const oneOf = <T>(values: readonly T[], value: unknown): T | null =>
   values.includes(value as T) ? (value as T) : null;

@@ -1,13 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, readdir, rm, rmdir, stat } from "node:fs/promises";
 import { dirname, join, posix } from "node:path";
-import { z } from "zod";
 import type { Ffmpeg, Source } from "../../adapters/ffmpeg.js";
 import { proxyTimeoutMs } from "../../adapters/proxy-encode.js";
 import { frameFileName, sequencePatternOf } from "../../domain/frame-sequences.js";
 import { PROXY_FOLDER } from "../../domain/media-types.js";
 import { labelPaths, scrubText } from "../../domain/redact.js";
-import { AUDIO_STREAM } from "../../domain/schemas/media.js";
+import { AUDIO_STREAMS } from "../../domain/schemas/media.js";
 import type { EditorProxyResult } from "../../domain/schemas/proxy.js";
 import { decodeInputOf, proxyIn, sequenceOf } from "../../pipeline/index.js";
 import { placeNew } from "../../state/atomic.js";
@@ -24,9 +23,6 @@ export interface EditorProxyOptions {
   /** Seconds of the current item encoded so far. */
   onProgress?: (encodedS: number) => void;
 }
-
-/** The source's audio streams as probed: each keeps its sample depth in the proxy. */
-const AUDIO_STREAMS = z.array(AUDIO_STREAM);
 
 /** A file's name without its extension; an image sequence's name without its frame field. */
 const stemOf = (relPath: string) => {

@@ -1,5 +1,5 @@
 import { mountedStorage } from "../../adapters/mount-table.js";
-import { EXIT, UserError } from "../../domain/errors.js";
+import { UserError } from "../../domain/errors.js";
 import { scrubText } from "../../domain/redact.js";
 import type { SyncStatus } from "../../domain/schemas/sync.js";
 import type { SyncMode } from "../../domain/sync/decide.js";
@@ -9,7 +9,7 @@ import type { AppContext } from "../context.js";
 import type { JobKind, JobRunner } from "../jobs/runner.js";
 import { claimIngestSlot, type SlotLease } from "../jobs/slots.js";
 import type { LibraryPool } from "../library-pool.js";
-import { runSync, type SyncEvent } from "./run.js";
+import { runSync, type SyncEvent, syncTools } from "./run.js";
 
 export interface SyncJobRequest {
   project?: string | undefined;
@@ -69,12 +69,7 @@ export async function prepareSync(
   dir: string | undefined,
   holder: string,
 ): Promise<{ rel: string | null; lease: SlotLease }> {
-  if (!ctx.adapters.ffmpeg || !ctx.adapters.ffprobe)
-    throw new UserError(
-      "ffmpeg and ffprobe are required: install ffmpeg or set SVC_FFMPEG and SVC_FFPROBE",
-      EXIT.usage,
-      503,
-    );
+  syncTools(ctx);
   const { rel } = await userFolder(root, dir);
   return { rel, lease: claimIngestSlot(ctx, root, holder) };
 }
@@ -126,7 +121,7 @@ export class SyncJobs {
 
   status(): SyncStatus {
     const current = this.runs.runs()[0]?.record ?? NEVER_RUN;
-    return { ...current, errors: [...current.errors] };
+    return { ...current, errors: [...current.errors], unmatched_clips: [...current.unmatched_clips] };
   }
 
   async start(request: SyncJobRequest): Promise<SyncStatus> {

@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import type { Ffprobe } from "../../adapters/ffprobe.js";
 import type { CameraClip, SoundFile } from "../../domain/sync/timecode.js";
+import { BWF_DEFAULT_RATE } from "../../formats/bwf-time.js";
 import { type FrameRate, parseFrameRate, parseTimecode, snapRate } from "../../formats/timecode.js";
 import { readIxml } from "../../pipeline/index.js";
 import type { SyncMediaRow } from "../../state/repos/sync-pairs.js";
@@ -74,7 +75,7 @@ export async function soundFile(
 
 function labelStart(row: SyncMediaRow, sampleRate: number): number | null {
   if (!row.start_timecode) return null;
-  const rate = clipRate(row) ?? { num: 25, den: 1 };
+  const rate = clipRate(row) ?? BWF_DEFAULT_RATE;
   try {
     const { frames } = parseTimecode(row.start_timecode, rate);
     return Math.round((frames * rate.den * sampleRate) / rate.num);

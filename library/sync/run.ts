@@ -1,9 +1,10 @@
 import { EXIT, UserError } from "../../domain/errors.js";
 import { scrubText } from "../../domain/redact.js";
-import type { AudioStream } from "../../domain/schemas/media.js";
+import { AUDIO_STREAMS } from "../../domain/schemas/media.js";
 import { type Decision, decide, type SyncMode, type WaveformResult } from "../../domain/sync/decide.js";
 import { peakLevel } from "../../domain/sync/envelope.js";
 import { type CameraClip, matchByTimecode, type SoundFile, sameDay } from "../../domain/sync/timecode.js";
+import { readJsonColumn } from "../../state/json-column.js";
 import type { LibraryStore } from "../../state/stores.js";
 import type { AppContext } from "../context.js";
 import { cameraClip, soundFile } from "./media.js";
@@ -44,16 +45,23 @@ const REASON_CHARS = 300;
 
 /** The recorder's channels of a sound file's first stream, 1-based, with their iXML names. */
 function channelsOf(json: string | null): string {
-  let first: AudioStream | undefined;
-  try {
-    first = (JSON.parse(json ?? "[]") as AudioStream[])[0];
-  } catch {
-    first = undefined;
-  }
+  const first = readJsonColumn(json, AUDIO_STREAMS, [])[0];
   const count = first?.channels ?? 0;
   return JSON.stringify(
     Array.from({ length: count }, (_, i) => ({ index: i + 1, name: first?.names[i] || null })),
   );
+}
+
+/** The programs a sync decodes and reads with; 503 without them. */
+export function syncTools(ctx: AppContext) {
+  const { ffmpeg, ffprobe } = ctx.adapters;
+  if (!ffmpeg || !ffprobe)
+    throw new UserError(
+      "ffmpeg and ffprobe are required: install ffmpeg or set SVC_FFMPEG and SVC_FFPROBE",
+      EXIT.usage,
+      503,
+    );
+  return { ffmpeg, ffprobe };
 }
 
 /**
@@ -68,13 +76,7 @@ export async function runSync(
   request: SyncRequest,
 ): Promise<SyncSummary> {
   const started = performance.now();
-  const { ffmpeg, ffprobe } = ctx.adapters;
-  if (!ffmpeg || !ffprobe)
-    throw new UserError(
-      "ffmpeg and ffprobe are required: install ffmpeg or set SVC_FFMPEG and SVC_FFPROBE",
-      EXIT.usage,
-      503,
-    );
+  const { ffmpeg, ffprobe } = syncTools(ctx);
   const floor = ctx.config.syncMinConfidence;
   const clips = store.sync.media("video", request.dir).map(cameraClip);
   const rows = store.sync.media("audio", null);
