@@ -3,6 +3,7 @@ import { isSquare, shownPixelAspect } from "./picture.js";
 import { type FrameRate, framesToRational, rateLabel, rationalTime } from "./timecode.js";
 import {
   clipLabel,
+  clipNote,
   hasPicture,
   hasSound,
   type SoundChannel,
@@ -281,7 +282,7 @@ function writeFcpxmlDocument(timeline: Timeline, version: FcpxmlVersion): XmlWri
     attributes.tcFormat = tcFormat(clip.dropFrame);
     w.ele("asset-clip", attributes);
     // A subclip's note is its own; a select's is the item's rating note.
-    const note = oneLine(clip.subclip ? clip.subclip.note : (clip.log?.note ?? ""));
+    const note = oneLine(clipNote(clip));
     if (note !== "") w.leaf("note", note);
     if (otherRate) {
       const srcFrameRate = CONFORM_RATES[rateLabel(clip.sourceRate)];

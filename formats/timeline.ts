@@ -123,6 +123,10 @@ export interface ClipLog {
   note: string;
 }
 
+/** A placed clip's note: its subclip's own for a subclip, else what the editor noted on the item. */
+export const clipNote = (clip: Pick<TimelineClip, "subclip" | "log">): string =>
+  clip.subclip ? clip.subclip.note : (clip.log?.note ?? "");
+
 /** Where an image sequence's frames are and how they are named (OTIO's ImageSequenceReference). */
 export interface ClipSequence {
   /** The frames' folder, as `url` is given, ending in `/`. */

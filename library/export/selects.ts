@@ -1,6 +1,7 @@
 import { SLATE, type Slate } from "../../domain/schemas/media.js";
 import { type SelectRow, type SelectsFlavour, writeSelectsLog } from "../../formats/selects-log.js";
 import { framesToSeconds, framesToTimecode } from "../../formats/timecode.js";
+import { clipNote } from "../../formats/timeline.js";
 import { readJsonColumn } from "../../state/json-column.js";
 import type { MediaRow } from "../../state/repos/media.js";
 import type { BuiltTimeline, ExportClip } from "./build.js";
@@ -37,7 +38,7 @@ export function selectRows(built: BuiltTimeline): SelectRow[] {
       circled: slate?.circled ?? false,
       camera: row.camera_id ?? "",
       rating: row.rating ?? "",
-      note: subclip ? subclip.note : (row.rating_note ?? ""),
+      note: clipNote(clip),
       markers: clip.markers
         .filter((marker) => marker.kind !== undefined)
         .map((marker) => (marker.note ? `${marker.name}: ${marker.note}` : marker.name)),
