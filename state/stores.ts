@@ -13,6 +13,7 @@ import { ConversationsRepo } from "./repos/conversations.js";
 import { FailuresRepo } from "./repos/failures.js";
 import { InstallRepo } from "./repos/install.js";
 import { LibraryRecordRepo } from "./repos/library-record.js";
+import { HandoffsRepo } from "./repos/handoffs.js";
 import { MarksRepo } from "./repos/marks.js";
 import { MediaRepo } from "./repos/media.js";
 import { MediaEditsRepo } from "./repos/media-edits.js";
@@ -54,6 +55,8 @@ export interface LibraryStore {
   /** What smart collection membership reads. */
   readonly collections: CollectionsRepo;
   /** Markers and subclips. */
+  /** What editors chose for an NLE script to fetch. */
+  readonly handoffs: HandoffsRepo;
   readonly marks: MarksRepo;
   /** Camera clips synced to sound recorded apart. */
   readonly sync: SyncPairsRepo;
@@ -107,6 +110,7 @@ export function openLibrary(
     analytics: new AnalyticsRepo(db),
     record: new LibraryRecordRepo(db),
     collections: new CollectionsRepo(db),
+    handoffs: new HandoffsRepo(db),
     marks: new MarksRepo(db),
     sync: new SyncPairsRepo(db),
     close: () => {

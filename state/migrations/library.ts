@@ -863,4 +863,25 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 17,
+    name: "hand-offs to an editing application",
+    sql: `
+      -- What an editor chose in svc for an NLE script to fetch (issue 32): the request as given
+      -- (JSON {ids, subclips}), the bin it goes into, who made it, and when a script took it. The
+      -- answer is built when it is taken, so it carries the item's state of that moment and paths
+      -- as the taker may see them.
+      CREATE TABLE handoffs (
+        id INTEGER PRIMARY KEY,
+        target TEXT NOT NULL CHECK (target IN ('resolve')),
+        bin TEXT NOT NULL,
+        request_json TEXT NOT NULL,
+        author TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        taken_at TEXT,
+        taken_by TEXT
+      );
+      CREATE INDEX handoffs_pending ON handoffs (target, taken_at, id);
+    `,
+  },
 ];
