@@ -54,9 +54,9 @@ export interface LibraryStore {
   readonly record: LibraryRecordRepo;
   /** What smart collection membership reads. */
   readonly collections: CollectionsRepo;
-  /** Markers and subclips. */
   /** What editors chose for an NLE script to fetch. */
   readonly handoffs: HandoffsRepo;
+  /** Markers and subclips. */
   readonly marks: MarksRepo;
   /** Camera clips synced to sound recorded apart. */
   readonly sync: SyncPairsRepo;
