@@ -18,7 +18,7 @@ import { fail, type Io } from "./io.js";
 
 export const EXPORT_USAGE = `usage: svc export timeline --ids 1,2,3 --format ${TIMELINE_FORMATS.join("|")}
          [--fps 25] [--name NAME] [--sync accepted|proposed|none] [--subclips] [--no-scenes]
-         [--fcpxml-version 1.9|1.10|1.11] [--project P] [-o FILE]
+         [--fcpxml-version 1.9|1.10|1.11] [--event timeline|project] [--project P] [-o FILE]
        svc export batch --ids 1,2,3 [--formats ${BATCH_FORMATS.join(",")}] [--project P] [-o FILE.zip]`;
 
 const OPTIONS = {
@@ -31,6 +31,7 @@ const OPTIONS = {
   subclips: { type: "boolean" },
   "no-scenes": { type: "boolean" },
   "fcpxml-version": { type: "string" },
+  event: { type: "string" },
   project: { type: "string" },
   output: { type: "string", short: "o" },
   help: { type: "boolean", short: "h" },
@@ -87,6 +88,7 @@ export async function exportCommand(argv: string[], io: Io): Promise<number> {
           subclips: values.subclips ? "1" : "0",
           scenes: values["no-scenes"] ? "0" : "1",
           version: values["fcpxml-version"],
+          event: values.event,
         });
         if (!query.success) throw invalid(query);
         const file = exportTimeline(
@@ -95,6 +97,7 @@ export async function exportCommand(argv: string[], io: Io): Promise<number> {
           query.data,
           "absolute",
           ctx.log,
+          libraries.project(values.project).name,
         );
         if (out) await writeFileAtomic(out, file.body);
         else if (file.body instanceof Readable) await pipeline(file.body, io.stdout);

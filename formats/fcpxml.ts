@@ -245,7 +245,7 @@ function writeFcpxmlDocument(timeline: Timeline, version: FcpxmlVersion): XmlWri
   w.up();
 
   const name = oneLine(timeline.name);
-  w.ele("library").ele("event", { name });
+  w.ele("library").ele("event", { name: oneLine(timeline.event ?? timeline.name) });
   // A keyword collection per keyword, as Final Cut Pro makes one for each keyword it meets.
   for (const keyword of [...new Set(clips.flatMap(keywordsOf))].sort())
     w.ele("keyword-collection", { name: keyword }).up();

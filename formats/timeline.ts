@@ -155,6 +155,8 @@ export interface ClipPicture {
 
 export interface Timeline {
   name: string;
+  /** The FCPXML event the project goes into; absent: one named as the timeline. */
+  event?: string;
   rate: FrameRate;
   dropFrame: boolean;
   /** Record timecode of the first frame (01:00:00:00 by convention). */

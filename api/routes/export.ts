@@ -43,6 +43,7 @@ export const exportRoutes: readonly RouteDef[] = [
         query,
         refsFor(event),
         deps.ctx.log,
+        deps.libraries.project(project).name,
       );
       const headers: Record<string, string> = {
         "content-type": file.contentType,

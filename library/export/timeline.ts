@@ -170,6 +170,12 @@ const flag = (fallback: boolean) =>
 export const SYNC_CHOICES = ["accepted", "proposed", "none"] as const;
 export type SyncChoice = (typeof SYNC_CHOICES)[number];
 
+/**
+ * What names the FCPXML event a timeline goes into: the timeline (each export its own event, as
+ * a query's selects are) or the svc project (every export of a project gathered in one event).
+ */
+export const EVENT_CHOICES = ["timeline", "project"] as const;
+
 export const TIMELINE_QUERY = z.object({
   ids: idList(MAX_TIMELINE_CLIPS),
   fps: z
@@ -180,6 +186,12 @@ export const TIMELINE_QUERY = z.object({
   subclips: flag(false),
   scenes: flag(true),
   version: z.enum(FCPXML_VERSIONS, { error: `expected one of ${FCPXML_VERSIONS.join(", ")}` }).optional(),
+  event: z
+    .enum(EVENT_CHOICES, { error: `expected one of ${EVENT_CHOICES.join(", ")}` })
+    .default("timeline")
+    .describe(
+      "FCPXML: the event is named as the timeline (one per query) or as the svc project (one per project)",
+    ),
 });
 export type TimelineQuery = z.infer<typeof TIMELINE_QUERY>;
 
@@ -307,6 +319,7 @@ export function exportTimeline(
   query: TimelineQuery,
   refs: MediaRefs,
   log: Logger,
+  projectName: string,
 ): ExportedFile {
   const name = query.name ?? "svc timeline";
   const writer: Writer = WRITERS[format];
@@ -327,6 +340,7 @@ export function exportTimeline(
     },
     log,
   );
+  if (query.event === "project") built.timeline.event = projectName;
   const stem = safeStem(name);
   const fileName = `${stem}${writer.ext}`;
   return {

@@ -128,11 +128,28 @@ describe("svc export", () => {
 
   it("writes an FCPXML of the version --fcpxml-version names, and the fcpxmld bundle zip", async () => {
     const doc = await svc(
-      ["export", "timeline", "--ids", ids.join(","), "--format", "fcpxml", "--fcpxml-version", "1.11"],
+      [
+        "export",
+        "timeline",
+        "--ids",
+        ids.join(","),
+        "--format",
+        "fcpxml",
+        "--fcpxml-version",
+        "1.11",
+        "--event",
+        "project",
+        "--name",
+        "Selects",
+      ],
       ws.env(),
     );
     expect(doc.exitCode, doc.stderr).toBe(0);
     expect((await xmllint(doc.stdout, fcpxmlDtd("1.11"))).status).toBe(0);
+    // The event is the svc project's (its folder's name), the project inside it the timeline's.
+    expect(doc.stdout).toMatch(/<event name="[^"]+">/);
+    expect(doc.stdout).not.toContain('<event name="Selects">');
+    expect(doc.stdout).toContain('<project name="Selects">');
     const out = join(ws.base, "cut.fcpxmld.zip");
     const bundle = await svc(
       ["export", "timeline", "--ids", ids.join(","), "--format", "fcpxmld", "--name", "Cut", "-o", out],
@@ -161,6 +178,10 @@ describe("svc export", () => {
     [
       ["export", "timeline", "--ids", "1", "--format", "fcpxmld", "--fcpxml-version", "1.9"],
       /fcpxmld bundles start at 1.10/,
+    ],
+    [
+      ["export", "timeline", "--ids", "1", "--format", "fcpxml", "--event", "day"],
+      /--event: expected one of timeline, project/,
     ],
     [["export", "render"], /usage: svc export timeline/],
     [["export", "timeline", "--colour", "red"], /usage: svc export timeline/],

@@ -323,6 +323,29 @@ describe("exports carry synced sound, subclips and markers", () => {
     expect(xml.parse(info).fcpxml.library.event.name).toBe("Cut/1 \u202E😀 <x>");
   });
 
+  it("FCPXML events: one per query (named as the timeline) by default, one per project with event=project", async () => {
+    const projects = (await api.request("GET", "/api/projects")).json<{ projects: { name: string }[] }>();
+    const projectName = projects.projects[0]?.name as string;
+    expect(projectName).toBeTruthy();
+    const perQuery = await get("fcpxml", `ids=${camA}&name=Selects%20Tue`);
+    expect(xml.parse(perQuery.text).fcpxml.library.event.name).toBe("Selects Tue");
+    for (const format of ["fcpxml", "fcpxmld"] as const) {
+      const res = await get(format, `ids=${camA}&name=Selects%20Tue&event=project`);
+      expect(res.status, res.text).toBe(200);
+      const doc =
+        format === "fcpxml"
+          ? res.text
+          : ((await readZip(res.body)).get("Selects Tue.fcpxmld/Info.fcpxml")?.toString() as string);
+      const parsed = xml.parse(doc).fcpxml.library.event;
+      expect(parsed.name).toBe(projectName);
+      expect(parsed.project.name).toBe("Selects Tue");
+      expect((await xmllint(doc, fcpxmlDtd(format === "fcpxml" ? "1.9" : "1.10"))).status).toBe(0);
+    }
+    const bad = await get("fcpxml", `ids=${camA}&event=day`);
+    expect(bad.status).toBe(422);
+    expect(bad.text).toContain("timeline, project");
+  });
+
   it("refuses an FCPXML version there is not, a bundle of 1.9, and a version on another format, with 422 naming the choices", async () => {
     const unknown = await get("fcpxml", `ids=${camA}&version=1.12`);
     expect(unknown.status).toBe(422);
