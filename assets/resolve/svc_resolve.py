@@ -185,15 +185,35 @@ def http_failure(status, body, config, handoff_id):
     return SvcError("svc answered %d: %s" % (status, detail))
 
 
+HANDOFF_SHAPE = {
+    "id": int, "bin": str, "paths": str, "project": dict, "timeline": dict, "items": list, "selects": list,
+}
+ITEM_SHAPE = {"id": int, "name": str, "path": str, "markers": list}
+SELECT_SHAPE = {"item_id": int, "name": str, "in_frame": int, "out_frame": int, "record_frame": int}
+
+
+def lacking(value, shape):
+    """The keys of `shape` that `value` lacks or holds with another type."""
+    if not isinstance(value, dict):
+        return sorted(shape)
+    return [key for key, kind in sorted(shape.items()) if not isinstance(value.get(key), kind)]
+
+
 def parse_handoff(body):
     try:
         handoff = json.loads(body.decode("utf-8"))
     except ValueError as error:
         raise SvcError("svc's answer is not JSON (%s); is url pointing at svc?" % error)
-    shape = {"id": int, "bin": str, "paths": str, "project": dict, "timeline": dict, "items": list, "selects": list}
-    missing = [key for key, kind in sorted(shape.items()) if not isinstance(handoff, dict) or not isinstance(handoff.get(key), kind)]
+    missing = lacking(handoff, HANDOFF_SHAPE)
+    if not missing:
+        for number, item in enumerate(handoff["items"], 1):
+            missing += ["items[%d].%s" % (number, key) for key in lacking(item, ITEM_SHAPE)]
+        for number, select in enumerate(handoff["selects"], 1):
+            missing += ["selects[%d].%s" % (number, key) for key in lacking(select, SELECT_SHAPE)]
     if missing:
-        raise SvcError("svc's answer is not a hand-off (no %s); is the script as new as svc?" % ", ".join(missing))
+        raise SvcError(
+            "svc's answer is not a hand-off (no %s); is the script as new as svc?" % ", ".join(missing[:8])
+        )
     return handoff
 
 
@@ -392,7 +412,8 @@ class Report(object):
 
     def __init__(self, say):
         self.say = say
-        self.counts = dict((key, 0) for key in ("imported", "reused", "proxies", "proxies_kept", "markers", "markers_kept", "in_out", "placed"))
+        kinds = ("imported", "reused", "proxies", "proxies_kept", "markers", "markers_kept", "in_out", "placed")
+        self.counts = dict((key, 0) for key in kinds)
         self.problems = 0
         self.timeline = None
         self.timeline_kept = False
@@ -405,7 +426,8 @@ class Report(object):
         c = self.counts
         lines = [
             "svc_resolve: %d imported, %d already in the project, %d proxies linked, %d markers added "
-            "(%d already there), %d in/out points" % (c["imported"], c["reused"], c["proxies"], c["markers"], c["markers_kept"], c["in_out"])
+            "(%d already there), %d in/out points"
+            % (c["imported"], c["reused"], c["proxies"], c["markers"], c["markers_kept"], c["in_out"])
         ]
         if self.timeline and self.timeline_kept:
             lines.append("timeline: %s (already there, unchanged)" % self.timeline)
@@ -472,7 +494,10 @@ def import_item(media_pool, item, path, report):
     else:
         imported = media_pool.ImportMedia([path])
     if not imported:
-        report.problem('Resolve did not import "%s" from %s (MediaPool.ImportMedia returned nothing); skipped' % (clean_name(item["name"]), path))
+        report.problem(
+            'Resolve did not import "%s" from %s (MediaPool.ImportMedia returned nothing); skipped'
+            % (clean_name(item["name"]), path)
+        )
         return None
     report.counts["imported"] += 1
     return imported[0]
@@ -534,7 +559,8 @@ def add_markers(clip, item, report):
         else:
             report.problem(
                 'Resolve did not add the marker "%s" at frame %d of "%s" (AddMarker returned False; '
-                "another marker on that frame, or past the clip's end?)" % (clean_name(marker["name"]), marker["frame"], clean_name(item["name"]))
+                "another marker on that frame, or past the clip's end?)"
+                % (clean_name(marker["name"]), marker["frame"], clean_name(item["name"]))
             )
 
 
@@ -549,7 +575,10 @@ def set_in_out(clip, item, report):
     if setter(marks[0], marks[1]):
         report.counts["in_out"] += 1
     else:
-        report.problem('Resolve did not set in/out %d-%d on "%s" (SetMarkInOut returned False)' % (marks[0], marks[1], clean_name(item["name"])))
+        report.problem(
+            'Resolve did not set in/out %d-%d on "%s" (SetMarkInOut returned False)'
+            % (marks[0], marks[1], clean_name(item["name"]))
+        )
 
 
 def bring_item(media_pool, index, item, handoff, config, report):
@@ -564,7 +593,10 @@ def bring_item(media_pool, index, item, handoff, config, report):
         report.counts["reused"] += 1
     else:
         if not os.path.exists(path):
-            report.problem('"%s" is not at %s on this machine; skipped (a path_map entry maps svc\'s folders to this seat\'s)' % (clean_name(item["name"]), path))
+            report.problem(
+                '"%s" is not at %s on this machine; skipped (a path_map entry maps svc\'s folders to this seat\'s)'
+                % (clean_name(item["name"]), path)
+            )
             return None
         clip = import_item(media_pool, item, path, report)
         if not clip:
@@ -592,7 +624,10 @@ def prepare_timeline(timeline, spec, report):
         settings.append(("timelineDropFrameTimecode", "1"))
     for key, value in settings:
         if not timeline.SetSetting(key, value):
-            report.problem("Resolve kept its own %s for the timeline (SetSetting refused %s); selects may land off by frames" % (key, value))
+            report.problem(
+                "Resolve kept its own %s for the timeline (SetSetting refused %s); selects may land off by frames"
+                % (key, value)
+            )
     if not timeline.SetStartTimecode(spec["start_timecode"]):
         report.problem("Resolve kept its own start timecode for the timeline (SetStartTimecode refused %s)" % spec["start_timecode"])
 
@@ -714,8 +749,14 @@ def find_resolve(namespace):
 
 def parse_args(argv):
     parser = argparse.ArgumentParser(prog="svc_resolve", description="Bring svc's hand-off into the open Resolve project.")
-    parser.add_argument("--handoff", type=int, metavar="ID", help="take this hand-off again (a retry) instead of the newest pending one")
-    parser.add_argument("--config", metavar="PATH", help="the configuration file (else SVC_RESOLVE_CONFIG, %s beside the script, or the per-user one)" % CONFIG_NAME)
+    parser.add_argument(
+        "--handoff", type=int, metavar="ID", help="take this hand-off again (a retry) instead of the newest pending one"
+    )
+    parser.add_argument(
+        "--config",
+        metavar="PATH",
+        help="the configuration file (else SVC_RESOLVE_CONFIG, %s beside the script, or the per-user one)" % CONFIG_NAME,
+    )
     return parser.parse_args(argv)
 
 

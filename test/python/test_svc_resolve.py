@@ -291,6 +291,12 @@ class HttpTests(unittest.TestCase):
             svc.fetch_handoff(config(url=server.url))
         with self.assertRaisesRegex(svc.SvcError, "not a hand-off \\(no bin, items, paths, project, selects, timeline\\)"):
             svc.fetch_handoff(config(url=server.url), 1)
+        broken = sample()
+        del broken["items"][1]["path"]
+        broken["selects"][0]["out_frame"] = "1200"
+        server.answers["/api/handoff/2"] = (200, handoff_bytes(broken))
+        with self.assertRaisesRegex(svc.SvcError, "no items\\[2\\].path, selects\\[1\\].out_frame\\)"):
+            svc.fetch_handoff(config(url=server.url), 2)
 
     def test_a_closed_port_names_the_url_tried(self):
         port = closed_port()
