@@ -8,7 +8,9 @@ const REPO = join(import.meta.dirname, "..", "..");
 const SCRIPT = join(REPO, "assets", "resolve", "svc_resolve.py");
 
 function python(args: string[]) {
-  const done = spawnSync("python3", args, { cwd: REPO, encoding: "utf8", timeout: 120_000 });
+  // No __pycache__ beside the script or the tests: the worktree stays as git has it.
+  const env = { ...process.env, PYTHONDONTWRITEBYTECODE: "1" };
+  const done = spawnSync("python3", args, { cwd: REPO, env, encoding: "utf8", timeout: 120_000 });
   return { status: done.status, output: `${done.stdout ?? ""}${done.stderr ?? ""}${done.error ?? ""}` };
 }
 
