@@ -20,6 +20,8 @@ command -v xmllint >/dev/null 2>&1 || need+=(xmllint)
 [ "$(uname -s)" = Darwin ] || [ -x /usr/bin/chromium ] || need+=(chromium)
 # Card offload: copies are checked against xxhsum's own xxh64 (tests) and timed against it (bench).
 command -v xxhsum >/dev/null 2>&1 || need+=(xxhsum)
+# The DaVinci Resolve script (assets/resolve/svc_resolve.py) is tested with Python's unittest.
+command -v python3 >/dev/null 2>&1 || need+=(python3)
 # Service files: the systemd units are checked with systemd-analyze verify (Linux only).
 [ "$(uname -s)" = Darwin ] || command -v systemd-analyze >/dev/null 2>&1 || need+=(systemd-analyze)
 # A drive that stops answering: a bindfs FUSE mount whose process is stopped (Linux only).
@@ -42,6 +44,7 @@ case "$(uname -s)" in
         pocketsphinx) brew_pkgs+=(cmu-pocketsphinx) ;;
         xmllint) brew_pkgs+=(libxml2) ;;
         xxhsum) brew_pkgs+=(xxhash) ;;
+        python3) brew_pkgs+=(python) ;;
       esac
     done
     echo "installing with Homebrew: ${brew_pkgs[*]}"
@@ -63,6 +66,7 @@ case "$(uname -s)" in
         xxhsum) apt_pkgs+=(xxhash) ;;
         systemd-analyze) apt_pkgs+=(systemd) ;;
         bindfs) apt_pkgs+=(bindfs) ;;
+        python3) apt_pkgs+=(python3) ;;
       esac
     done
     # shellcheck disable=SC2207
