@@ -11,9 +11,9 @@ import { BinsRepo } from "./repos/bins.js";
 import { CollectionsRepo } from "./repos/collections.js";
 import { ConversationsRepo } from "./repos/conversations.js";
 import { FailuresRepo } from "./repos/failures.js";
+import { HandoffsRepo } from "./repos/handoffs.js";
 import { InstallRepo } from "./repos/install.js";
 import { LibraryRecordRepo } from "./repos/library-record.js";
-import { HandoffsRepo } from "./repos/handoffs.js";
 import { MarksRepo } from "./repos/marks.js";
 import { MediaRepo } from "./repos/media.js";
 import { MediaEditsRepo } from "./repos/media-edits.js";
@@ -54,9 +54,9 @@ export interface LibraryStore {
   readonly record: LibraryRecordRepo;
   /** What smart collection membership reads. */
   readonly collections: CollectionsRepo;
-  /** Markers and subclips. */
   /** What editors chose for an NLE script to fetch. */
   readonly handoffs: HandoffsRepo;
+  /** Markers and subclips. */
   readonly marks: MarksRepo;
   /** Camera clips synced to sound recorded apart. */
   readonly sync: SyncPairsRepo;
