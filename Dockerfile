@@ -31,6 +31,8 @@ COPY --from=build /src/package.json ./
 COPY --from=build /src/dist ./dist
 COPY --from=build /src/node_modules ./node_modules
 COPY --from=build /src/docs ./docs
+# The sample library's recording and the Resolve script (`svc nle install resolve` copies it out).
+COPY --from=build /src/assets ./assets
 # Inside the container svc listens on every interface so the published ports reach it; which
 # host addresses publish them is compose's choice (loopback unless SVC_BIND_HOST=0.0.0.0).
 ENV NODE_ENV=production \

@@ -196,6 +196,7 @@ function responses(route: RouteDef, doc: RouteDoc | undefined, components: Compo
       content: content(doc.response, "output", components),
     };
   }
+  for (const [status, description] of Object.entries(doc.empty ?? {})) out[status] = { description };
   const failures = new Set(doc.errors ?? []);
   if (route.scopes !== null) {
     failures.add(401);

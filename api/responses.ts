@@ -21,6 +21,7 @@ export {
 } from "../domain/schemas/access.js";
 export { CHAT_REPLY, CONVERSATIONS, HISTORY } from "../domain/schemas/chat.js";
 export { COLOR_PROFILES } from "../domain/schemas/color.js";
+export { HANDOFF, HANDOFF_CREATED, HANDOFF_LIST } from "../domain/schemas/handoff.js";
 export { MARK_DELETED, MARKER, MARKERS, SUBCLIP, SUBCLIPS } from "../domain/schemas/marks.js";
 export {
   BULK_DELETED,

@@ -32,6 +32,11 @@ usage:
   svc subclip add ID --in T --out T [--name N] [--note TEXT] [--color C] [--project P] [--json]
               | list ID [--json] | rm SUBCLIP_ID [--json]
                                     an item's subclips: named ranges
+  svc handoff create --ids 1,2,3 [--bin NAME] [--subclips all|none|4,5] [--project P] [--json]
+              | list [--limit N] [--project P] [--json]
+                                    hand the items to DaVinci Resolve (Workspace → Scripts → svc_resolve)
+  svc nle install resolve [--print] [--dir DIR]
+                                    put svc_resolve.py in Resolve's scripts folder
   svc hosts [--json] [--wait SECONDS]
                                     the svc hosts announcing themselves on the LAN, and the
                                     projects each hosts
@@ -74,10 +79,12 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   embed: async () => (await import("./embed.js")).embedCommand,
   chat: async () => (await import("./chat.js")).chatCommand,
   export: async () => (await import("./export.js")).exportCommand,
+  handoff: async () => (await import("./handoff.js")).handoffCommand,
   hosts: async () => (await import("./hosts.js")).hostsCommand,
   marker: async () => (await import("./marks.js")).markerCommand,
   media: async () => (await import("./media.js")).mediaCommand,
   mcp: async () => (await import("./mcp.js")).mcpCommand,
+  nle: async () => (await import("./nle.js")).nleCommand,
   open: async () => (await import("./open.js")).openCommand,
   offload: async () => (await import("./offload.js")).offloadCommand,
   project: async () => (await import("./project.js")).projectCommand,

@@ -6,6 +6,9 @@
  */
 export type Coverage = { tool: string } | { omitted: string };
 
+const HANDOFF_OMITTED =
+  "hand-offs are for an NLE's script to import, not an assistant; get_media reads the same items";
+
 export const ROUTE_COVERAGE: Readonly<Record<string, Coverage>> = {
   "GET /api/media": { tool: "search_media" },
   "GET /api/media/:id": { tool: "get_media" },
@@ -50,6 +53,9 @@ export const ROUTE_COVERAGE: Readonly<Record<string, Coverage>> = {
     omitted:
       "a file for an NLE, not an answer; an assistant reads the same clips through get_media and get_transcript",
   },
+  "GET /api/handoff/next": { omitted: HANDOFF_OMITTED },
+  "GET /api/handoff/:id": { omitted: HANDOFF_OMITTED },
+  "GET /api/handoffs": { omitted: HANDOFF_OMITTED },
   "GET /api/health": { omitted: "a readiness probe for service managers" },
   "GET /api/status": { omitted: "readiness detail for operators: recogniser and model installation" },
   "GET /api/version": { omitted: "the MCP initialize handshake already reports the server version" },

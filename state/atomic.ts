@@ -98,9 +98,9 @@ function syncFolderSync(dir: string): void {
 
 type Content = Uint8Array | string | AsyncIterable<Uint8Array | string>;
 
-/** Writes and syncs a temp file that must not exist yet. */
-async function writeTemp(temp: string, data: Content): Promise<void> {
-  const handle = await open(temp, "wx");
+/** Writes and syncs a temp file that must not exist yet (made with `mode`, less the umask). */
+async function writeTemp(temp: string, data: Content, mode = 0o666): Promise<void> {
+  const handle = await open(temp, "wx", mode);
   try {
     if (typeof data === "string" || data instanceof Uint8Array) await handle.writeFile(data);
     // writeFile goes on from the handle's position and, unlike write, never stops short.
@@ -274,12 +274,15 @@ export function placeNewSync(temp: string, dest: string, options: PlaceOptions =
   return "placed";
 }
 
-/** Writes `data` to `dest` only if nothing is there yet (false then, and nothing written). */
-export async function writeFileNew(dest: string, data: Content): Promise<boolean> {
+/**
+ * Writes `data` to `dest` only if nothing is there yet (false then, and nothing written); `mode`
+ * (less the umask) for a file others must not read.
+ */
+export async function writeFileNew(dest: string, data: Content, mode?: number): Promise<boolean> {
   await makeFolders(dirname(dest));
   const temp = tempBeside(dest);
   try {
-    await writeTemp(temp, data);
+    await writeTemp(temp, data, mode);
     return (await placeNew(temp, dest, { synced: true })) === "placed";
   } finally {
     await rm(temp, { force: true });

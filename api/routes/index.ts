@@ -3,6 +3,7 @@ import { chatRoutes } from "./chat.js";
 import { collectionRoutes } from "./collections.js";
 import { colorRoutes } from "./color.js";
 import { exportRoutes } from "./export.js";
+import { handoffRoutes } from "./handoff.js";
 import { markRoutes } from "./marks.js";
 import { mediaRoutes } from "./media.js";
 import { offloadRoutes } from "./offload.js";
@@ -24,6 +25,7 @@ const SERVED: readonly RouteDef[] = [
   ...trashRoutes,
   ...chatRoutes,
   ...exportRoutes,
+  ...handoffRoutes,
   ...proxyRoutes,
   ...colorRoutes,
   ...offloadRoutes,

@@ -96,6 +96,8 @@ export interface RouteDoc {
   readonly response: z.ZodType | FileBody;
   /** Success statuses answered with `response`; 200 when omitted. */
   readonly status?: readonly number[];
+  /** Success statuses answered with no body at all (204), each with what it means. */
+  readonly empty?: Readonly<Record<number, string>>;
   /**
    * Failure statuses the route answers besides those its inputs give it (api/openapi.ts): 401/403
    * when guarded, 422 always (the query string), 404 with path parameters, 404 and 503 when it

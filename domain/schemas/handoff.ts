@@ -138,3 +138,22 @@ export const HANDOFF_CREATED = z
   })
   .meta({ id: "HandoffCreated" });
 export type HandoffCreated = z.infer<typeof HANDOFF_CREATED>;
+
+export const HANDOFF_SUMMARY = z
+  .object({
+    id: z.int(),
+    status: z.enum(HANDOFF_STATUSES),
+    bin: z.string(),
+    items: z.int().describe("Items in it"),
+    author: z.string(),
+    created_at: timestamp,
+    taken_at: timestamp.nullable(),
+    taken_by: z.string().nullable().describe("The token (or local user) whose script took it"),
+  })
+  .meta({ id: "HandoffSummary" });
+export type HandoffSummary = z.infer<typeof HANDOFF_SUMMARY>;
+
+export const HANDOFF_LIST = z
+  .object({ items: z.array(HANDOFF_SUMMARY).describe("Newest first") })
+  .meta({ id: "HandoffList" });
+export type HandoffList = z.infer<typeof HANDOFF_LIST>;

@@ -99,7 +99,7 @@ export function timelineRate(clips: readonly ExportClip[], asked: FrameRate | un
 /** Seconds of the file: a still stands for STILL_SECONDS; 0 when the probe found no duration. */
 const fileSeconds = (row: MediaRow) => (row.kind === "image" ? STILL_SECONDS : (row.duration_s ?? 0));
 /** Frames of the whole file at its own rate. */
-const sourceFrames = (row: MediaRow, own: FrameRate) => secondsToFrames(fileSeconds(row), own);
+export const sourceFrames = (row: MediaRow, own: FrameRate) => secondsToFrames(fileSeconds(row), own);
 
 /**
  * The part of the clip an export uses, in seconds: in_point..out_point clamped to the file
@@ -117,7 +117,7 @@ export function clipWindow(row: MediaRow, trimmed: boolean): { in: number; out: 
  * The rate a clip's source counts at: a video's own; a still or a sound file has none, and
  * counts at the timeline's, as NLEs show them.
  */
-const sourceRateOf = (row: MediaRow, timelineRate: FrameRate): FrameRate =>
+export const sourceRateOf = (row: MediaRow, timelineRate: FrameRate): FrameRate =>
   (row.kind === "video" ? clipRate(row) : null) ?? timelineRate;
 
 /**
@@ -125,7 +125,7 @@ const sourceRateOf = (row: MediaRow, timelineRate: FrameRate): FrameRate =>
  * frame: the probed start timecode as the file labels it. A file without one (or with one that
  * does not parse) starts at 00:00:00:00.
  */
-function sourceTimecode(row: MediaRow, own: FrameRate): { start: number; dropFrame: boolean } {
+export function sourceTimecode(row: MediaRow, own: FrameRate): { start: number; dropFrame: boolean } {
   const span = spanSourceStart(row);
   if (span) {
     const first = sourceTimecode({ ...row, start_timecode: span.timecode }, own);
@@ -169,6 +169,20 @@ function clipSequence(store: LibraryStore, row: MediaRow, refs: MediaRefs): Clip
 }
 
 /**
+ * Where a marker stands at `rate`, frames from the file's first, and how long it lasts when it
+ * lasts (at least one frame, cut at `last`); null for a point.
+ */
+export function markFrames(
+  mark: Pick<MarkRow, "start_s" | "end_s">,
+  rate: FrameRate,
+  last = Number.POSITIVE_INFINITY,
+): { at: number; duration: number | null } {
+  const at = secondsToFrames(mark.start_s, rate);
+  if (mark.end_s === null) return { at, duration: null };
+  return { at, duration: Math.max(1, Math.min(secondsToFrames(mark.end_s, rate), last) - at) };
+}
+
+/**
  * The scene starts (as "Scene N" markers) and the editor's markers inside the window, at the
  * clip's own frames from its first; a marker that lasts is cut at the window's end. Markers
  * outside the window are dropped.
@@ -191,7 +205,7 @@ function markersOf(
     ];
   });
   const fromMarks = marks.flatMap((mark): TimelineMarker[] => {
-    const at = secondsToFrames(mark.start_s, rate);
+    const { at, duration } = markFrames(mark, rate, last);
     if (!inside(at)) return [];
     const marker: TimelineMarker = {
       offset: at - first,
@@ -201,8 +215,7 @@ function markersOf(
       author: mark.author,
     };
     if (mark.note !== "") marker.note = mark.note;
-    if (mark.end_s !== null)
-      marker.duration = Math.max(1, Math.min(secondsToFrames(mark.end_s, rate), last) - at);
+    if (duration !== null) marker.duration = duration;
     return [marker];
   });
   return [...fromScenes, ...fromMarks].sort((a, b) => a.offset - b.offset);

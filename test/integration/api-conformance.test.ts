@@ -219,6 +219,21 @@ async function freshBackup(): Promise<void> {
   });
 }
 
+/** A pending hand-off of the seeded items in the default project. */
+const freshHandoff = () =>
+  library((lib) => {
+    const request_json = JSON.stringify({ ids: [seed.clip, seed.still], subclips: true });
+    return lib.handoffs.add({ target: "resolve", bin: fresh("bin"), request_json, author: "conformance" }).id;
+  });
+
+/** Takes whatever hand-offs are pending, so the next taker finds none. */
+function takeEveryHandoff(): void {
+  library((lib) => {
+    let taken = lib.handoffs.takeNewest("resolve", "conformance");
+    while (taken) taken = lib.handoffs.takeNewest("resolve", "conformance");
+  });
+}
+
 const defaultProject = () => {
   const row = api.registry.projects.byRoot(root);
   if (!row) throw new Error("the default project is not registered");
@@ -558,6 +573,26 @@ const EXAMPLES: Record<string, Examples> = {
   "POST /api/export/batch": {
     ok: () => ({ status: 200, body: { ids: [seed.clip], formats: ["srt", "edl"] } }),
     more: () => [{ status: 422, body: { ids: [seed.clip], formats: ["mp3"] }, detail: /^formats/ }],
+  },
+  "POST /api/handoff": {
+    ok: () => ({ status: 201, body: { ids: [seed.clip, seed.still], bin: "Day 1" } }),
+    more: () => [
+      { status: 404, body: { ids: [MISSING_ID] } },
+      { status: 422, body: { ids: [seed.clip], subclips: [MISSING_ID] }, detail: /^subclips:/ },
+      { status: 422, body: { ids: [seed.clip], bin: " \t " }, detail: /^bin:/ },
+    ],
+  },
+  "GET /api/handoff/next": {
+    ok: () => ({ status: 200, before: () => void freshHandoff() }),
+    more: () => [{ status: 204, before: takeEveryHandoff }],
+  },
+  "GET /api/handoff/:id": {
+    ok: () => ({ status: 200, path: `/api/handoff/${freshHandoff()}` }),
+    more: () => [{ status: 404, path: `/api/handoff/${MISSING_ID}` }],
+  },
+  "GET /api/handoffs": {
+    ok: () => ({ status: 200, path: "/api/handoffs?limit=5" }),
+    more: () => [{ status: 422, path: "/api/handoffs?limit=0", detail: /^limit:/ }],
   },
   "POST /api/proxy/editor": {
     ok: () => ({ status: 200, body: { ids: [seed.still] } }),

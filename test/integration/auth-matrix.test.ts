@@ -97,6 +97,17 @@ function freshTrash(api: TestApi): number {
   }
 }
 
+/** A pending hand-off of the seeded clip, so a taker has one to take (200, not 204). */
+function freshHandoff(api: TestApi): number {
+  const lib = openLibrary(api.root as string);
+  try {
+    const request_json = JSON.stringify({ ids: [seedOf(api).clip], subclips: true });
+    return lib.handoffs.add({ target: "resolve", bin: "matrix", request_json, author: "matrix" }).id;
+  } finally {
+    lib.close();
+  }
+}
+
 /** A marker or subclip of its own on the seeded clip for each edit or delete call. */
 function freshMark(api: TestApi, type: "marker" | "subclip"): number {
   const lib = openLibrary(api.root as string);
@@ -337,6 +348,15 @@ const EXAMPLES: Record<string, Example> = {
     status: 200,
     body: (api) => ({ ids: [seedOf(api).clip], formats: ["srt", "edl"] }),
   },
+  "POST /api/handoff": { status: 201, body: (api) => ({ ids: [seedOf(api).clip, seedOf(api).still] }) },
+  "GET /api/handoff/next": {
+    status: 200,
+    before: async (api) => {
+      freshHandoff(api);
+    },
+  },
+  "GET /api/handoff/:id": { status: 200, path: (api) => `/api/handoff/${freshHandoff(api)}` },
+  "GET /api/handoffs": { status: 200 },
   "POST /api/trash/:id/restore": { status: 200, path: (api) => `/api/trash/${freshTrash(api)}/restore` },
   // A still gets no editor proxy: the call is answered at once with its reason.
   "POST /api/proxy/editor": { status: 200, body: (api) => ({ ids: [seedOf(api).still] }) },

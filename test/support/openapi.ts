@@ -43,8 +43,10 @@ export function answerChecker(document?: Json): (route: RouteDef, res: Answer) =
       const statuses = Object.keys(operation.responses).join(", ");
       return [`${name} answered ${res.status}, documented ${statuses}: ${res.text.slice(0, 200)}`];
     }
+    if (!documented.content)
+      return res.text === "" ? [] : [`${name} answered ${res.status} with a body, documented none`];
     const type = mediaTypeOf(String(res.headers["content-type"] ?? ""));
-    const listed = documented.content ?? {};
+    const listed = documented.content;
     const entry = listed[type];
     if (!entry) {
       const types = Object.keys(listed).join(", ") || "no body";

@@ -16,6 +16,7 @@ import type {
   EDITOR_PROXY_STATUS,
   EMBED_STATUS,
   ENTITLEMENTS,
+  HANDOFF_CREATED,
   HISTORY,
   INGEST_STARTED,
   LOG_TAIL,
@@ -76,6 +77,7 @@ export type SyncPair = z.infer<typeof SYNC_PAIR>;
 export type SyncState = (typeof SYNC_STATES)[number];
 export type SyncStatus = z.infer<typeof SYNC_STATUS>;
 export type Waveform = z.infer<typeof WAVEFORM>;
+export type HandoffCreated = z.infer<typeof HANDOFF_CREATED>;
 
 /** The `GET /api/media` parameters the app sends; an empty value is no filter. */
 export interface MediaQuery {
@@ -290,6 +292,10 @@ export const downloadBatch = (project: string, ids: readonly number[], formats: 
     headers: { "content-type": "application/json" },
     body: JSON.stringify(inProject(project, { ids, formats })),
   });
+
+/** Prepares a hand-off of the clips for the Resolve script; an empty bin is the project's name. */
+export const sendToResolve = (project: string, ids: readonly number[], bin: string) =>
+  sendJson<HandoffCreated>("POST", url("/api/handoff", { project }), bin.trim() ? { ids, bin } : { ids });
 
 // Chat
 

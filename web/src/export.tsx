@@ -5,6 +5,7 @@ import {
   editorProxyStatus,
   makeEditorProxies,
   mediaPages,
+  sendToResolve,
 } from "./client.js";
 import { type Filters, listQuery } from "./library/filters.js";
 
@@ -51,6 +52,7 @@ export function Export({
   const [batch, setBatch] = useState<Set<string>>(new Set(["srt", "fcpxml"]));
   const [status, setStatus] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [bin, setBin] = useState("");
   const ids = [...selected];
 
   const run = async (label: string, work: () => Promise<string>) => {
@@ -60,6 +62,21 @@ export function Export({
       setStatus(`Downloaded ${await work()}`);
     } catch (e) {
       setStatus((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const handOff = async () => {
+    setBusy(true);
+    setStatus("Sending to Resolve…");
+    try {
+      const made = await sendToResolve(project, ids, bin);
+      setStatus(
+        `Hand-off ${made.id} ready (${made.items} clips, bin "${made.bin}"): in Resolve, run Workspace → Scripts → svc_resolve`,
+      );
+    } catch (e) {
+      setStatus(`Could not send to Resolve: ${(e as Error).message}`);
     } finally {
       setBusy(false);
     }
@@ -137,6 +154,29 @@ export function Export({
         >
           Download batch zip
         </button>
+      </fieldset>
+      <fieldset>
+        <legend>DaVinci Resolve</legend>
+        <label>
+          Resolve bin{" "}
+          <input
+            type="text"
+            value={bin}
+            maxLength={120}
+            placeholder="the project's name"
+            onInput={(e) => setBin(e.currentTarget.value)}
+          />
+        </label>{" "}
+        <button
+          type="button"
+          disabled={busy || ids.length === 0 || ids.length > MAX_TIMELINE}
+          onClick={() => void handOff()}
+        >
+          Send to Resolve
+        </button>
+        {ids.length > MAX_TIMELINE && (
+          <span class="note"> A hand-off holds at most {MAX_TIMELINE} clips.</span>
+        )}
       </fieldset>
       <fieldset>
         <legend>Editor proxies</legend>
