@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOG_LEVEL_NAMES } from "../../domain/log-entry.js";
 import { ACCESS } from "../../domain/scopes.js";
 import { entitlementsReport } from "../../library/access/entitlements.js";
 import { embedStatus } from "../../library/search/embed.js";
@@ -16,6 +17,7 @@ import {
   ENTITLEMENTS,
   HEALTH,
   INGEST_STARTED,
+  INGEST_STATUS,
   LOG_TAIL,
   MODEL_HOSTS,
   SEED_ANSWER,
@@ -45,6 +47,18 @@ const statsQuery = z.object({ project: projectName.optional() });
 const tailQuery = z.object({
   lines: boundedInt(LOG_TAIL_LIMITS.lines),
   bytes: boundedInt(LOG_TAIL_LIMITS.bytes),
+  level: z.enum(LOG_LEVEL_NAMES).optional().describe("This level and worse"),
+  text: z
+    .string()
+    .max(LOG_TAIL_LIMITS.text.max)
+    .optional()
+    .describe("Case-insensitive, in the message and the fields' names and values"),
+  project: projectName.optional().describe("Lines whose `project` field is this"),
+  since: z.iso
+    .datetime({ offset: true })
+    .transform((t) => new Date(t).toISOString())
+    .optional()
+    .describe("Lines at or after this time, for following the log (ISO 8601)"),
 });
 
 const ingestBody = z.strictObject({
@@ -146,7 +160,7 @@ export const operationRoutes: readonly RouteDef[] = [
     scopes: ACCESS.admin,
     handler: (event, { ctx }) => tailLogs(ctx, readQuery(event, tailQuery)),
     doc: {
-      summary: "The last lines of the service log, bounded and redacted",
+      summary: "The last lines of the service log, bounded and redacted, optionally filtered",
       query: tailQuery,
       response: LOG_TAIL,
     },
@@ -163,6 +177,17 @@ export const operationRoutes: readonly RouteDef[] = [
       response: INGEST_STARTED,
       status: [202],
       errors: [409],
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/ingest/status",
+    scopes: ACCESS.read,
+    handler: (_event, { jobs }) => jobs.status(),
+    doc: {
+      summary:
+        "Ingest passes started over the API: the running ones and the last finished, with their counts",
+      response: INGEST_STATUS,
     },
   },
   {
