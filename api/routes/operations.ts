@@ -53,7 +53,9 @@ const tailQuery = z.object({
     .max(LOG_TAIL_LIMITS.text.max)
     .optional()
     .describe("Case-insensitive, in the message and the fields' names and values"),
-  project: projectName.optional().describe("Lines whose `project` field is this"),
+  // Not `project`: it addresses no project (none need be registered), it matches the lines' field,
+  // so a removed or unreachable project's lines are found too.
+  of_project: projectName.optional().describe("Lines whose `project` field is this name"),
   since: z.iso
     .datetime({ offset: true })
     .transform((t) => new Date(t).toISOString())
@@ -158,7 +160,10 @@ export const operationRoutes: readonly RouteDef[] = [
     method: "GET",
     path: "/api/logs/tail",
     scopes: ACCESS.admin,
-    handler: (event, { ctx }) => tailLogs(ctx, readQuery(event, tailQuery)),
+    handler: (event, { ctx }) => {
+      const { of_project: project, ...query } = readQuery(event, tailQuery);
+      return tailLogs(ctx, { ...query, project });
+    },
     doc: {
       summary: "The last lines of the service log, bounded and redacted, optionally filtered",
       query: tailQuery,

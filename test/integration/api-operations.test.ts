@@ -186,7 +186,7 @@ describe.skipIf(!hasTools)("operations API", () => {
     });
 
     it("refuses junk parameters and unknown projects", async () => {
-      for (const query of ["?project=a&project=b", `?project=${"x".repeat(65)}`, "?project="]) {
+      for (const query of ["?project=a&of_project=b", `?project=${"x".repeat(65)}`, "?project="]) {
         const res = await get(`/api/stats${query}`);
         expect(res.status, query).toBe(422);
         expect(res.json()).toEqual({ detail: expect.any(String) });
@@ -431,8 +431,8 @@ describe.skipIf(!hasTools)("operations API", () => {
         "probe other Bearer [redacted]",
       ]);
       expect(probes(await tail("?text=filter-probe&level=error"))).toEqual(["probe other Bearer [redacted]"]);
-      expect(probes(await tail("?text=filter-probe&project=footage"))).toEqual(["probe quiet", "probe loud"]);
-      expect(probes(await tail("?text=tag%3Dfilter-probe&project=elsewhere"))).toEqual([
+      expect(probes(await tail("?text=filter-probe&of_project=footage"))).toEqual(["probe quiet", "probe loud"]);
+      expect(probes(await tail("?text=tag%3Dfilter-probe&of_project=elsewhere"))).toEqual([
         "probe other Bearer [redacted]",
       ]);
       // What the redaction masked cannot be found by searching for it.
@@ -457,7 +457,7 @@ describe.skipIf(!hasTools)("operations API", () => {
         "?level=",
         "?level=WARN",
         `?text=${"x".repeat(201)}`,
-        "?project=",
+        "?of_project=",
         "?since=yesterday",
         "?since=2024-13-01T00:00:00Z",
         "?since=1700000000",

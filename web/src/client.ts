@@ -133,7 +133,7 @@ export interface LogQuery {
   lines?: number;
   level?: string;
   text?: string;
-  project?: string;
+  of_project?: string;
   since?: string;
 }
 export const logTail = (query: LogQuery) => getJson<LogTail>(url("/api/logs/tail", { ...query }));

@@ -76,7 +76,7 @@ export function LogView() {
   const [error, setError] = useState<string | null>(null);
   const [copied, setCopied] = useState<string | null>(null);
   const box = useRef<HTMLDivElement>(null);
-  const filter: LogQuery = useMemo(() => ({ level, text, project }), [level, text, project]);
+  const filter: LogQuery = useMemo(() => ({ level, text, of_project: project }), [level, text, project]);
 
   useEffect(() => {
     projects().then(
