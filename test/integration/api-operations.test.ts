@@ -431,7 +431,10 @@ describe.skipIf(!hasTools)("operations API", () => {
         "probe other Bearer [redacted]",
       ]);
       expect(probes(await tail("?text=filter-probe&level=error"))).toEqual(["probe other Bearer [redacted]"]);
-      expect(probes(await tail("?text=filter-probe&of_project=footage"))).toEqual(["probe quiet", "probe loud"]);
+      expect(probes(await tail("?text=filter-probe&of_project=footage"))).toEqual([
+        "probe quiet",
+        "probe loud",
+      ]);
       expect(probes(await tail("?text=tag%3Dfilter-probe&of_project=elsewhere"))).toEqual([
         "probe other Bearer [redacted]",
       ]);
