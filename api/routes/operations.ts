@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOG_LEVEL_NAMES } from "../../domain/log-entry.js";
 import { ACCESS } from "../../domain/scopes.js";
 import { entitlementsReport } from "../../library/access/entitlements.js";
 import { embedStatus } from "../../library/search/embed.js";
@@ -16,6 +17,7 @@ import {
   ENTITLEMENTS,
   HEALTH,
   INGEST_STARTED,
+  INGEST_STATUS,
   LOG_TAIL,
   MODEL_HOSTS,
   SEED_ANSWER,
@@ -45,6 +47,20 @@ const statsQuery = z.object({ project: projectName.optional() });
 const tailQuery = z.object({
   lines: boundedInt(LOG_TAIL_LIMITS.lines),
   bytes: boundedInt(LOG_TAIL_LIMITS.bytes),
+  level: z.enum(LOG_LEVEL_NAMES).optional().describe("This level and worse"),
+  text: z
+    .string()
+    .max(LOG_TAIL_LIMITS.text.max)
+    .optional()
+    .describe("Case-insensitive, in the message and the fields' names and values"),
+  // Not `project`: it addresses no project (none need be registered), it matches the lines' field,
+  // so a removed or unreachable project's lines are found too.
+  of_project: projectName.optional().describe("Lines whose `project` field is this name"),
+  since: z.iso
+    .datetime({ offset: true })
+    .transform((t) => new Date(t).toISOString())
+    .optional()
+    .describe("Lines at or after this time, for following the log (ISO 8601)"),
 });
 
 const ingestBody = z.strictObject({
@@ -144,9 +160,12 @@ export const operationRoutes: readonly RouteDef[] = [
     method: "GET",
     path: "/api/logs/tail",
     scopes: ACCESS.admin,
-    handler: (event, { ctx }) => tailLogs(ctx, readQuery(event, tailQuery)),
+    handler: (event, { ctx }) => {
+      const { of_project: project, ...query } = readQuery(event, tailQuery);
+      return tailLogs(ctx, { ...query, project });
+    },
     doc: {
-      summary: "The last lines of the service log, bounded and redacted",
+      summary: "The last lines of the service log, bounded and redacted, optionally filtered",
       query: tailQuery,
       response: LOG_TAIL,
     },
@@ -163,6 +182,17 @@ export const operationRoutes: readonly RouteDef[] = [
       response: INGEST_STARTED,
       status: [202],
       errors: [409],
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/ingest/status",
+    scopes: ACCESS.read,
+    handler: (_event, { jobs }) => jobs.status(),
+    doc: {
+      summary:
+        "Ingest passes started over the API: the running ones and the last finished, with their counts",
+      response: INGEST_STATUS,
     },
   },
   {

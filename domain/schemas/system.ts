@@ -133,7 +133,8 @@ export type SeedStatus = z.infer<typeof SEED_STATUS>;
 const INGEST_JOB = z.object({
   id: z.string(),
   kind: z.literal("ingest"),
-  status: z.literal("running"),
+  // "running" in the answer to the start; cancelled: stopped by a shutdown.
+  status: z.enum(["running", "done", "failed", "cancelled"]),
   project: z.string(),
   // Relative to the project root; "." for all of it.
   dir: z.string(),
@@ -141,10 +142,18 @@ const INGEST_JOB = z.object({
   // How the slot names this pass to anyone who finds it taken.
   holder: z.string(),
   started_at: timestamp,
+  finished_at: timestamp.nullable(),
+  files_total: z
+    .int()
+    .nullable()
+    .describe("Files the pass found (skipped ones included); null until counted"),
+  files_done: z.int().describe("Files the pass is through with, whatever became of them"),
+  failed: z.int(),
 });
 export type IngestJob = z.infer<typeof INGEST_JOB>;
 
 export const INGEST_STARTED = z.object({ job: INGEST_JOB });
+export const INGEST_STATUS = z.object({ running: z.int(), jobs: z.array(INGEST_JOB) });
 
 /** What every pooled server reports: how it fares and how busy it is. */
 const SERVER_STATE = {

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { IngestJob } from "../../domain/schemas/system.js";
 import type { AppContext } from "../context.js";
 import type { LibraryPool } from "../library-pool.js";
-import { preflightIngest, runIngest } from "./ingest.js";
-import type { JobKind, JobRunner } from "./runner.js";
+import { type IngestEvent, preflightIngest, runIngest } from "./ingest.js";
+import { type JobKind, type JobRunner, KEPT_JOBS } from "./runner.js";
 import { claimIngestSlot } from "./slots.js";
 
 export interface IngestJobRequest {
@@ -14,10 +14,22 @@ export interface IngestJobRequest {
   refresh?: boolean | undefined;
 }
 
+/** Counts a pass's events into its record, for the status route's progress. */
+function countInto(job: IngestJob): (event: IngestEvent) => void {
+  return (event) => {
+    if (event.event === "start") job.files_total = event.files + event.skipped;
+    if (event.event === "file") {
+      job.files_done += 1;
+      if (event.status === "failed") job.failed += 1;
+    }
+  };
+}
+
 /**
  * Ingest passes started over the API. The slot is claimed before the request is answered, so a
- * 202 means this pass owns it and a 409 names whoever does; the pass then runs in the background
- * and reports to the log. The runner's stop aborts running passes at shutdown and waits for them.
+ * 202 means this pass owns it and a 409 names whoever does; the pass then runs in the background,
+ * counting its files into the job's record (the status route) and reporting to the log. The
+ * runner's stop aborts running passes at shutdown and waits for them.
  */
 export class IngestJobs {
   private readonly passes: JobKind<IngestJob>;
@@ -27,7 +39,13 @@ export class IngestJobs {
     private readonly libraries: LibraryPool,
     runner: JobRunner,
   ) {
-    this.passes = runner.register("ingest");
+    this.passes = runner.register("ingest", { keep: KEPT_JOBS });
+  }
+
+  /** Passes going and the last finished ones, newest first. */
+  status(): { running: number; jobs: IngestJob[] } {
+    const { running, jobs } = this.passes.status();
+    return { running, jobs: jobs.map((job) => ({ ...job })) };
   }
 
   async start(request: IngestJobRequest): Promise<IngestJob> {
@@ -47,6 +65,14 @@ export class IngestJobs {
       refresh: request.refresh === true,
       holder,
       started_at: new Date().toISOString(),
+      finished_at: null,
+      files_total: null,
+      files_done: 0,
+      failed: 0,
+    };
+    const end = (status: IngestJob["status"]) => {
+      job.status = status;
+      job.finished_at = new Date().toISOString();
     };
     const log = this.ctx.log.child({ job: id, project: project.name });
     log.info({ dir: job.dir, refresh: job.refresh }, "ingest job started");
@@ -59,10 +85,12 @@ export class IngestJobs {
           options: { refresh: job.refresh, regenerateThumbnails: false, noEmbed: false },
           holder,
           signal,
+          onEvent: countInto(job),
         },
         lease,
       )
         .then(({ aborted, exitCode, summary }) => {
+          end(aborted ? "cancelled" : "done");
           if (aborted) {
             log.warn("ingest job stopped by shutdown; the next pass resumes it");
             return;
@@ -85,9 +113,10 @@ export class IngestJobs {
           );
         })
         .catch((error: unknown) => {
+          end("failed");
           log.error({ reason: error instanceof Error ? error.message : String(error) }, "ingest job failed");
         }),
     );
-    return job;
+    return { ...job };
   }
 }

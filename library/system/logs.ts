@@ -1,5 +1,6 @@
 import { lstat, open } from "node:fs/promises";
 import { homedir } from "node:os";
+import { entryMatches, type LogFilter, parseLogLine } from "../../domain/log-entry.js";
 import { labelPaths, type PathLabel } from "../../domain/redact.js";
 import type { LogTail } from "../../domain/schemas/system.js";
 import { stripBidi } from "../../formats/bidi.js";
@@ -11,12 +12,18 @@ import type { AppContext } from "../context.js";
 export const LOG_TAIL_LIMITS = {
   lines: { min: 1, default: 200, max: 5000 },
   bytes: { min: 1024, default: 64 * 1024, max: 256 * 1024 },
+  // A filtered tail looks this far back, so a rare error is found under the chatter around it.
+  scanBytes: 1024 * 1024,
+  text: { max: 200 },
 } as const;
 
-export interface LogTailRequest {
+export interface LogTailRequest extends LogFilter {
   lines: number;
   bytes: number;
 }
+
+const filtered = (f: LogFilter) =>
+  f.level !== undefined || Boolean(f.text) || f.project !== undefined || f.since !== undefined;
 
 // Room for `{"lines":[],"truncated":false}`, so the whole JSON answer stays within `bytes`.
 const ENVELOPE_BYTES = 32;
@@ -117,7 +124,9 @@ async function rawTail(logFile: string, maxBytes: number): Promise<{ lines: stri
 
 /**
  * The end of the service log, bounded by `lines` and by `bytes` (of the JSON answer, so the
- * response never exceeds it), every line sanitised. Only the tail of each file is read.
+ * response never exceeds it), every line sanitised. Only the tail of each file is read: `bytes`
+ * of it, or `scanBytes` when filtered. Filters see the sanitised line, so the text filter cannot
+ * find what the redaction masked; `since` stops the scan at the first older line.
  */
 export async function tailLogs(ctx: AppContext, request: LogTailRequest): Promise<LogTail> {
   const { registry, config } = ctx;
@@ -126,7 +135,8 @@ export async function tailLogs(ctx: AppContext, request: LogTailRequest): Promis
     { path: config.home, label: "<SVC_HOME>" },
     { path: homedir(), label: "~" },
   ]);
-  const raw = await rawTail(registry.paths.logFile, request.bytes);
+  const filter = filtered(request);
+  const raw = await rawTail(registry.paths.logFile, filter ? LOG_TAIL_LIMITS.scanBytes : request.bytes);
   const picked: string[] = [];
   let size = ENVELOPE_BYTES;
   let truncated = raw.older;
@@ -136,6 +146,18 @@ export async function tailLogs(ctx: AppContext, request: LogTailRequest): Promis
       break;
     }
     const line = sanitise(raw.lines[i] as string);
+    if (filter) {
+      const entry = parseLogLine(line);
+      if (
+        request.since !== undefined &&
+        entry.time !== null &&
+        Date.parse(entry.time) < Date.parse(request.since)
+      ) {
+        truncated = false;
+        break;
+      }
+      if (!entryMatches(entry, request)) continue;
+    }
     const cost = Buffer.byteLength(JSON.stringify(line)) + 1;
     if (size + cost > request.bytes) {
       truncated = true;

@@ -287,8 +287,14 @@ const EXAMPLES: Record<string, Examples> = {
   "GET /api/models/hosts": { ok: () => ({ status: 200 }) },
   "GET /api/logs/tail": {
     ok: () => ({ status: 200, path: "/api/logs/tail?lines=5" }),
-    more: () => [{ status: 422, path: "/api/logs/tail?lines=0", detail: /^lines:/ }],
+    more: () => [
+      { status: 422, path: "/api/logs/tail?lines=0", detail: /^lines:/ },
+      { status: 200, path: "/api/logs/tail?level=warn&text=request&since=2020-01-01T00:00:00Z" },
+      { status: 422, path: "/api/logs/tail?level=loud", detail: /^level:/ },
+      { status: 422, path: "/api/logs/tail?since=soon", detail: /^since:/ },
+    ],
   },
+  "GET /api/ingest/status": { ok: () => ({ status: 200 }) },
   "POST /api/ingest": {
     ok: () => ({ status: 202, body: {}, before: slotFree }),
     more: () => [slotTaken({ status: 409, body: {} })],

@@ -186,7 +186,7 @@ describe.skipIf(!hasTools)("operations API", () => {
     });
 
     it("refuses junk parameters and unknown projects", async () => {
-      for (const query of ["?project=a&project=b", `?project=${"x".repeat(65)}`, "?project="]) {
+      for (const query of ["?project=a&of_project=b", `?project=${"x".repeat(65)}`, "?project="]) {
         const res = await get(`/api/stats${query}`);
         expect(res.status, query).toBe(422);
         expect(res.json()).toEqual({ detail: expect.any(String) });
@@ -411,8 +411,59 @@ describe.skipIf(!hasTools)("operations API", () => {
       expect(small.truncated).toBe(true);
     });
 
+    it("filters by level, text, project and time, seeing only the redacted line", async () => {
+      const since = new Date().toISOString();
+      const secret = "filterbearer789";
+      api.ctx.log.info({ project: "footage", tag: "filter-probe" }, "probe quiet");
+      api.ctx.log.warn({ project: "footage", tag: "filter-probe" }, "probe loud");
+      api.ctx.log.error({ project: "elsewhere", tag: "filter-probe" }, `probe other Bearer ${secret}`);
+      // The request lines name the probe too (in their query); the probes are the lines tagged.
+      const probes = (t: { lines: string[] }) =>
+        t.lines
+          .map((l) => JSON.parse(l) as { msg: string; tag?: string })
+          .filter((l) => l.tag === "filter-probe")
+          .map((l) => l.msg);
+      await until("the probe lines", async () =>
+        probes(await tail("?text=filter-probe")).length === 3 ? true : undefined,
+      );
+      expect(probes(await tail("?text=FILTER-PROBE&level=warn"))).toEqual([
+        "probe loud",
+        "probe other Bearer [redacted]",
+      ]);
+      expect(probes(await tail("?text=filter-probe&level=error"))).toEqual(["probe other Bearer [redacted]"]);
+      expect(probes(await tail("?text=filter-probe&of_project=footage"))).toEqual([
+        "probe quiet",
+        "probe loud",
+      ]);
+      expect(probes(await tail("?text=tag%3Dfilter-probe&of_project=elsewhere"))).toEqual([
+        "probe other Bearer [redacted]",
+      ]);
+      // What the redaction masked cannot be found by searching for it.
+      expect((await tail(`?text=${secret}`)).lines).toEqual([]);
+      const followed = await tail(`?since=${encodeURIComponent(since)}`);
+      expect(followed.truncated).toBe(false);
+      for (const line of followed.lines)
+        expect(Date.parse((JSON.parse(line) as { time: string }).time)).toBeGreaterThanOrEqual(
+          Date.parse(since),
+        );
+      expect(probes(followed)).toHaveLength(3);
+      const later = new Date(Date.now() + 60_000).toISOString();
+      expect(await tail(`?since=${encodeURIComponent(later)}`)).toMatchObject({
+        lines: [],
+        truncated: false,
+      });
+    });
+
     it("refuses junk and out-of-range parameters with 422", async () => {
       for (const query of [
+        "?level=verbose",
+        "?level=",
+        "?level=WARN",
+        `?text=${"x".repeat(201)}`,
+        "?of_project=",
+        "?since=yesterday",
+        "?since=2024-13-01T00:00:00Z",
+        "?since=1700000000",
         "?lines=abc",
         "?lines=0",
         "?lines=5001",
@@ -467,6 +518,20 @@ describe.skipIf(!hasTools)("operations API", () => {
       expect(res.text).not.toMatch(ABSOLUTE_PATH);
       await until("the pass to finish", slotFree);
       expect(rows().find((r) => r.rel_path === "day2/late.png")?.status).toBe("done");
+      const status = await until("the pass's record to end", async () => {
+        const body = (await get("/api/ingest/status")).json() as {
+          running: number;
+          jobs: Record<string, unknown>[];
+        };
+        const found = body.jobs.find((j) => j.id === job.id);
+        return found?.status === "done" ? { body, found } : undefined;
+      });
+      expect(status.found).toMatchObject({
+        finished_at: expect.any(String),
+        files_done: status.found.files_total,
+        failed: expect.any(Number),
+      });
+      expect(status.found.files_total).toBeGreaterThanOrEqual(5);
     });
 
     it("limits a pass to a folder inside the root", async () => {

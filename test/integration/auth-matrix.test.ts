@@ -242,6 +242,7 @@ const EXAMPLES: Record<string, Example> = {
   "GET /api/embed/status": { status: 200 },
   "GET /api/entitlements": { status: 200 },
   "GET /api/logs/tail": { status: 200 },
+  "GET /api/ingest/status": { status: 200 },
   "POST /api/ingest": { status: 202, body: () => ({}), before: slotFree },
   "POST /api/sync": { status: 202, body: () => ({ by: "timecode" }), before: slotFree },
   "GET /api/sync/status": { status: 200 },

@@ -172,6 +172,10 @@ describe("the OpenAPI description", () => {
     expect(tail?.parameters?.map((p) => [p.name, p.in, p.required])).toEqual([
       ["lines", "query", false],
       ["bytes", "query", false],
+      ["level", "query", false],
+      ["text", "query", false],
+      ["of_project", "query", false],
+      ["since", "query", false],
     ]);
     const media = operationOf(doc, ROUTES.find((r) => label(r) === "GET /api/media/:id") as RouteDef);
     expect(media?.parameters?.[0]).toMatchObject({ name: "id", in: "path", schema: { type: "integer" } });

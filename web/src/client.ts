@@ -19,11 +19,13 @@ import type {
   HANDOFF_CREATED,
   HISTORY,
   INGEST_STARTED,
+  INGEST_STATUS,
   LOG_TAIL,
   MEDIA_DETAIL,
   MEDIA_SEARCH_PAGE,
   OFFLOAD_STATUS,
   PROJECTS,
+  RETRANSCRIBE_PROGRESS,
   SCENES,
   SEGMENTS,
   SHOOT_DATE_FACETS,
@@ -63,6 +65,8 @@ export type Stats = z.infer<typeof STATS>;
 export type EmbedStatus = z.infer<typeof EMBED_STATUS>;
 export type OffloadJobs = z.infer<typeof OFFLOAD_STATUS>;
 export type LogTail = z.infer<typeof LOG_TAIL>;
+export type IngestJobs = z.infer<typeof INGEST_STATUS>;
+export type RetranscribeStatus = z.infer<typeof RETRANSCRIBE_PROGRESS>;
 export type Projects = z.infer<typeof PROJECTS>;
 export type Entitlements = z.infer<typeof ENTITLEMENTS>;
 export type TokenInfo = z.infer<typeof TOKEN>;
@@ -126,7 +130,17 @@ export const reachable = () => fetch("/api/health").then(() => undefined);
 export const status = () => getJson<Status>("/api/status");
 export const stats = (project: string) => getJson<Stats>(url("/api/stats", { project }));
 export const embedStatus = (project: string) => getJson<EmbedStatus>(url("/api/embed/status", { project }));
-export const logTail = (lines: number) => getJson<LogTail>(url("/api/logs/tail", { lines }));
+/** The `GET /api/logs/tail` filters; an empty value is no filter. */
+export interface LogQuery {
+  lines?: number;
+  level?: string;
+  text?: string;
+  of_project?: string;
+  since?: string;
+}
+export const logTail = (query: LogQuery) => getJson<LogTail>(url("/api/logs/tail", { ...query }));
+export const ingestStatus = () => getJson<IngestJobs>("/api/ingest/status");
+export const retranscribeStatus = () => getJson<RetranscribeStatus>("/api/retranscribe-all/status");
 export const startIngest = (project: string) =>
   sendJson<z.infer<typeof INGEST_STARTED>>("POST", "/api/ingest", inProject(project, {}));
 export const offloadStatus = () => getJson<OffloadJobs>("/api/offload/status");

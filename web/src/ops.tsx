@@ -4,50 +4,80 @@ import { ApiError, forgetToken, SCALE_MAX, SCALE_MIN, saveUiScale, storedToken, 
 import {
   editorProxyStatus,
   embedStatus,
-  logTail,
+  ingestStatus,
   offloadStatus,
   projects,
+  type RetranscribeStatus,
+  retranscribeStatus,
+  type SyncStatus,
   startIngest,
   stats,
   status,
+  syncStatus,
 } from "./client.js";
-import { EmbedView, OffloadJobsView, ProxyJobsView, StatsView } from "./status-views.js";
+import { LogView } from "./ops/log-view.js";
+import {
+  EmbedView,
+  IngestJobsView,
+  OffloadJobsView,
+  ProxyJobsView,
+  RetranscribeView,
+  StatsView,
+  SyncRunView,
+} from "./status-views.js";
 
 /** A panel's reading of the project (routes of no project ignore it). */
 type Read<T> = (project: string) => Promise<T>;
 
-// The log's last lines, as the panel shows them.
-const recentLog = () => logTail(100);
+// How often the long jobs' progress is read: often while one runs, so its bar moves as one
+// watches; seldom otherwise, so an open page does not fill the service log with its polling.
+const JOBS_BUSY_MS = 1500;
+const JOBS_IDLE_MS = 10_000;
+
+/** A reading of a status route: whether a job of it is running now. */
+type Busy<T> = (data: T) => boolean;
+const anyRunning: Busy<{ running: number }> = (d) => d.running > 0;
+const syncRunning: Busy<SyncStatus> = (d) => d.state === "running";
+const retranscribeRunning: Busy<RetranscribeStatus> = (d) => d.running;
 
 /**
  * One panel's data, or the reason it could not be read (often: needs an admin token). `read`
  * is one of the client's functions, the same on every render, so only a change of project or
- * period reads again.
+ * period reads again; `reload` reads at once. With `busy`, the next reading comes after
+ * JOBS_BUSY_MS while it says a job runs.
  */
-function usePanel<T>(read: Read<T>, project: string, every = 0) {
+function usePanel<T>(read: Read<T>, project: string, every = 0, busy?: Busy<T>) {
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [asked, setAsked] = useState(0);
   useEffect(() => {
     let stop = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const again = (d: T | null) => {
+      const wait = busy && d !== null && busy(d) ? JOBS_BUSY_MS : every;
+      if (!stop && wait > 0) timer = setTimeout(load, wait);
+    };
     const load = () =>
       read(project).then(
         (d) => {
           if (stop) return;
           setData(d);
           setError(null);
+          again(d);
         },
         (e: unknown) => {
-          if (!stop) setError(e instanceof ApiError ? `${e.status}: ${e.message}` : String(e));
+          if (stop) return;
+          setError(e instanceof ApiError ? `${e.status}: ${e.message}` : String(e));
+          again(null);
         },
       );
     void load();
-    const timer = every > 0 ? setInterval(load, every) : undefined;
     return () => {
       stop = true;
-      clearInterval(timer);
+      clearTimeout(timer);
     };
-  }, [read, project, every]);
-  return { data, error };
+  }, [read, project, every, busy, asked]);
+  return { data, error, reload: () => setAsked((n) => n + 1) };
 }
 
 function Panel<T>({
@@ -55,6 +85,7 @@ function Panel<T>({
   read,
   project,
   every,
+  busy,
   render,
 }: {
   title: string;
@@ -62,9 +93,10 @@ function Panel<T>({
   /** The project a project's reading is of; none for the service's own. */
   project?: string;
   every?: number;
+  busy?: Busy<T>;
   render: (d: T) => preact.ComponentChildren;
 }) {
-  const { data, error } = usePanel<T>(read, project ?? "", every);
+  const { data, error } = usePanel<T>(read, project ?? "", every, busy);
   return (
     <section class="panel" aria-label={title}>
       <h2>{title}</h2>
@@ -74,8 +106,9 @@ function Panel<T>({
   );
 }
 
-function IngestButton({ project }: { project: string }) {
+function IngestPanel({ project }: { project: string }) {
   const [state, setState] = useState<string | null>(null);
+  const passes = usePanel(ingestStatus, "", JOBS_IDLE_MS, anyRunning);
   return (
     <section class="panel" aria-label="Ingest">
       <h2>Ingest</h2>
@@ -83,7 +116,10 @@ function IngestButton({ project }: { project: string }) {
         type="button"
         onClick={() =>
           startIngest(project).then(
-            (body) => setState(`Started an ingest pass of ${body.job.project} (job ${body.job.id})`),
+            (body) => {
+              setState(`Started an ingest pass of ${body.job.project} (job ${body.job.id})`);
+              passes.reload();
+            },
             (e: unknown) => setState((e as Error).message),
           )
         }
@@ -91,7 +127,8 @@ function IngestButton({ project }: { project: string }) {
         Start an ingest pass
       </button>
       {state && <p role="status">{state}</p>}
-      <p class="note">Progress shows in the library counts above.</p>
+      {passes.error && <p class="error">{passes.error}</p>}
+      {passes.data && <IngestJobsView i={passes.data} />}
     </section>
   );
 }
@@ -137,7 +174,7 @@ export function Operations({ project }: { project: string }) {
         every={5000}
         render={(s) => <StatsView s={s} />}
       />
-      <IngestButton project={project} />
+      <IngestPanel project={project} />
       <Panel
         title="Embeddings"
         read={embedStatus}
@@ -148,23 +185,33 @@ export function Operations({ project }: { project: string }) {
       <Panel
         title="Editor proxies"
         read={editorProxyStatus}
-        every={3000}
+        every={JOBS_IDLE_MS}
+        busy={anyRunning}
         render={(j) => <ProxyJobsView p={j} />}
       />
-      <Panel title="Offloads" read={offloadStatus} every={3000} render={(o) => <OffloadJobsView o={o} />} />
-      <EntitlementsPanel />
       <Panel
-        title="Service log (redacted)"
-        read={recentLog}
-        every={5000}
-        render={(t) => (
-          // A keyboard user scrolls the log too; it takes focus for that alone.
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-          <pre class="log" tabIndex={0}>
-            {t.lines.join("\n")}
-          </pre>
-        )}
+        title="Offloads"
+        read={offloadStatus}
+        every={JOBS_IDLE_MS}
+        busy={anyRunning}
+        render={(o) => <OffloadJobsView o={o} />}
       />
+      <Panel
+        title="Sound sync"
+        read={syncStatus}
+        every={JOBS_IDLE_MS}
+        busy={syncRunning}
+        render={(s) => <SyncRunView s={s} />}
+      />
+      <Panel
+        title="Retranscribe"
+        read={retranscribeStatus}
+        every={JOBS_IDLE_MS}
+        busy={retranscribeRunning}
+        render={(r) => <RetranscribeView r={r} />}
+      />
+      <EntitlementsPanel />
+      <LogView />
       <Tokens />
       <Projects />
     </div>
