@@ -120,10 +120,10 @@ export const binRoutes: readonly RouteDef[] = [
     path: "/api/bins/:id/bulk-items/remove",
     scopes: ACCESS.collectionsWrite,
     seat: "local",
-    handler: async (event, { ctx }) => {
+    handler: async (event, { ctx, libraries }) => {
       const id = binId(event);
       const { project, media_ids } = await readJson(event, BIN_ITEMS_BODY);
-      return removeBinItems(ctx, id, project, media_ids);
+      return removeBinItems(ctx, libraries, id, project, media_ids);
     },
     doc: {
       summary: "Takes many items of one project out of a bin",

@@ -5,8 +5,8 @@ import type { LibraryPool } from "../library-pool.js";
 import { mediaIdList, requireAll } from "../media/bulk-ids.js";
 import { binnableProject, projectField, requireBin } from "./bins.js";
 
-/** Items of one project, as many as a selection holds. */
-export const BIN_ITEMS_BODY = z.strictObject({ project: projectField, media_ids: mediaIdList() });
+/** Items of one project (left out: the default project), as many as a selection holds. */
+export const BIN_ITEMS_BODY = z.strictObject({ project: projectField.optional(), media_ids: mediaIdList() });
 
 /**
  * `POST /api/bins/{id}/bulk-items`: adds items of one registered project in one transaction. An
@@ -17,10 +17,11 @@ export async function addBinItems(
   ctx: AppContext,
   libraries: LibraryPool,
   id: number,
-  project: string,
+  projectName: string | undefined,
   mediaIds: readonly number[],
 ): Promise<BinItemsAdded> {
   requireBin(ctx, id);
+  const project = projectName ?? libraries.project(undefined).name;
   const store = await binnableProject(ctx, libraries, id, project);
   const wanted = [...new Set(mediaIds)];
   const known = store.media.identities(wanted);
@@ -39,15 +40,20 @@ export async function addBinItems(
 
 /**
  * `POST /api/bins/{id}/bulk-items/remove`: takes items of one project out in one transaction.
- * Ids the bin does not hold are answered as `absent`, not refused, so taking out twice is harmless.
+ * Ids the bin does not hold are answered as `absent`, not refused, so taking out twice is harmless;
+ * an unknown project is 404.
  */
 export function removeBinItems(
   ctx: AppContext,
+  libraries: LibraryPool,
   id: number,
-  project: string,
+  projectName: string | undefined,
   mediaIds: readonly number[],
 ): BinItemsRemoved {
   requireBin(ctx, id);
+  // A registered, reachable project, as for adding: a typo must not answer every id `absent`.
+  const project = libraries.project(projectName).name;
+  libraries.library(project);
   const wanted = [...new Set(mediaIds)];
   const removed = ctx.registry.bins.removeItems(id, project, wanted);
   const gone = new Set(removed);
