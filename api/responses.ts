@@ -25,6 +25,8 @@ export { HANDOFF, HANDOFF_CREATED, HANDOFF_LIST } from "../domain/schemas/handof
 export { MARK_DELETED, MARKER, MARKERS, SUBCLIP, SUBCLIPS } from "../domain/schemas/marks.js";
 export {
   BULK_DELETED,
+  BULK_RATED,
+  BULK_TAGGED,
   DELETE_RESULT,
   MEDIA_DETAIL,
   MEDIA_ITEM,
@@ -35,6 +37,7 @@ export {
   TAG,
   TAG_ADDED,
   TAG_CLOUD,
+  TAG_REMOVED,
   TRANSCRIPTS,
   WORDS,
 } from "../domain/schemas/media.js";
@@ -43,7 +46,10 @@ export {
   BIN_DELETED,
   BIN_ITEM_ADDED,
   BIN_ITEM_REMOVED,
+  BIN_ITEMS_ADDED,
+  BIN_ITEMS_REMOVED,
   BINS,
+  BULK_RESTORED,
   COLLECTIONS,
   PROJECT_REMOVED,
   PROJECTS,

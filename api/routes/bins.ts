@@ -1,6 +1,7 @@
 import { getRouterParam, type H3Event } from "h3";
 import { ACCESS } from "../../domain/scopes.js";
 import { parseMediaId } from "../../library/media/ids.js";
+import { addBinItems, BIN_ITEMS_BODY, removeBinItems } from "../../library/organise/bin-bulk.js";
 import {
   addBinItem,
   BIN_BODY,
@@ -15,7 +16,15 @@ import { readJson } from "../body.js";
 import { pathSegment } from "../caller.js";
 import { jsonResponse } from "../errors.js";
 import { idParams } from "../openapi.js";
-import { BIN_DELETED, BIN_ITEM_ADDED, BIN_ITEM_REMOVED, BIN_VIEW, BINS } from "../responses.js";
+import {
+  BIN_DELETED,
+  BIN_ITEM_ADDED,
+  BIN_ITEM_REMOVED,
+  BIN_ITEMS_ADDED,
+  BIN_ITEMS_REMOVED,
+  BIN_VIEW,
+  BINS,
+} from "../responses.js";
 import type { RouteDef } from "./types.js";
 
 const MAX_BIN_BODY = 16 * 1024;
@@ -83,6 +92,45 @@ export const binRoutes: readonly RouteDef[] = [
       response: BIN_ITEM_ADDED,
       status: [201, 200],
       entitlement: true,
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/bins/:id/bulk-items",
+    scopes: ACCESS.collectionsWrite,
+    seat: "local",
+    handler: async (event, { ctx, libraries }) => {
+      const id = binId(event);
+      const { project, media_ids } = await readJson(event, BIN_ITEMS_BODY);
+      return addBinItems(ctx, libraries, id, project, media_ids);
+    },
+    doc: {
+      summary: "Adds many items of one project to a bin, all or nothing",
+      description:
+        "`added` lists the items the bin did not hold before (what an undo takes out again), `present` those it " +
+        "held. An id that names no item of the project is 404 and adds nothing.",
+      params: idParams("id"),
+      body: BIN_ITEMS_BODY,
+      response: BIN_ITEMS_ADDED,
+      entitlement: true,
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/bins/:id/bulk-items/remove",
+    scopes: ACCESS.collectionsWrite,
+    seat: "local",
+    handler: async (event, { ctx, libraries }) => {
+      const id = binId(event);
+      const { project, media_ids } = await readJson(event, BIN_ITEMS_BODY);
+      return removeBinItems(ctx, libraries, id, project, media_ids);
+    },
+    doc: {
+      summary: "Takes many items of one project out of a bin",
+      description: "Ids the bin does not hold are answered as `absent`, not refused.",
+      params: idParams("id"),
+      body: BIN_ITEMS_BODY,
+      response: BIN_ITEMS_REMOVED,
     },
   },
   {

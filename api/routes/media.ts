@@ -14,12 +14,15 @@ import {
   mediaTranscripts,
   shootDateFacets,
 } from "../../library/media/browse.js";
+import { BULK_RATING_BODY, bulkRating } from "../../library/media/bulk-rating.js";
+import { BULK_TAGS_BODY, bulkTags } from "../../library/media/bulk-tags.js";
 import { BULK_DELETE_BODY, bulkDeleteMedia, deleteMedia } from "../../library/media/delete.js";
 import { DESQUEEZE_BODY, setDesqueeze } from "../../library/media/desqueeze.js";
 import {
   addTag,
   CAMERA_BODY,
   RATING_BODY,
+  removeTag,
   setCamera,
   setRating,
   setTrim,
@@ -38,13 +41,15 @@ import { forgetDeletedMedia } from "../../library/organise/bins.js";
 import { tagCloud } from "../../library/organise/tags.js";
 import type { LibraryStore } from "../../state/stores.js";
 import { readJson } from "../body.js";
-import { callerTokenId, requestAddress } from "../caller.js";
+import { callerTokenId, pathSegment, requestAddress } from "../caller.js";
 import { jsonResponse, jsonTextResponse } from "../errors.js";
 import { fileResponse, unsatisfiableResponse } from "../file-response.js";
 import { idParams } from "../openapi.js";
 import { readQuery } from "../query.js";
 import {
   BULK_DELETED,
+  BULK_RATED,
+  BULK_TAGGED,
   DELETE_RESULT,
   MEDIA_DETAIL,
   MEDIA_ITEM,
@@ -55,6 +60,7 @@ import {
   STREAM_GRANT,
   TAG_ADDED,
   TAG_CLOUD,
+  TAG_REMOVED,
   TRANSCRIPTS,
   WAVEFORM,
   WORDS,
@@ -70,6 +76,8 @@ const TAGS_QUERY = z.object({
   prefix: z.string().max(200, "at most 200 characters").optional(),
   limit: wholeNumber(1, 1_000_000_000).optional(),
 });
+// A per-item rating body carries each item's note (up to 2,000 characters) for up to 10,000 items.
+const MAX_BULK_RATING_BODY = 8 * 1024 * 1024;
 const STREAM_QUERY = z.object({ ...PROJECT, id: z.string().optional() });
 
 interface Target {
@@ -151,6 +159,44 @@ export const mediaRoutes: readonly RouteDef[] = [
     },
   },
   {
+    method: "POST",
+    path: "/api/media/bulk-tags",
+    scopes: ACCESS.itemWrite,
+    handler: async (event, deps) => {
+      const body = await readJson(event, BULK_TAGS_BODY);
+      return bulkTags(target(event, deps).store, body);
+    },
+    doc: {
+      summary: "Puts manual tags on many items and takes them off others, all or nothing",
+      description:
+        "Each change names a tag and the ids to `add` it to and `remove` it from (names match in any letter " +
+        "case). The answer lists, per spelling, the items that newly got the tag and those that lost it: sent " +
+        "back with `add` and `remove` swapped, it undoes the change exactly. An unknown id is 404 and changes nothing.",
+      query: PROJECT_QUERY,
+      body: BULK_TAGS_BODY,
+      response: BULK_TAGGED,
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/media/bulk-rating",
+    scopes: ACCESS.itemWrite,
+    handler: async (event, deps) => {
+      const body = await readJson(event, BULK_RATING_BODY, MAX_BULK_RATING_BODY);
+      return bulkRating(target(event, deps).store, body);
+    },
+    doc: {
+      summary: "Sets or clears the rating and note of many items, all or nothing",
+      description:
+        "`{ids, rating, rating_note}` gives every item the same; `{items: [{id, rating, rating_note}]}` each " +
+        "its own (an undo sends back the answer's `previous` values). A field left out is untouched, null " +
+        "clears it. An unknown id is 404 and changes nothing.",
+      query: PROJECT_QUERY,
+      body: BULK_RATING_BODY,
+      response: BULK_RATED,
+    },
+  },
+  {
     method: "GET",
     path: "/api/media/:id",
     scopes: ACCESS.read,
@@ -196,6 +242,25 @@ export const mediaRoutes: readonly RouteDef[] = [
       body: TAG_BODY,
       response: TAG_ADDED,
       status: [200, 201],
+    },
+  },
+  {
+    method: "DELETE",
+    path: "/api/media/:id/tags/:name",
+    scopes: ACCESS.itemWrite,
+    handler: (event, deps) => {
+      const id = idOf(event);
+      const name = pathSegment(event, "name");
+      return removeTag(target(event, deps).store, id, name);
+    },
+    doc: {
+      summary: "Takes a manual tag off an item (`removed: false` when it had none)",
+      description:
+        "The name is one path segment, percent-encoded, matched in any letter case; `name` in the answer is " +
+        "the spelling the item had. Automatic tags stay.",
+      params: idParams("id").extend({ name: z.string() }),
+      query: PROJECT_QUERY,
+      response: TAG_REMOVED,
     },
   },
   {

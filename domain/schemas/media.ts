@@ -238,6 +238,31 @@ export type TagCloud = z.infer<typeof TAG_CLOUD>;
 export const TAG_ADDED = z.object({ added: z.boolean(), tags: z.array(TAG) });
 export type TagResult = z.infer<typeof TAG_ADDED>;
 
+/** `name`: the spelling the item had when removed, else the one asked for. */
+export const TAG_REMOVED = z.object({ id: z.int(), name: z.string(), removed: z.boolean() });
+export type TagRemoved = z.infer<typeof TAG_REMOVED>;
+
+/**
+ * What a bulk tag change did, per spelling: the items that newly got the tag and those that lost
+ * it (those that already had it, or never had it, are in neither list). Sending each entry back
+ * with `add` and `remove` swapped undoes it exactly.
+ */
+export const BULK_TAGGED = z.object({
+  changes: z.array(z.object({ name: z.string(), added: z.array(z.int()), removed: z.array(z.int()) })),
+  added: z.int(),
+  removed: z.int(),
+});
+export type BulkTagged = z.infer<typeof BULK_TAGGED>;
+
+const RATING_FIELDS = { rating: nullableString, rating_note: nullableString };
+
+/** Each item's rating and note after the change, and before it (what an undo sends back). */
+export const BULK_RATED = z.object({
+  items: z.array(z.object({ id: z.int(), ...RATING_FIELDS, previous: z.object(RATING_FIELDS) })),
+  changed: z.int(),
+});
+export type BulkRated = z.infer<typeof BULK_RATED>;
+
 /**
  * `trashed`: the file now lives under `.svc/trash/<its relative path>`; `outside_root`: its real
  * location is outside the project root, so only the row went; `already_gone`: there was no file.
@@ -248,6 +273,8 @@ export const DELETE_RESULT = z.discriminatedUnion("status", [
     status: z.literal("deleted"),
     file: z.enum(["trashed", "outside_root", "already_gone"]),
     trash_path: nullableString,
+    // The trash entry to restore it from (POST /api/trash/bulk-restore); null when not trashed.
+    trash_id: z.int().nullable(),
   }),
   z.object({ id: z.int(), status: z.literal("not_found") }),
   z.object({ id: z.int(), status: z.literal("failed"), detail: z.string() }),

@@ -125,6 +125,13 @@ export type BinItemAdded = z.infer<typeof BIN_ITEM_ADDED>;
 export const BIN_ITEM_REMOVED = z.object({ removed: z.literal(true) });
 export type BinItemRemoved = z.infer<typeof BIN_ITEM_REMOVED>;
 
+/** `added`: the media ids the bin did not hold before; `present`: those it held already. */
+export const BIN_ITEMS_ADDED = z.object({ added: z.array(z.int()), present: z.array(z.int()) });
+export type BinItemsAdded = z.infer<typeof BIN_ITEMS_ADDED>;
+/** `removed`: the media ids the bin held; `absent`: those it did not. */
+export const BIN_ITEMS_REMOVED = z.object({ removed: z.array(z.int()), absent: z.array(z.int()) });
+export type BinItemsRemoved = z.infer<typeof BIN_ITEMS_REMOVED>;
+
 const DROPPED_ENTRY = z.object({ index: z.int(), key: z.string().optional(), reason: z.string() });
 export type DroppedEntry = z.infer<typeof DROPPED_ENTRY>;
 
@@ -176,3 +183,23 @@ export const RESTORED = z.object({
   ingest_note: nullableString,
 });
 export type RestoreReport = z.infer<typeof RESTORED>;
+
+/** Per trash entry: put back (with the new item's id once ingested), or why not. */
+export const BULK_RESTORED = z.object({
+  results: z.array(
+    z.discriminatedUnion("status", [
+      z.object({
+        id: z.int(),
+        status: z.literal("restored"),
+        path: z.string(),
+        media_id: z.int().nullable(),
+      }),
+      z.object({ id: z.int(), status: z.literal("failed"), path: z.string(), detail: z.string() }),
+    ]),
+  ),
+  restored: z.int(),
+  failed: z.int(),
+  // Why the restored files were not ingested at once (another job holds the ingest slot).
+  ingest_note: nullableString,
+});
+export type BulkRestoreReport = z.infer<typeof BULK_RESTORED>;

@@ -121,7 +121,13 @@ async function deleteOne(store: LibraryStore, id: number, log: Logger): Promise<
     "media item deleted",
   );
   // Cross-project bins are not built yet, so there is no bin membership to remove here.
-  return { id, status: "deleted", file: moved.outcome, trash_path: trashPath };
+  return {
+    id,
+    status: "deleted",
+    file: moved.outcome,
+    trash_path: trashPath,
+    trash_id: removed?.trashId ?? null,
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EXIT, UserError } from "../../domain/errors.js";
-import type { MediaItem, TagResult } from "../../domain/schemas/media.js";
+import type { MediaItem, TagRemoved, TagResult } from "../../domain/schemas/media.js";
 import type { MediaRow } from "../../state/repos/media.js";
 import type { EditorialPatch } from "../../state/repos/media-edits.js";
 import type { LibraryStore } from "../../state/stores.js";
@@ -89,4 +89,15 @@ export function addTag(store: LibraryStore, id: number, name: string): TagResult
   const outcome = store.tags.addManual(id, name);
   if (outcome === "no_item") throw notFound(id);
   return { added: outcome === "added", tags: store.tags.forMedia(id) };
+}
+
+/**
+ * `DELETE /api/media/{id}/tags/{name}`: takes a manual tag off (matched in any letter case, as
+ * adding matches); an item without it is answered `removed: false`. Automatic tags stay: the
+ * next vision pass would set them again.
+ */
+export function removeTag(store: LibraryStore, id: number, name: string): TagRemoved {
+  const outcome = store.tags.removeManual(id, name);
+  if (outcome === "no_item") throw notFound(id);
+  return { id, name: outcome ?? name, removed: outcome !== null };
 }

@@ -12,6 +12,7 @@ import type {
 } from "../../domain/schemas/organise.js";
 import type { BinItemRow, BinRow } from "../../state/repos/bins.js";
 import type { MemberRule } from "../../state/repos/collections.js";
+import type { LibraryStore } from "../../state/stores.js";
 import { requireEntitlement } from "../access/entitlements.js";
 import type { AppContext } from "../context.js";
 import type { LibraryPool } from "../library-pool.js";
@@ -21,8 +22,10 @@ const binName = z.string().trim().min(1, "must not be empty").max(200, "at most 
 
 export const BIN_BODY = z.strictObject({ name: binName });
 
+export const projectField = z.string().trim().min(1, "must not be empty").max(64, "at most 64 characters");
+
 export const BIN_ITEM_BODY = z.strictObject({
-  project: z.string().trim().min(1, "must not be empty").max(64, "at most 64 characters"),
+  project: projectField,
   media_id: z
     .number()
     .int("expected a whole number")
@@ -56,7 +59,7 @@ function itemView(libraries: LibraryPool, row: BinItemRow): BinItemView {
   return { ...base, status: present ? "ok" : "file_missing", item };
 }
 
-function requireBin(ctx: AppContext, id: number): BinRow {
+export function requireBin(ctx: AppContext, id: number): BinRow {
   const bin = ctx.registry.bins.get(id);
   if (!bin) throw new UserError(`no bin with id ${id}`, EXIT.usage, 404);
   return bin;
@@ -91,6 +94,23 @@ export function deleteBin(ctx: AppContext, id: number): BinDeleted {
 }
 
 /**
+ * The library of a registered project whose items may go into bin `id`: a bin that already holds
+ * items of other projects widens to a new one only where cross-project work is allowed.
+ */
+export async function binnableProject(
+  ctx: AppContext,
+  libraries: LibraryPool,
+  id: number,
+  project: string,
+): Promise<LibraryStore> {
+  if (!libraries.isRegistered(project))
+    throw new UserError(`project: no project named "${project.slice(0, 80)}"`, EXIT.usage, 422);
+  const held = ctx.registry.bins.projects(id);
+  if (held.length > 0 && !held.includes(project)) await requireEntitlement(ctx, "cross_project");
+  return libraries.library(project);
+}
+
+/**
  * Adds an item of a registered project. A bin that already holds items of other projects widens
  * to a new one only where cross-project work is allowed (checked before anything is written).
  */
@@ -102,11 +122,7 @@ export async function addBinItem(
   mediaId: number,
 ): Promise<BinItemAdded> {
   requireBin(ctx, id);
-  if (!libraries.isRegistered(project))
-    throw new UserError(`project: no project named "${project.slice(0, 80)}"`, EXIT.usage, 422);
-  const held = ctx.registry.bins.projects(id);
-  if (held.length > 0 && !held.includes(project)) await requireEntitlement(ctx, "cross_project");
-  const store = libraries.library(project);
+  const store = await binnableProject(ctx, libraries, id, project);
   const media = store.media.get(mediaId);
   if (!media) throw new UserError(`media_id: project "${project}" has no item ${mediaId}`, EXIT.usage, 404);
   const added = ctx.registry.bins.addItem({

@@ -1,8 +1,9 @@
 import { lstat, mkdir, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { z } from "zod";
 import { mountedStorage } from "../../adapters/mount-table.js";
 import { EXIT, UserError } from "../../domain/errors.js";
-import type { RestoreReport, TrashEntry } from "../../domain/schemas/organise.js";
+import type { BulkRestoreReport, RestoreReport, TrashEntry } from "../../domain/schemas/organise.js";
 import { pathExists } from "../../state/atomic.js";
 import { errnoOf } from "../../state/errno.js";
 import { relativeInside } from "../../state/paths.js";
@@ -11,6 +12,7 @@ import { type LibraryStore, openLibrary } from "../../state/stores.js";
 import type { AppContext } from "../context.js";
 import { runIngest } from "../jobs/ingest.js";
 import { SlotBusyError } from "../jobs/slots.js";
+import { MAX_BULK_EDIT_IDS, mediaId, requireAll } from "../media/bulk-ids.js";
 import { moveWithoutReplacing } from "../move-without-replacing.js";
 
 const DAY_MS = 86_400_000;
@@ -93,6 +95,78 @@ export async function restoreFromTrash(
     return { restored, media_id: null, ingest_note: `${error.message}; the next pass ingests it` };
   }
   return { restored, media_id: store.media.byPath(row.rel_path)?.id ?? null, ingest_note: null };
+}
+
+/** Trash entries to put back at once: the undo of a bulk delete. */
+export const BULK_RESTORE_BODY = z.strictObject({
+  ids: z
+    .array(mediaId, { error: "expected a list of trash entry ids" })
+    .min(1, "give at least one id")
+    .max(MAX_BULK_EDIT_IDS, `at most ${MAX_BULK_EDIT_IDS} ids per request`),
+});
+
+/** Why an entry cannot go back, or null once its file is back at its place. */
+async function putEntryBack(root: string, row: TrashRow): Promise<string | null> {
+  const from = join(root, row.trash_path);
+  const to = join(root, row.rel_path);
+  if (relativeInside(root, from) === null || relativeInside(root, to) === null)
+    return "the entry points outside the project";
+  if (!(await pathExists(from))) return "the trashed file is gone from .svc/trash";
+  try {
+    await putBack(from, to);
+  } catch (error) {
+    return error instanceof UserError
+      ? `${error.message}; move it away first`
+      : `the file could not be moved back (${errnoOf(error)})`;
+  }
+  return null;
+}
+
+/**
+ * `POST /api/trash/bulk-restore`: each entry as `restoreFromTrash`, reported one by one (a file
+ * that cannot go back leaves the others going), then one ingest pass for all the files put back.
+ * An unknown entry id (404) restores nothing.
+ */
+export async function restoreManyFromTrash(
+  ctx: AppContext,
+  store: LibraryStore,
+  ids: readonly number[],
+  holder: string,
+): Promise<BulkRestoreReport> {
+  const wanted = [...new Set(ids)];
+  const rows = wanted.map((id) => store.trash.get(id));
+  requireAll(wanted, new Set(rows.flatMap((row) => (row ? [row.id] : []))), "trash entries");
+  const { root } = store.paths;
+  const back: TrashRow[] = [];
+  const failed = new Map<number, string>();
+  for (const row of rows as TrashRow[]) {
+    const reason = await putEntryBack(root, row);
+    if (reason === null) {
+      store.trash.restored(row);
+      back.push(row);
+    } else failed.set(row.id, `cannot restore ${row.rel_path}: ${reason}`);
+  }
+  let ingestNote: string | null = null;
+  if (back.length > 0) {
+    try {
+      await runIngest(ctx, {
+        root,
+        paths: back.map((row) => row.rel_path),
+        options: { refresh: false, regenerateThumbnails: false, noEmbed: false },
+        holder,
+      });
+    } catch (error) {
+      if (!(error instanceof SlotBusyError)) throw error;
+      ingestNote = `${error.message}; the next pass ingests them`;
+    }
+  }
+  const results = (rows as TrashRow[]).map((row): BulkRestoreReport["results"][number] => {
+    const detail = failed.get(row.id);
+    if (detail !== undefined) return { id: row.id, status: "failed", path: row.rel_path, detail };
+    const media = ingestNote === null ? (store.media.byPath(row.rel_path)?.id ?? null) : null;
+    return { id: row.id, status: "restored", path: row.rel_path, media_id: media };
+  });
+  return { results, restored: back.length, failed: failed.size, ingest_note: ingestNote };
 }
 
 export interface PurgeReport {

@@ -73,6 +73,42 @@ export class BinsRepo extends Repository {
     return added > 0;
   }
 
+  /** Adds items of one project in one transaction; the media ids the bin did not hold before. */
+  addItems(
+    binId: number,
+    project: string,
+    items: readonly Omit<BinItemRow, "bin_id" | "project" | "added_at">[],
+  ): number[] {
+    const write = this.db.transaction(() => {
+      const insert = this.prepare(
+        `INSERT OR IGNORE INTO bin_items (bin_id, project, media_id, media_created_at, rel_path, added_at)
+         VALUES (@bin_id, @project, @media_id, @media_created_at, @rel_path, @added_at)`,
+      );
+      const added_at = new Date().toISOString();
+      const added = items.filter(
+        (item) => insert.run({ ...item, bin_id: binId, project, added_at }).changes > 0,
+      );
+      if (added.length > 0) this.touch(binId);
+      return added.map((item) => item.media_id);
+    });
+    return write.immediate();
+  }
+
+  /** Takes items of one project out in one transaction; the media ids the bin held. */
+  removeItems(binId: number, project: string, mediaIds: readonly number[]): number[] {
+    const write = this.db.transaction(() => {
+      const removed = (
+        this.prepare(
+          `DELETE FROM bin_items WHERE bin_id = ? AND project = ?
+              AND media_id IN (SELECT value FROM json_each(?)) RETURNING media_id`,
+        ).all(binId, project, JSON.stringify(mediaIds)) as { media_id: number }[]
+      ).map((row) => row.media_id);
+      if (removed.length > 0) this.touch(binId);
+      return removed.sort((a, b) => a - b);
+    });
+    return write.immediate();
+  }
+
   removeItem(binId: number, project: string, mediaId: number): boolean {
     const removed =
       this.prepare("DELETE FROM bin_items WHERE bin_id = ? AND project = ? AND media_id = ?").run(

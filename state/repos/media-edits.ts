@@ -21,6 +21,8 @@ export interface RemovedItem {
   keyframePaths: string[];
   /** The item's waveform peaks, relative to `.svc`; null when none were made. */
   waveformPath: string | null;
+  /** The trash entry written for its file; null when the file was not trashed. */
+  trashId: number | null;
 }
 
 /** Where a deleted item's file went, relative to the project root. */
@@ -51,6 +53,44 @@ export class MediaEditsRepo extends Repository {
         id,
       });
       return this.prepare("SELECT * FROM media WHERE id = ?").get(id) as MediaRow;
+    });
+    return write.immediate();
+  }
+
+  /**
+   * Applies each item's partial update of editorial columns, all in one write transaction.
+   * `require` sees which of the ids are items first and throws to refuse, in which case nothing
+   * is written. Each item's row before and after, in the order given.
+   */
+  patchMany(
+    patches: readonly { id: number; patch: EditorialPatch }[],
+    require: (found: Set<number>) => void,
+  ): { before: MediaRow; after: MediaRow }[] {
+    const write = this.db.transaction(() => {
+      const rows = this.prepare("SELECT m.* FROM json_each(?) j JOIN media m ON m.id = j.value").all(
+        JSON.stringify(patches.map((p) => p.id)),
+      ) as MediaRow[];
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      require(new Set(byId.keys()));
+      const stamp = new Date().toISOString();
+      return patches.map(({ id, patch }) => {
+        const before = byId.get(id) as MediaRow;
+        const columns = EDITORIAL_COLUMNS.filter((column) => patch[column] !== undefined);
+        const after: MediaRow = { ...before };
+        for (const column of columns) Object.assign(after, { [column]: patch[column] });
+        const changed = columns.filter((column) => after[column] !== before[column]);
+        if (changed.length > 0) {
+          const assignments = changed.map((column) => `${column} = @${column}`).join(", ");
+          const values = Object.fromEntries(changed.map((column) => [column, after[column]]));
+          this.prepare(`UPDATE media SET ${assignments}, updated_at = @stamp WHERE id = @id`).run({
+            ...values,
+            stamp,
+            id,
+          });
+          after.updated_at = stamp;
+        }
+        return { before, after };
+      });
     });
     return write.immediate();
   }
@@ -130,6 +170,7 @@ export class MediaEditsRepo extends Repository {
     const write = this.db.transaction((): RemovedItem | undefined => {
       const row = this.prepare("SELECT * FROM media WHERE id = ?").get(id) as MediaRow | undefined;
       if (!row) return undefined;
+      let trashId: number | null = null;
       if (trashed) {
         const manual = this.prepare(
           "SELECT name FROM tags WHERE media_id = ? AND source = 'manual' ORDER BY name",
@@ -156,16 +197,18 @@ export class MediaEditsRepo extends Repository {
               WHERE p.camera_media_id = @id OR p.sound_media_id = @id ORDER BY p.id`,
           ).all({ id }) as KeptSyncPair[],
         };
-        this.prepare(
-          `INSERT INTO trash (rel_path, trash_path, kind, size, deleted_at, editorial_json)
-           VALUES (?, ?, ?, ?, ?, ?)`,
-        ).run(
-          row.rel_path,
-          trashed.trashPath,
-          row.kind,
-          row.size,
-          new Date().toISOString(),
-          JSON.stringify(editorial),
+        trashId = Number(
+          this.prepare(
+            `INSERT INTO trash (rel_path, trash_path, kind, size, deleted_at, editorial_json)
+             VALUES (?, ?, ?, ?, ?, ?)`,
+          ).run(
+            row.rel_path,
+            trashed.trashPath,
+            row.kind,
+            row.size,
+            new Date().toISOString(),
+            JSON.stringify(editorial),
+          ).lastInsertRowid,
         );
       }
       const frames = this.prepare("SELECT keyframe_path FROM scenes WHERE media_id = ? ORDER BY idx").all(
@@ -176,6 +219,7 @@ export class MediaEditsRepo extends Repository {
         thumbPath: row.thumb_path,
         keyframePaths: frames.map((f) => f.keyframe_path),
         waveformPath: row.waveform_path,
+        trashId,
       };
     });
     return write.immediate();

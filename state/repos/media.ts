@@ -243,6 +243,14 @@ export class MediaRepo extends Repository {
     return new Map(rows.map((r) => [r.id, r.name]));
   }
 
+  /** Path and creation time of those of `ids` that are items (one query): what a bin records of each. */
+  identities(ids: readonly number[]): Map<number, Pick<MediaRow, "rel_path" | "created_at">> {
+    const rows = this.prepare(
+      "SELECT m.id AS id, m.rel_path AS rel_path, m.created_at AS created_at FROM json_each(?) j JOIN media m ON m.id = j.value",
+    ).all(JSON.stringify(ids)) as { id: number; rel_path: string; created_at: string }[];
+    return new Map(rows.map(({ id, rel_path, created_at }) => [id, { rel_path, created_at }]));
+  }
+
   /** Kind and frame timing of those of `ids` that are items (one query): what export warnings need. */
   timing(ids: readonly number[]): Map<number, Pick<MediaRow, "kind" | "vfr">> {
     const rows = this.prepare(

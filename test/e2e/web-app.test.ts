@@ -485,7 +485,8 @@ describe.skipIf(!hasTools)("the web app in headless Chromium", { shuffle: false 
     await page.getByText("3 items").waitFor();
     // The recording's card ticks both its parts.
     await page.getByLabel("Select harbour_dusk.mp4 and the other parts of its recording").check();
-    await page.getByRole("link", { name: "Export" }).click();
+    // Exact: with items ticked, the bulk bar links to the Export page too.
+    await page.getByRole("link", { name: "Export", exact: true }).click();
     await page.getByText("2 clips selected").waitFor();
     await page.getByLabel("Format").selectOption("fcpxml");
     const [download] = await Promise.all([

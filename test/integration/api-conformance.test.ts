@@ -368,6 +368,29 @@ const EXAMPLES: Record<string, Examples> = {
     ok: () => ({ status: 200, body: { ids: [freshRow()] } }),
     more: () => [{ status: 422, body: { ids: [] }, detail: /^ids:/ }],
   },
+  "POST /api/media/bulk-tags": {
+    ok: () => ({ status: 200, body: { changes: [{ name: fresh("bulk"), add: [seed.still, seed.clip] }] } }),
+    more: () => [
+      {
+        status: 404,
+        body: { changes: [{ name: "x", add: [seed.still, MISSING_ID] }] },
+        detail: /no such media/,
+      },
+      { status: 422, body: { changes: [] }, detail: /^changes:/ },
+    ],
+  },
+  "POST /api/media/bulk-rating": {
+    ok: () => ({ status: 200, body: { ids: [seed.clip, seed.still], rating: "2" } }),
+    more: () => [
+      { status: 200, body: { items: [{ id: seed.clip, rating: null, rating_note: null }] } },
+      { status: 404, body: { ids: [MISSING_ID], rating: "2" } },
+      { status: 422, body: { ids: [seed.clip], items: [{ id: seed.clip }] }, detail: /^ids:/ },
+    ],
+  },
+  "DELETE /api/media/:id/tags/:name": {
+    ok: () => ({ status: 200, path: `/api/media/${seed.still}/tags/${encodeURIComponent(fresh("gone"))}` }),
+    more: () => [{ status: 404, path: `/api/media/${MISSING_ID}/tags/x` }],
+  },
   "GET /api/media/:id": {
     ok: () => ({ status: 200, path: `/api/media/${seed.still}` }),
     more: () => [
@@ -538,6 +561,13 @@ const EXAMPLES: Record<string, Examples> = {
     more: () => [{ status: 404, body: { id: MISSING_ID } }],
   },
   "GET /api/trash": { ok: () => ({ status: 200 }) },
+  "POST /api/trash/bulk-restore": {
+    ok: () => ({ status: 200, body: { ids: [freshTrash()] } }),
+    more: () => [
+      { status: 404, body: { ids: [MISSING_ID] } },
+      { status: 422, body: { ids: [] }, detail: /^ids:/ },
+    ],
+  },
   "POST /api/trash/:id/restore": {
     ok: () => ({ status: 200, path: `/api/trash/${freshTrash()}/restore` }),
     more: () => [
@@ -687,6 +717,34 @@ const EXAMPLES: Record<string, Examples> = {
         { status: 404, path: `/api/bins/${MISSING_ID}/items`, body },
       ];
     },
+  },
+  "POST /api/bins/:id/bulk-items": {
+    unknownProject: { status: 422, detail: /^project: no project named/ },
+    ok: () => ({
+      status: 200,
+      path: `/api/bins/${freshBin()}/bulk-items`,
+      body: { project: defaultProject(), media_ids: [seed.still, seed.clip] },
+    }),
+    more: () => [
+      { status: 200, path: `/api/bins/${freshBin()}/bulk-items`, body: { media_ids: [seed.still] } },
+      {
+        status: 404,
+        path: `/api/bins/${freshBin()}/bulk-items`,
+        body: { media_ids: [seed.still, MISSING_ID] },
+        detail: /no such media/,
+      },
+      { status: 404, path: `/api/bins/${MISSING_ID}/bulk-items`, body: { media_ids: [seed.still] } },
+    ],
+  },
+  "POST /api/bins/:id/bulk-items/remove": {
+    ok: () => ({
+      status: 200,
+      path: `/api/bins/${freshBin()}/bulk-items/remove`,
+      body: { project: defaultProject(), media_ids: [seed.still] },
+    }),
+    more: () => [
+      { status: 404, path: `/api/bins/${MISSING_ID}/bulk-items/remove`, body: { media_ids: [1] } },
+    ],
   },
   "DELETE /api/bins/:id/items/:project/:media_id": {
     ok: () => {

@@ -120,6 +120,7 @@ describe.skipIf(!hasTools)("deleting media over the API", () => {
       status: "deleted",
       file: "trashed",
       trash_path: ".svc/trash/card/A.png",
+      trash_id: expect.any(Number),
     });
     expect(await exists(join(root, "card/A.png"))).toBe(false);
     expect(await readFile(svcDir("trash", "card/A.png"))).toEqual(await readFile(still));
@@ -170,6 +171,7 @@ describe.skipIf(!hasTools)("deleting media over the API", () => {
       status: "deleted",
       file: "outside_root",
       trash_path: null,
+      trash_id: null,
     });
     expect(await readlink(join(root, "linked.png"))).toBe(outside);
     expect(await readFile(outside)).toEqual(await readFile(still));
@@ -203,7 +205,13 @@ describe.skipIf(!hasTools)("deleting media over the API", () => {
     expect(res.status).toBe(200);
     expect(res.json()).toEqual({
       results: [
-        { id: b, status: "deleted", file: "trashed", trash_path: ".svc/trash/card/B.png" },
+        {
+          id: b,
+          status: "deleted",
+          file: "trashed",
+          trash_path: ".svc/trash/card/B.png",
+          trash_id: expect.any(Number),
+        },
         { id: 999999, status: "not_found" },
         { id: c, status: "failed", detail: expect.stringMatching(/could not be moved/) },
       ],

@@ -259,6 +259,18 @@ const EXAMPLES: Record<string, Example> = {
   "POST /api/media/bulk-delete": { status: 200, body: (api) => ({ ids: [freshRow(api)] }) },
   "GET /api/media/:id": { status: 200, path: (api) => `/api/media/${seedOf(api).still}` },
   "DELETE /api/media/:id": { status: 200, path: (api) => `/api/media/${freshRow(api)}` },
+  "POST /api/media/bulk-tags": {
+    status: 200,
+    body: (api) => ({ changes: [{ name: `matrix ${++tagCount}`, add: [seedOf(api).still] }] }),
+  },
+  "POST /api/media/bulk-rating": {
+    status: 200,
+    body: (api) => ({ ids: [seedOf(api).clip, seedOf(api).still], rating: "3" }),
+  },
+  "DELETE /api/media/:id/tags/:name": {
+    status: 200,
+    path: (api) => `/api/media/${seedOf(api).still}/tags/${encodeURIComponent("matrix gone")}`,
+  },
   "POST /api/media/:id/tags": {
     status: 201,
     path: (api) => `/api/media/${seedOf(api).still}/tags`,
@@ -358,6 +370,7 @@ const EXAMPLES: Record<string, Example> = {
   },
   "GET /api/handoff/:id": { status: 200, path: (api) => `/api/handoff/${freshHandoff(api)}` },
   "GET /api/handoffs": { status: 200 },
+  "POST /api/trash/bulk-restore": { status: 200, body: (api) => ({ ids: [freshTrash(api)] }) },
   "POST /api/trash/:id/restore": { status: 200, path: (api) => `/api/trash/${freshTrash(api)}/restore` },
   // A still gets no editor proxy: the call is answered at once with its reason.
   "POST /api/proxy/editor": { status: 200, body: (api) => ({ ids: [seedOf(api).still] }) },
@@ -404,6 +417,16 @@ const EXAMPLES: Record<string, Example> = {
     status: 201,
     path: (api) => `/api/bins/${freshBin(api)}/items`,
     body: (api) => ({ project: defaultProject(api), media_id: seedOf(api).still }),
+  },
+  "POST /api/bins/:id/bulk-items": {
+    status: 200,
+    path: (api) => `/api/bins/${freshBin(api)}/bulk-items`,
+    body: (api) => ({ project: defaultProject(api), media_ids: [seedOf(api).still, seedOf(api).clip] }),
+  },
+  "POST /api/bins/:id/bulk-items/remove": {
+    status: 200,
+    path: (api) => `/api/bins/${freshBin(api)}/bulk-items/remove`,
+    body: (api) => ({ project: defaultProject(api), media_ids: [seedOf(api).still] }),
   },
   "DELETE /api/bins/:id/items/:project/:media_id": {
     status: 200,

@@ -6,7 +6,13 @@
 
 import type { z } from "zod";
 import type {
+  BIN_ITEMS_ADDED,
+  BIN_ITEMS_REMOVED,
   BINS,
+  BULK_DELETED,
+  BULK_RATED,
+  BULK_RESTORED,
+  BULK_TAGGED,
   CHAT_REPLY,
   COLLECTIONS,
   COLOR_PROFILES,
@@ -82,6 +88,10 @@ export type SyncState = (typeof SYNC_STATES)[number];
 export type SyncStatus = z.infer<typeof SYNC_STATUS>;
 export type Waveform = z.infer<typeof WAVEFORM>;
 export type HandoffCreated = z.infer<typeof HANDOFF_CREATED>;
+export type BulkTagged = z.infer<typeof BULK_TAGGED>;
+export type BulkRated = z.infer<typeof BULK_RATED>;
+export type BulkDeleted = z.infer<typeof BULK_DELETED>;
+export type BulkRestored = z.infer<typeof BULK_RESTORED>;
 
 /** The `GET /api/media` parameters the app sends; an empty value is no filter. */
 export interface MediaQuery {
@@ -220,6 +230,39 @@ export const deleteMedia = (project: string, id: number) =>
   request(url(item(id), { project }), { method: "DELETE" });
 export const restoreFromTrash = (project: string, id: number) =>
   request(url(`/api/trash/${id}/restore`, { project }), { method: "POST" });
+
+// Bulk edits: each answer says exactly what changed, so the same route undoes it.
+
+/** One tag name to put on `add` and take off `remove`. */
+export interface TagChange {
+  name: string;
+  add?: readonly number[];
+  remove?: readonly number[];
+}
+export const bulkTags = (project: string, changes: readonly TagChange[]) =>
+  sendJson<BulkTagged>("POST", url("/api/media/bulk-tags", { project }), { changes });
+export const bulkRating = (
+  project: string,
+  body:
+    | { ids: readonly number[]; rating: string | null }
+    | { items: readonly { id: number; rating: string | null; rating_note: string | null }[] },
+) => sendJson<BulkRated>("POST", url("/api/media/bulk-rating", { project }), body);
+export const bulkDelete = (project: string, ids: readonly number[]) =>
+  sendJson<BulkDeleted>("POST", url("/api/media/bulk-delete", { project }), { ids });
+export const bulkRestore = (project: string, trashIds: readonly number[]) =>
+  sendJson<BulkRestored>("POST", url("/api/trash/bulk-restore", { project }), { ids: trashIds });
+export const addToBin = (bin: number, project: string, mediaIds: readonly number[]) =>
+  sendJson<z.infer<typeof BIN_ITEMS_ADDED>>(
+    "POST",
+    `/api/bins/${bin}/bulk-items`,
+    inProject(project, { media_ids: mediaIds }),
+  );
+export const removeFromBin = (bin: number, project: string, mediaIds: readonly number[]) =>
+  sendJson<z.infer<typeof BIN_ITEMS_REMOVED>>(
+    "POST",
+    `/api/bins/${bin}/bulk-items/remove`,
+    inProject(project, { media_ids: mediaIds }),
+  );
 
 /** What a `<video>` plays where no grant is needed (local trust): the stream itself. */
 export const streamUrl = (project: string, id: number) => url("/api/stream", { id, project });

@@ -136,6 +136,10 @@ function App() {
     });
   }, []);
 
+  const add = useCallback((ids: readonly number[]) => {
+    setSelected((current) => new Set([...current, ...ids]));
+  }, []);
+
   if (auth.state === "out") return <SignIn reason={auth.reason} onDone={check} />;
 
   const path = url.pathname;
@@ -167,7 +171,9 @@ function App() {
         filters={filters}
         setFilters={setFilters}
         selected={selected}
+        setSelected={setSelected}
         toggle={toggle}
+        add={add}
       />
     );
 

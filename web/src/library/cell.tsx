@@ -5,14 +5,21 @@ import { navigate } from "../router.js";
 import { Thumb } from "../thumb.js";
 import type { Card } from "./cards.js";
 
+/** How a click or key picks a card: ticks or unticks it alone, or ticks every card from the last one picked. */
+export type Pick = "toggle" | "range";
+
 export interface CellProps {
   card: Card | undefined;
   index: number;
   /** Every part of the card is ticked. */
   selected: boolean;
   focused: boolean;
-  toggle: (ids: readonly number[]) => void;
+  pick: (index: number, how: Pick) => void;
 }
+
+/** Shift picks a range, Ctrl (⌘ on a Mac) one card; null for a plain click. */
+const pickOf = (e: MouseEvent): Pick | null =>
+  e.shiftKey ? "range" : e.ctrlKey || e.metaKey ? "toggle" : null;
 
 /**
  * What a card says of a camera original over its picture: an image sequence's frame count, the
@@ -64,14 +71,21 @@ const shared = (parts: readonly MediaItem[], of: (item: MediaItem) => string | n
 
 /**
  * One card of the grid (a placeholder until its page arrives): opens the clip (a search's matching
- * part at its scene), ticks for export. A recording's card shows its first part listed, with the
- * whole recording's duration and start timecode, and ticks all its parts at once.
+ * part at its scene), or with Ctrl/⌘ ticks it and with Shift ticks the range up to it. A
+ * recording's card shows its first part listed, with the whole recording's duration and start
+ * timecode, and ticks all its parts at once.
  */
-export function Cell({ card, index, focused, selected, toggle }: CellProps) {
+export function Cell({ card, index, focused, selected, pick }: CellProps) {
   if (!card) return <div class="cell loading" aria-hidden="true" />;
   const { lead: item, parts, hit } = card;
   const recording = parts.length > 1 ? item.span : null;
-  const open = () => {
+  const open = (e: MouseEvent) => {
+    const how = pickOf(e);
+    if (how) {
+      e.preventDefault();
+      pick(index, how);
+      return;
+    }
     const shown = hit ?? item;
     const at = shown.match ? `?t=${shown.match.start_s}` : "";
     navigate(`/clip/${shown.id}${at}`);
@@ -123,7 +137,7 @@ export function Cell({ card, index, focused, selected, toggle }: CellProps) {
           recording ? `Select ${item.name} and the other parts of its recording` : `Select ${item.name}`
         }
         tabIndex={-1}
-        onClick={() => toggle(parts.map((part) => part.id))}
+        onClick={(e) => pick(index, e.shiftKey ? "range" : "toggle")}
       />
     </div>
   );

@@ -1,6 +1,6 @@
 import { Component } from "preact";
 import type { Card } from "./cards.js";
-import { Cell } from "./cell.js";
+import { Cell, type Pick } from "./cell.js";
 
 export const CELL_W = 210;
 export const CELL_H = 200;
@@ -12,7 +12,7 @@ interface RowProps {
   /** The focused index when it is in this row, else -1. */
   focus: number;
   selected: ReadonlySet<number>;
-  toggle: (ids: readonly number[]) => void;
+  pick: (index: number, how: Pick) => void;
 }
 
 /** What a row shows: a row whose cards, focus and ticks are unchanged is not rendered again while the grid scrolls. */
@@ -26,11 +26,13 @@ const rowKey = (p: RowProps) =>
 /** One row of the grid, placed at its offset in the scrolled space. */
 export class GridRow extends Component<RowProps> {
   override shouldComponentUpdate(next: RowProps): boolean {
-    return rowKey(next) !== rowKey(this.props);
+    // A page fetched again (after a bulk edit) brings new cards for the same items.
+    const fresh = next.cards.some((card, col) => card !== this.props.cards[col]);
+    return fresh || rowKey(next) !== rowKey(this.props);
   }
 
   override render() {
-    const { row, start, cards, focus, selected, toggle } = this.props;
+    const { row, start, cards, focus, selected, pick } = this.props;
     return (
       <div class="row" style={{ transform: `translateY(${row * CELL_H}px)` }}>
         {cards.map((card, col) => (
@@ -40,7 +42,7 @@ export class GridRow extends Component<RowProps> {
               index={start + col}
               focused={start + col === focus}
               selected={card ? card.parts.every((part) => selected.has(part.id)) : false}
-              toggle={toggle}
+              pick={pick}
             />
           </div>
         ))}

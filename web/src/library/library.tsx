@@ -1,4 +1,5 @@
 import { useMemo } from "preact/hooks";
+import { BulkBar } from "./bulk-bar.js";
 import { FilterForm } from "./filter-form.js";
 import { type Filters, listQuery } from "./filters.js";
 import { useFilterChoices } from "./use-filter-choices.js";
@@ -10,7 +11,9 @@ interface LibraryProps {
   filters: Filters;
   setFilters: (f: Filters) => void;
   selected: ReadonlySet<number>;
+  setSelected: (ids: Set<number>) => void;
   toggle: (ids: readonly number[]) => void;
+  add: (ids: readonly number[]) => void;
 }
 
 /**
@@ -25,9 +28,9 @@ function cardsNote(total: number, loaded: Loaded): string | null {
 }
 
 /** The library page: the filters, what they match (count and the search's note) and the grid. */
-export function Library({ project, filters, setFilters, selected, toggle }: LibraryProps) {
+export function Library({ project, filters, setFilters, selected, setSelected, toggle, add }: LibraryProps) {
   const query = useMemo(() => listQuery(filters), [filters]);
-  const { total, cells, loaded, note, error, card, want } = usePages(project, query);
+  const { total, cells, loaded, note, error, card, want, refresh } = usePages(project, query);
   const cards = total === null ? null : cardsNote(total, loaded);
   const choices = useFilterChoices(project, total !== null);
   return (
@@ -45,7 +48,22 @@ export function Library({ project, filters, setFilters, selected, toggle }: Libr
         {note && <span class="note"> — {note}</span>}
         {selected.size > 0 && <span> — {selected.size.toLocaleString()} selected</span>}
       </p>
-      <VirtualGrid count={cells} card={card} want={want} selected={selected} toggle={toggle} />
+      <BulkBar
+        project={project}
+        selected={selected}
+        setSelected={setSelected}
+        bins={choices.bins}
+        refresh={refresh}
+      />
+      <VirtualGrid
+        count={cells}
+        card={card}
+        want={want}
+        selected={selected}
+        toggle={toggle}
+        add={add}
+        clear={() => setSelected(new Set())}
+      />
     </section>
   );
 }

@@ -27,8 +27,8 @@ export function usePages(project: string, query: MediaQuery) {
   const [version, setVersion] = useState(0);
 
   const load = useCallback(
-    (page: number) => {
-      if (pages.current.has(page) || pending.current.has(page)) return;
+    (page: number, again = false) => {
+      if ((!again && pages.current.has(page)) || pending.current.has(page)) return;
       // This query's maps: an answer that arrives once the query has changed must not fill the new grid.
       const loaded = pages.current;
       const inFlight = pending.current;
@@ -107,9 +107,14 @@ export function usePages(project: string, query: MediaQuery) {
     [load, pageOf],
   );
 
+  /** Fetches the pages already shown again, in place: the grid keeps its place while cards change. */
+  const refresh = useCallback(() => {
+    for (const page of pages.current.keys()) load(page, true);
+  }, [load]);
+
   const card = (index: number): Card | undefined => {
     const page = pageOf(index);
     return pages.current.get(page)?.cards[index - (layout.starts[page] ?? 0)];
   };
-  return { total, cells: layout.cells, loaded: layout.loaded, note, error, card, want };
+  return { total, cells: layout.cells, loaded: layout.loaded, note, error, card, want, refresh };
 }

@@ -1,5 +1,6 @@
-import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { Card } from "./cards.js";
+import type { Pick } from "./cell.js";
 import { CELL_H, CELL_W, GridRow } from "./grid-row.js";
 
 const OVERSCAN_ROWS = 2;
@@ -13,16 +14,44 @@ interface VirtualGridProps {
   selected: ReadonlySet<number>;
   /** Ticks the items (a card's parts together) or, when all are ticked, unticks them. */
   toggle: (ids: readonly number[]) => void;
+  /** Ticks the items (those ticked already stay ticked). */
+  add: (ids: readonly number[]) => void;
+  /** Unticks every item. */
+  clear: () => void;
 }
 
 /**
  * The grid of `count` cards, of which only the rows on screen exist in the page. Arrow keys move
- * the focus, Enter opens (the cell's button), Space ticks.
+ * the focus, Enter opens (the cell's button), Space ticks, Shift+Space ticks every card from the
+ * last one ticked alone (as Shift+click does; Ctrl/⌘+click ticks one), Escape unticks all. A range
+ * covers the cards whose pages have arrived.
  */
-export function VirtualGrid({ count, card, want, selected, toggle }: VirtualGridProps) {
+export function VirtualGrid({ count, card, want, selected, toggle, add, clear }: VirtualGridProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const [view, setView] = useState({ top: 0, width: 1000, height: 800 });
   const [focus, setFocus] = useState(0);
+  // The card a range starts from, and the lookup as of this render: rows that are not rendered
+  // again keep the first `pick` they got, so it reads both through refs.
+  const anchor = useRef<number | null>(null);
+  const cardAt = useRef(card);
+  cardAt.current = card;
+
+  const pick = useCallback(
+    (index: number, how: Pick) => {
+      const idsOf = (i: number) => cardAt.current(i)?.parts.map((part) => part.id) ?? [];
+      const from = anchor.current;
+      if (how === "range" && from !== null) {
+        const ids: number[] = [];
+        for (let i = Math.min(from, index); i <= Math.max(from, index); i += 1) ids.push(...idsOf(i));
+        add(ids);
+      } else {
+        toggle(idsOf(index));
+        anchor.current = index;
+      }
+      setFocus(index);
+    },
+    [add, toggle],
+  );
 
   useLayoutEffect(() => {
     const el = scroller.current;
@@ -56,7 +85,7 @@ export function VirtualGrid({ count, card, want, selected, toggle }: VirtualGrid
         cards={cards}
         focus={focus >= start && focus < start + columns ? focus : -1}
         selected={selected}
-        toggle={toggle}
+        pick={pick}
       />,
     );
   }
@@ -87,11 +116,20 @@ export function VirtualGrid({ count, card, want, selected, toggle }: VirtualGrid
         const el = e.currentTarget;
         setView((v) => (v.top === el.scrollTop ? v : { ...v, top: el.scrollTop }));
       }}
+      onFocusIn={(e) => {
+        // The focus a click or Tab gives a card is where Space and the arrows act from.
+        const index = (e.target as HTMLElement).dataset.index;
+        if (index !== undefined) setFocus(Number(index));
+      }}
       onKeyDown={(e) => {
         if (e.key === " " && (e.target as HTMLElement).classList.contains("cell-open")) {
           e.preventDefault();
-          const picked = card(focus);
-          if (picked) toggle(picked.parts.map((part) => part.id));
+          pick(focus, e.shiftKey ? "range" : "toggle");
+          return;
+        }
+        if (e.key === "Escape" && selected.size > 0) {
+          e.preventDefault();
+          clear();
           return;
         }
         move(e);
