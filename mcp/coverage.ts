@@ -19,6 +19,10 @@ export const ROUTE_COVERAGE: Readonly<Record<string, Coverage>> = {
   "GET /api/media/:id/subclips": { tool: "get_media" },
   "GET /api/sync/pairs": { tool: "get_media" },
   "GET /api/sync/status": { omitted: "progress of a sync run for the person who started it" },
+  "GET /api/ingest/status": {
+    omitted:
+      "progress of ingest passes for the operations page; library_stats answers what is in the library",
+  },
   "GET /api/media/:id/waveform": {
     omitted: "peak data to draw a waveform; nothing an assistant reads from a picture of the sound",
   },
