@@ -121,6 +121,7 @@ export function Clip({ id, project, startAt, list }: ClipProps) {
                 rate={review.rate}
                 video={video}
                 shuttle={review.transport.state}
+                place={review.neighbours}
                 review={review.mode.on}
                 toggleReview={review.mode.toggle}
                 showKeys={() => review.setHelp(true)}

@@ -9,18 +9,29 @@ interface ReviewBarProps {
   rate: Rate;
   video: RefObject<HTMLVideoElement | null>;
   shuttle: Shuttle;
+  /** The clip's place in the list it was opened from: its index and the list's length. */
+  place: { at: number | null; total: number };
   review: boolean;
   toggleReview: () => void;
   showKeys: () => void;
 }
 
 /** Under the picture: the source timecode at the playhead, the shuttle's speed, review mode and the keys. */
-export function ReviewBar({ item, rate, video, shuttle, review, toggleReview, showKeys }: ReviewBarProps) {
+export function ReviewBar({
+  item,
+  rate,
+  video,
+  shuttle,
+  place,
+  review,
+  toggleReview,
+  showKeys,
+}: ReviewBarProps) {
   const { time } = usePlayhead(video);
   const tc = (t: number | null) => (t === null ? "–" : sourceTimecode(t, item.start_timecode, rate));
   return (
     <div class="review-bar">
-      <output class="timecode" data-testid="timecode" aria-label="Source timecode">
+      <output class="timecode" data-testid="source-timecode" aria-label="Source timecode">
         {tc(time)}
       </output>
       <span class="rate">{rateLabel(rate)} fps</span>
@@ -31,6 +42,11 @@ export function ReviewBar({ item, rate, video, shuttle, review, toggleReview, sh
         In <span data-testid="in-tc">{tc(item.in_point)}</span> · Out{" "}
         <span data-testid="out-tc">{tc(item.out_point)}</span>
       </span>
+      {place.at !== null && (
+        <span class="list-place">
+          Clip {place.at + 1} of {place.total}
+        </span>
+      )}
       <button type="button" onClick={toggleReview} aria-keyshortcuts="F" aria-pressed={review}>
         Review (F)
       </button>

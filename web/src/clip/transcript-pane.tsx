@@ -1,5 +1,6 @@
 import { Fragment } from "preact";
 import { useRef, useState } from "preact/hooks";
+import { seconds } from "../api.js";
 import type { Segment } from "../client.js";
 import type { Hits } from "./hits.js";
 import type { Spoken } from "./transcript-lines.js";
@@ -32,8 +33,9 @@ function selectedPassage(box: HTMLElement): [number, number] | null {
 
 /**
  * The transcript as a way into the clip: a search lights up the words it finds (here and on the
- * timeline), every word plays from when it was said, and a passage selected with the mouse or
- * the keyboard marks in and out around it (and can become a subclip).
+ * timeline), a click on a word plays from when it was said, and a passage selected with the
+ * mouse marks in and out around it (and can become a subclip). A word is plain text to select;
+ * each line has a play button, the keyboard's way to a place in it.
  */
 export function TranscriptPane(props: TranscriptPaneProps) {
   const { segments, lines, hits, search, setSearch, seek, setRange, makeSubclip } = props;
@@ -67,27 +69,33 @@ export function TranscriptPane(props: TranscriptPaneProps) {
           Make subclip of the selected passage
         </button>
       )}
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: a selection made inside it is read on release; the words themselves are the controls */}
-      <div class="transcript" ref={box} onMouseUp={took} onKeyUp={took}>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: a click on a word seeks and a selection is read on release; the keyboard's way in is each line's play button */}
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: as above */}
+      <div
+        class="transcript"
+        ref={box}
+        onMouseUp={took}
+        onClick={(e) => {
+          const word = (e.target as HTMLElement).closest<HTMLElement>(".word");
+          if (word && getSelection()?.isCollapsed !== false) seek(Number(word.dataset.at));
+        }}
+      >
         {segments.length === 0 && <p>No transcript.</p>}
         {lines.map((line, i) => (
           <p key={segments[i]?.start ?? i}>
+            <button
+              type="button"
+              class="line-play"
+              aria-label={`Play the line from ${seconds(line[0]?.at ?? segments[i]?.start ?? 0)}`}
+              onClick={() => seek(line[0]?.at ?? segments[i]?.start ?? 0)}
+            >
+              ▶
+            </button>{" "}
             {line.map((w, j) => (
+              // Plain text, not buttons: a focusable element cannot start a text selection, and
+              // selecting a passage is a gesture here.
               <Fragment key={j}>
-                {/* biome-ignore lint/a11y/useSemanticElements: a button's text cannot be selected, and selecting a passage is a gesture here */}
-                <span
-                  role="button"
-                  tabIndex={0}
-                  class={hits.marked[i]?.[j] ? "word hit" : "word"}
-                  data-at={w.at}
-                  data-end={w.end}
-                  onClick={() => seek(w.at)}
-                  onKeyDown={(e) => {
-                    if (e.key !== "Enter" && e.key !== " ") return;
-                    e.preventDefault();
-                    seek(w.at);
-                  }}
-                >
+                <span class={hits.marked[i]?.[j] ? "word hit" : "word"} data-at={w.at} data-end={w.end}>
                   {w.text}
                 </span>{" "}
               </Fragment>

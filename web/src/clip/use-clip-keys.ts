@@ -16,7 +16,7 @@ const ONCE: ReadonlySet<ReviewAction["do"]> = new Set([
 
 /**
  * The clip view's keys (review-keys.ts says which do what), anywhere on the page but in a field,
- * a list box or the open keys dialog. Space on a focused button presses the button, as it should.
+ * a list box or the keys dialog while it is open. Space on a focused button presses the button, as it should.
  * K is followed while held, so K+L and K+J step single frames.
  */
 export function useClipKeys(act: (action: ReviewAction) => void) {
@@ -26,7 +26,7 @@ export function useClipKeys(act: (action: ReviewAction) => void) {
   useEffect(() => {
     const down = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement;
-      if (target.closest("input, textarea, select, dialog, [contenteditable]")) return;
+      if (target.closest("input, textarea, select, dialog[open], [contenteditable]")) return;
       const action = keyAction(e, kHeld.current);
       if (e.key === "k" || e.key === "K") kHeld.current = true;
       if (!action) return;

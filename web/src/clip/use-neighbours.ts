@@ -1,5 +1,5 @@
 import { useEffect, useState } from "preact/hooks";
-import { listMedia, type MediaItem, type MediaQuery } from "../client.js";
+import { listMedia, type MediaItem, type MediaPage, type MediaQuery } from "../client.js";
 
 const PAGE = 200;
 // How far down the list a clip is looked for when the page does not know where it stands.
@@ -11,19 +11,25 @@ export interface ListPlace {
 }
 
 export interface Neighbours {
-  /** The clip's index in the list, or null when it is not in it (or not found yet). */
+  /** Still looking for the clip in the list. */
+  looking: boolean;
+  /** The clip's index in the list, or null when it is not in it. */
   at: number | null;
+  /** How many items the list has. */
+  total: number;
   prev: MediaItem | null;
   next: MediaItem | null;
 }
 
-const NONE: Neighbours = { at: null, prev: null, next: null };
+const NONE: Neighbours = { looking: false, at: null, total: 0, prev: null, next: null };
+const LOOKING: Neighbours = { ...NONE, looking: true };
 
 /** The clip's place in one page of the list, with the items either side. */
-function placeIn(items: readonly MediaItem[], offset: number, id: number): Neighbours | null {
+function placeIn(page: MediaPage, offset: number, id: number): Neighbours | null {
+  const { items, total } = page;
   const i = items.findIndex((item) => item.id === id);
   if (i < 0) return null;
-  return { at: offset + i, prev: items[i - 1] ?? null, next: items[i + 1] ?? null };
+  return { looking: false, at: offset + i, total, prev: items[i - 1] ?? null, next: items[i + 1] ?? null };
 }
 
 /**
@@ -37,19 +43,19 @@ export function useNeighbours(project: string, query: MediaQuery, id: number, hi
   const key = JSON.stringify(query);
   useEffect(() => {
     let stop = false;
-    setFound(NONE);
+    setFound(LOOKING);
     const look = async () => {
       if (hint !== null) {
         const offset = Math.max(0, hint - 1);
         const page = await listMedia(project, { ...query, offset, limit: 3 });
-        const near = placeIn(page.items, offset, id);
+        const near = placeIn(page, offset, id);
         // Edge of a page: the first item has no previous one on it, but may have one before.
         if (near && (near.at === 0 || near.prev)) return near;
       }
       for (let offset = 0; offset < MAX_SCAN; offset += PAGE - 2) {
         // Pages overlap by two items, so a clip found with an item after it has its item before too.
         const page = await listMedia(project, { ...query, offset, limit: PAGE });
-        const placed = placeIn(page.items, offset, id);
+        const placed = placeIn(page, offset, id);
         if (placed && (placed.next || page.items.length < PAGE)) return placed;
         if (page.items.length < PAGE || stop) return NONE;
       }
@@ -59,7 +65,9 @@ export function useNeighbours(project: string, query: MediaQuery, id: number, hi
       (n) => {
         if (!stop) setFound(n);
       },
-      () => undefined,
+      () => {
+        if (!stop) setFound(NONE);
+      },
     );
     return () => {
       stop = true;

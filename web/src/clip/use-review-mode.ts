@@ -31,7 +31,7 @@ export function useReviewMode(box: RefObject<HTMLElement | null>) {
   useEffect(() => {
     if (!on) return;
     const onEscape = (e: KeyboardEvent) => {
-      if (e.key === "Escape" && !(e.target as HTMLElement).closest("dialog, input, textarea, select"))
+      if (e.key === "Escape" && !(e.target as HTMLElement).closest("dialog[open], input, textarea, select"))
         leave();
     };
     addEventListener("keydown", onEscape);

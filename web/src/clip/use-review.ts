@@ -52,6 +52,10 @@ export function useReview({ project, id, item, video, box, list, act, addMarker,
   /** The next (1) or previous (-1) clip of the list, opened in this entry of the history. */
   const go = (by: -1 | 1) => {
     const to = by > 0 ? neighbours.next : neighbours.prev;
+    if (neighbours.looking) {
+      act.say("Still finding this clip in the list");
+      return;
+    }
     if (!to || neighbours.at === null) {
       act.say(by > 0 ? "No next clip in the list" : "No previous clip in the list");
       return;
