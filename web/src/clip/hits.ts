@@ -1,4 +1,8 @@
-import type { Spoken } from "./transcript-lines.js";
+/** A word as the pane shows it: the shape of transcript-lines.ts `Spoken`, whose module reaches the DOM-bound client. */
+interface Said {
+  text: string;
+  at: number;
+}
 
 /** A word as compared: lower case, accents and punctuation gone ("Harbour's," → "harbours"). */
 export const normalWord = (text: string) =>
@@ -30,7 +34,7 @@ export interface Hits {
 }
 
 /** The transcript's words that a search finds, for the pane and the timeline. */
-export function transcriptHits(lines: readonly (readonly Spoken[])[], query: string): Hits {
+export function transcriptHits(lines: readonly (readonly Said[])[], query: string): Hits {
   const terms = searchTerms(query);
   const times: number[] = [];
   const marked = lines.map((line) =>
