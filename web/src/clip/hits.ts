@@ -1,4 +1,4 @@
-/** A word as the pane shows it: the shape of transcript-lines.ts `Spoken`, whose module reaches the DOM-bound client. */
+/** A word as the pane shows it: `Spoken`, whose module (transcript-lines.ts) reaches the DOM client. */
 interface Said {
   text: string;
   at: number;
