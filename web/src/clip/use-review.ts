@@ -33,7 +33,7 @@ const placeOf = (state: unknown): number | null => {
  */
 export function useReview({ project, id, item, video, box, list, act, addMarker, addSubclip }: ReviewInputs) {
   const rate = useMemo(() => rateOf(item?.fps_rational, item?.fps), [item?.fps_rational, item?.fps]);
-  const transport = useTransport(video, rate);
+  const transport = useTransport(video, rate, id);
   const mode = useReviewMode(box);
   const [help, setHelp] = useState(false);
   const neighbours = useNeighbours(project, list, id, placeOf(history.state));

@@ -8,9 +8,9 @@ import { type Shuttle, type ShuttleKey, STOPPED, shuttle } from "./shuttle.js";
  * and whole seconds of timecode. Forward speeds are the video's playbackRate. A video element
  * cannot play backwards, so J pauses it and seeks back on every animation frame by the time passed
  * times the speed, waiting for each seek to finish before the next: the picture steps back
- * smoothly as far as the decoder keeps up, with no sound.
+ * smoothly as far as the decoder keeps up, with no sound. `clip` is the item shown.
  */
-export function useTransport(video: RefObject<HTMLVideoElement | null>, rate: Rate) {
+export function useTransport(video: RefObject<HTMLVideoElement | null>, rate: Rate, clip: number) {
   const [state, setState] = useState<Shuttle>(STOPPED);
   // What the keys last asked for, read by the backward loop so a key stops it before its next seek.
   const asked = useRef<Shuttle>(STOPPED);
@@ -18,6 +18,8 @@ export function useTransport(video: RefObject<HTMLVideoElement | null>, rate: Ra
     asked.current = next;
     setState(next);
   };
+  // Another clip (↑/↓) starts stopped: its video loads paused at 1×.
+  useEffect(() => set(STOPPED), [clip]);
 
   useEffect(() => {
     const v = video.current;
