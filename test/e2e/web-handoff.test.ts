@@ -63,7 +63,7 @@ describe.skipIf(!hasTools)("Send to Resolve in the web app", () => {
   it("sends the two selected clips into the bin named, and the script's next call gets them", async () => {
     await page.goto(serve.url);
     for (const name of ["card-a.png", "card-b.jpg"]) await page.getByLabel(`Select ${name}`).check();
-    await page.getByRole("link", { name: "Export" }).click();
+    await page.getByRole("link", { name: "Export", exact: true }).click();
     await page.getByText("2 clips selected").waitFor();
     await page.getByLabel("Resolve bin").fill(BIN);
     await page.getByRole("button", { name: "Send to Resolve" }).click();

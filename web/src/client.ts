@@ -309,9 +309,12 @@ export const deleteSubclip = (project: string, subclipId: number) =>
 
 // Sound: peaks and sync
 
-/** An item's peaks (audiowaveform's JSON) at the stored resolution, 100 min/max pairs a second. */
-export const waveform = (project: string, id: number) =>
-  getJson<Waveform>(url(item(id, "/waveform"), { project }));
+/**
+ * An item's peaks (audiowaveform's JSON): at the stored resolution, 100 min/max pairs a second,
+ * or coarsened to `samplesPerPixel` (a whole multiple of the stored one).
+ */
+export const waveform = (project: string, id: number, samplesPerPixel?: number) =>
+  getJson<Waveform>(url(item(id, "/waveform"), { project, samples_per_pixel: samplesPerPixel }));
 
 export interface SyncPairQuery {
   state?: SyncState;

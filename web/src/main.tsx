@@ -5,7 +5,7 @@ import { Chat } from "./chat.js";
 import { reachable, version } from "./client.js";
 import { Clip } from "./clip/clip.js";
 import { Export } from "./export.js";
-import { type Filters, NO_FILTERS } from "./library/filters.js";
+import { type Filters, listQuery, NO_FILTERS } from "./library/filters.js";
 import { Library } from "./library/library.js";
 import { Operations, Settings } from "./ops.js";
 import { navigate, useLocation } from "./router.js";
@@ -154,6 +154,7 @@ function App() {
         id={Number(clip[1])}
         project={clipProject}
         startAt={url.searchParams.has("t") && Number.isFinite(t) ? t : null}
+        list={clipProject === project ? listQuery(filters) : {}}
       />
     );
   else if (pair) view = <PairView project={project} camera={Number(pair[1])} sound={Number(pair[2])} />;

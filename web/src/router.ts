@@ -7,6 +7,12 @@ export function navigate(path: string): void {
   dispatchEvent(new PopStateEvent("popstate"));
 }
 
+/** Swaps the current history entry for `path`, keeping `state` with it (a clip's place in its list). */
+export function replace(path: string, state: unknown): void {
+  history.replaceState(state, "", path);
+  dispatchEvent(new PopStateEvent("popstate"));
+}
+
 export function useLocation(): URL {
   const [url, setUrl] = useState(() => new URL(location.href));
   useEffect(() => {

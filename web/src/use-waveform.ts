@@ -3,12 +3,17 @@ import { ApiError } from "./api.js";
 import { type Waveform, waveform } from "./client.js";
 
 /**
- * An item's sound peaks, read again when the item changes; asked for only when the item says it
- * has them (`waveform_url`), so an item without sound costs no refused request. `missing` says why
+ * An item's sound peaks (coarsened to `samplesPerPixel` when given, for a strip that shows them
+ * whole), read again when the item changes; asked for only when the item says it has them (`waveform_url`), so an item without sound costs no refused request. `missing` says why
  * there are none: the route's message, or the item's. `waveformUrl` is undefined while the item
  * is not read yet.
  */
-export function useWaveform(project: string, id: number, waveformUrl: string | null | undefined) {
+export function useWaveform(
+  project: string,
+  id: number,
+  waveformUrl: string | null | undefined,
+  samplesPerPixel?: number,
+) {
   const [peaks, setPeaks] = useState<Waveform | null>(null);
   const [missing, setMissing] = useState<string | null>(null);
   useEffect(() => {
@@ -20,7 +25,11 @@ export function useWaveform(project: string, id: number, waveformUrl: string | n
       return;
     }
     let stop = false;
-    waveform(project, id).then(
+    // A coarser answer refused (peaks stored at another resolution) falls back to the stored one.
+    const asked = samplesPerPixel
+      ? waveform(project, id, samplesPerPixel).catch(() => waveform(project, id))
+      : waveform(project, id);
+    asked.then(
       (w) => {
         if (!stop) setPeaks(w);
       },
@@ -31,6 +40,6 @@ export function useWaveform(project: string, id: number, waveformUrl: string | n
     return () => {
       stop = true;
     };
-  }, [project, id, waveformUrl]);
+  }, [project, id, waveformUrl, samplesPerPixel]);
   return { peaks, missing };
 }

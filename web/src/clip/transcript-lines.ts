@@ -3,13 +3,19 @@ import type { Segment, Word } from "../client.js";
 export interface Spoken {
   text: string;
   at: number;
+  /** When the word ends: the recogniser's, or the next word of the even spread. */
+  end: number;
 }
 
 /** A segment's words with times spread evenly over it, for a transcript without word timings. */
 function spread(segment: Segment): Spoken[] {
   const parts = segment.text.split(/\s+/).filter(Boolean);
   const step = parts.length > 0 ? (segment.end - segment.start) / parts.length : 0;
-  return parts.map((text, i) => ({ text, at: segment.start + i * step }));
+  return parts.map((text, i) => ({
+    text,
+    at: segment.start + i * step,
+    end: segment.start + (i + 1) * step,
+  }));
 }
 
 /**
@@ -22,7 +28,7 @@ export function transcriptLines(segments: readonly Segment[], timed: readonly Wo
   let s = 0;
   for (const w of timed) {
     while (s + 1 < segments.length && (segments[s + 1]?.start ?? Infinity) <= w.start) s += 1;
-    lines[s]?.push({ text: w.word, at: w.start });
+    lines[s]?.push({ text: w.word, at: w.start, end: w.end });
   }
   return segments.map((segment, i) => {
     const line = lines[i] ?? [];

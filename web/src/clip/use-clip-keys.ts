@@ -1,37 +1,53 @@
-import type { RefObject } from "preact";
-import { useEffect } from "preact/hooks";
+import { useEffect, useRef } from "preact/hooks";
+import { keyAction, type ReviewAction } from "./review-keys.js";
 
-/** What the clip page's keys do. */
-export interface ClipKeys {
-  mark: (which: "in_point" | "out_point") => void;
-  addMarker: () => void;
-  addSubclip: () => void;
-}
+// Actions a held key must not repeat: one marker, one rating, one clip per press.
+const ONCE: ReadonlySet<ReviewAction["do"]> = new Set([
+  "shuttle",
+  "mark",
+  "clear",
+  "marker",
+  "subclip",
+  "clip",
+  "rate",
+  "review",
+  "help",
+]);
 
 /**
- * I and O mark in and out at the playhead, M adds a marker there and Shift+M a subclip of the
- * in–out range, Space plays and pauses: anywhere but in a field, and M only without Ctrl, Alt or
- * the command key (the browser's own shortcuts).
+ * The clip view's keys (review-keys.ts says which do what), anywhere on the page but in a field,
+ * a list box or the keys dialog while it is open. Space on a focused button presses the button, as it should.
+ * K is followed while held, so K+L and K+J step single frames.
  */
-export function useClipKeys(video: RefObject<HTMLVideoElement | null>, keys: ClipKeys) {
+export function useClipKeys(act: (action: ReviewAction) => void) {
+  const kHeld = useRef(false);
+  const latest = useRef(act);
+  latest.current = act;
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
+    const down = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement;
-      if (target.closest("input, textarea, select")) return;
-      if (e.key === "i" || e.key === "I") keys.mark("in_point");
-      else if (e.key === "o" || e.key === "O") keys.mark("out_point");
-      else if ((e.key === "m" || e.key === "M") && !e.ctrlKey && !e.altKey && !e.metaKey) {
-        e.preventDefault();
-        // A held key would add a marker per repeat.
-        if (e.repeat) return;
-        e.shiftKey ? keys.addSubclip() : keys.addMarker();
-      } else if (e.key === " " && target.tagName !== "BUTTON" && target.tagName !== "VIDEO") {
-        e.preventDefault();
-        const v = video.current;
-        if (v) v.paused ? void v.play() : v.pause();
-      }
+      if (target.closest("input, textarea, select, dialog[open], [contenteditable]")) return;
+      const action = keyAction(e, kHeld.current);
+      if (e.key === "k" || e.key === "K") kHeld.current = true;
+      if (!action) return;
+      if (action.do === "toggle" && target.closest("button, a, [role=button]")) return;
+      e.preventDefault();
+      if (e.repeat && ONCE.has(action.do)) return;
+      latest.current(action);
     };
-    addEventListener("keydown", onKey);
-    return () => removeEventListener("keydown", onKey);
-  });
+    const up = (e: KeyboardEvent) => {
+      if (e.key === "k" || e.key === "K") kHeld.current = false;
+    };
+    const lost = () => {
+      kHeld.current = false;
+    };
+    addEventListener("keydown", down);
+    addEventListener("keyup", up);
+    addEventListener("blur", lost);
+    return () => {
+      removeEventListener("keydown", down);
+      removeEventListener("keyup", up);
+      removeEventListener("blur", lost);
+    };
+  }, []);
 }
