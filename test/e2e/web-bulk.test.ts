@@ -1,18 +1,14 @@
-import { copyFile, mkdir } from "node:fs/promises";
+import { copyFile } from "node:fs/promises";
 import { join } from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-// The flags every headless run here needs (no sandbox as root, no GPU, no background traffic).
-import HEADLESS_CHROMIUM from "../support/chromium-args.json" with { type: "json" };
-import { type ServeChild, startServe } from "../support/cli.js";
+import type { Page } from "playwright-core";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { ServeChild } from "../support/cli.js";
 import { makeStill } from "../support/media.js";
-import { tempWorkspace } from "../support/temp.js";
 import { needTools } from "../support/tools.js";
 import { until } from "../support/until.js";
 import { axeSerious as axeViolations } from "../support/web-page.js";
+import { SHOTS, useWebSession } from "../support/web-session.js";
 
-const CHROMIUM = process.env.SVC_CHROMIUM ?? "/usr/bin/chromium";
-const SHOTS = join(import.meta.dirname, "..", "..", "test-results", "web");
 const hasTools = needTools("ffmpeg", "ffprobe", "chromium");
 const NAMES = ["a.png", "b.png", "c.png", "d.png"];
 
@@ -26,18 +22,20 @@ interface Item {
 
 // One browser session selecting in the grid and working on the selection, in order.
 describe.skipIf(!hasTools)("bulk work on a selection in the web app", { shuffle: false }, () => {
-  let ws: Awaited<ReturnType<typeof tempWorkspace>>;
-  let serve: ServeChild;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-  let consoleErrors: string[] = [];
 
-  const api = async <T>(path: string, init?: RequestInit): Promise<T> => {
-    const response = await fetch(new URL(path, serve.url), init);
-    expect(response.ok, `${path}: ${response.status}`).toBe(true);
-    return (await response.json()) as T;
-  };
+  let serve: ServeChild;
+  const web = useWebSession({
+    prepare: async (root) => {
+      const still = await makeStill(join(root, "..", "fixtures"), "png");
+      for (const name of NAMES) await copyFile(still, join(root, name));
+    },
+    ready: async () => {
+      const listed = await items();
+      return listed.length === NAMES.length && listed.every((i) => i.status === "done");
+    },
+  });
+  const api = <T>(path: string, init?: RequestInit) => web.api<T>(path, init);
   const items = async () => (await api<{ items: Item[] }>("/api/media?limit=50")).items;
   const byName = async () => new Map((await items()).map((item) => [item.name, item]));
   const manual = (item: Item | undefined) =>
@@ -58,45 +56,11 @@ describe.skipIf(!hasTools)("bulk work on a selection in the web app", { shuffle:
   };
   const status = () => page.locator(".bulk-status");
 
-  beforeAll(async () => {
-    ws = await tempWorkspace();
-    await mkdir(SHOTS, { recursive: true });
-    const still = await makeStill(join(ws.root, "..", "fixtures"), "png");
-    for (const name of NAMES) await copyFile(still, join(ws.root, name));
-    serve = await startServe(ws.env({ SVC_PORT: "0", SVC_MCP_PORT: "0" }));
-    await until(
-      "the stills ingested",
-      async () => {
-        const listed = await items();
-        return listed.length === NAMES.length && listed.every((i) => i.status === "done");
-      },
-      { timeoutMs: 40_000, intervalMs: 250 },
-    );
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: HEADLESS_CHROMIUM, headless: true });
-  }, 60_000);
-
   beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    consoleErrors = [];
-    const errors = consoleErrors;
-    page.on("console", (message) => {
-      if (message.type() === "error") errors.push(message.text());
-    });
-    page.on("pageerror", (error) => errors.push(error.message));
+    page = web.page;
+    serve = web.serve;
     await page.goto(new URL("/", serve.url).href);
     await until("every card shown", async () => (await gridOrder()).length === NAMES.length);
-  });
-
-  afterEach(async () => {
-    await context?.close();
-    expect(consoleErrors, "errors logged by the page").toEqual([]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    serve?.child.kill("SIGKILL");
-    await ws?.cleanup();
   });
 
   it("selects with Ctrl+click and Shift+click, and with Space, Shift+Space and Escape from the keyboard", async () => {

@@ -1,36 +1,37 @@
-import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-// The flags every headless run here needs (no sandbox as root, no GPU, no background traffic).
-import HEADLESS_CHROMIUM from "../support/chromium-args.json" with { type: "json" };
-import { type ServeChild, startServe } from "../support/cli.js";
+import type { Page } from "playwright-core";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { ServeChild } from "../support/cli.js";
 import { makeNotMedia, makeStill } from "../support/media.js";
-import { tempWorkspace } from "../support/temp.js";
 import { needTools } from "../support/tools.js";
 import { until } from "../support/until.js";
 import { axeSerious } from "../support/web-page.js";
+import { SHOTS, useWebSession } from "../support/web-session.js";
 
-const CHROMIUM = process.env.SVC_CHROMIUM ?? "/usr/bin/chromium";
-const SHOTS = join(import.meta.dirname, "..", "..", "test-results", "web");
 const hasTools = needTools("ffmpeg", "ffprobe", "chromium");
 
 // A journalctl-style line: local time to the second, then the level's label.
 const LINE = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d (TRACE|DEBUG|INFO |WARN |ERROR|FATAL) /;
 
 describe.skipIf(!hasTools)("the operations page's log and job progress", { shuffle: false }, () => {
-  let ws: Awaited<ReturnType<typeof tempWorkspace>>;
-  let serve: ServeChild;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-  let consoleErrors: string[] = [];
-
-  const api = async <T>(path: string, init?: RequestInit): Promise<T> => {
-    const response = await fetch(new URL(path, serve.url), init);
-    expect(response.ok, `${path}: ${response.status}`).toBe(true);
-    return (await response.json()) as T;
-  };
+  let serve: ServeChild;
+  const web = useWebSession({
+    prepare: async (root) => {
+      await makeStill(root, "png", "day1/a.png");
+      // Not media: its failure is a warning in the log.
+      await makeNotMedia(root, "day1/notes.mov");
+    },
+    // The watcher waits longer than the test runs: the later pass is the API's own, with its counts.
+    env: { SVC_WATCH_SETTLE_MS: "600000" },
+    permissions: ["clipboard-read", "clipboard-write"],
+    ready: async (session) => {
+      const tail = await session.api<{ lines: string[] }>("/api/logs/tail?level=warn&text=notes.mov");
+      const listed = await session.api<{ items: { status: string }[] }>("/api/media?limit=10");
+      return tail.lines.length > 0 && listed.items.some((i) => i.status === "done");
+    },
+  });
+  const api = <T>(path: string, init?: RequestInit) => web.api<T>(path, init);
   const logLines = () => page.locator(".log .log-line").allTextContents();
   const openOperations = async () => {
     await page.goto(serve.url);
@@ -38,47 +39,9 @@ describe.skipIf(!hasTools)("the operations page's log and job progress", { shuff
     await page.locator(".log .log-line").first().waitFor();
   };
 
-  beforeAll(async () => {
-    ws = await tempWorkspace();
-    await mkdir(SHOTS, { recursive: true });
-    await makeStill(ws.root, "png", "day1/a.png");
-    // Not media: its failure is a warning in the log.
-    await makeNotMedia(ws.root, "day1/notes.mov");
-    // The watcher waits longer than the test runs: the later pass is the API's own, with its counts.
-    serve = await startServe(ws.env({ SVC_PORT: "0", SVC_MCP_PORT: "0", SVC_WATCH_SETTLE_MS: "600000" }));
-    await until(
-      "the still ingested and the other file failed",
-      async () => {
-        const tail = await api<{ lines: string[] }>("/api/logs/tail?level=warn&text=notes.mov");
-        const listed = await api<{ items: { status: string }[] }>("/api/media?limit=10");
-        return tail.lines.length > 0 && listed.items.some((i) => i.status === "done");
-      },
-      { timeoutMs: 40_000, intervalMs: 250 },
-    );
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: HEADLESS_CHROMIUM, headless: true });
-  }, 60_000);
-
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: serve.url });
-    page = await context.newPage();
-    consoleErrors = [];
-    const errors = consoleErrors;
-    page.on("console", (message) => {
-      if (message.type() === "error") errors.push(message.text());
-    });
-    page.on("pageerror", (error) => errors.push(error.message));
-  });
-
-  afterEach(async () => {
-    await context?.close();
-    expect(consoleErrors, "errors logged by the page").toEqual([]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    serve?.child.kill("SIGKILL");
-    await ws?.cleanup();
+  beforeEach(() => {
+    page = web.page;
+    serve = web.serve;
   });
 
   it("shows the log as lines of time, level, message and fields, filters, follows and copies them", async () => {
@@ -145,7 +108,7 @@ describe.skipIf(!hasTools)("the operations page's log and job progress", { shuff
   });
 
   it("draws an ingest pass's progress with its counts", async () => {
-    for (const name of ["b", "c", "d"]) await makeStill(ws.root, "png", `day2/${name}.png`);
+    for (const name of ["b", "c", "d"]) await makeStill(web.ws.root, "png", `day2/${name}.png`);
     const { job } = await api<{ job: { id: string; project: string } }>("/api/ingest", {
       method: "POST",
       headers: { "content-type": "application/json" },

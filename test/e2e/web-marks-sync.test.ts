@@ -1,21 +1,15 @@
-import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { Marker, Subclip } from "../../domain/schemas/marks.js";
 import type { SyncPair as Pair } from "../../domain/schemas/sync.js";
-// The flags every headless run here needs (no sandbox as root, no GPU, no background traffic).
-import HEADLESS_CHROMIUM from "../support/chromium-args.json" with { type: "json" };
-import { type ServeChild, startServe } from "../support/cli.js";
+import type { ServeChild } from "../support/cli.js";
 import { ff } from "../support/speech.js";
-import { tempWorkspace } from "../support/temp.js";
 import { needTools } from "../support/tools.js";
 import { until } from "../support/until.js";
-import { axeSerious as axeViolations, pageUntil as untilInPage } from "../support/web-page.js";
+import { axeSerious as axeViolations } from "../support/web-page.js";
+import { useWebSession } from "../support/web-session.js";
 
-const CHROMIUM = process.env.SVC_CHROMIUM ?? "/usr/bin/chromium";
-const SHOTS = join(import.meta.dirname, "..", "..", "test-results", "web");
-const CHROMIUM_ARGS = [...HEADLESS_CHROMIUM, "--autoplay-policy=no-user-gesture-required"];
 const hasTools = needTools("ffmpeg", "ffprobe", "chromium");
 
 // The recorder started 1 s before the camera: the camera's first frame is 1 s into the sound file.
@@ -55,66 +49,33 @@ async function makePair(dir: string): Promise<void> {
 
 // One browser session through an assistant's morning, in order: the marks made first, the sync after.
 describe.skipIf(!hasTools)("markers, subclips and sync review in the web app", { shuffle: false }, () => {
-  let ws: Awaited<ReturnType<typeof tempWorkspace>>;
-  let serve: ServeChild;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
   let camera: Item;
   let sound: Item;
-  let consoleErrors: string[] = [];
-
-  const api = async <T>(path: string, init?: RequestInit): Promise<T> => {
-    const response = await fetch(new URL(path, serve.url), init);
-    expect(response.ok, `${path}: ${response.status}`).toBe(true);
-    return (await response.json()) as T;
-  };
-  const pageUntil = (expression: string) => untilInPage(page, expression);
-  const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
+  let page: Page;
+  let serve: ServeChild;
+  const web = useWebSession({
+    prepare: makePair,
+    chromiumArgs: ["--autoplay-policy=no-user-gesture-required"],
+    ready: async (session) => {
+      const listed = await session.api<{ items: Item[] }>("/api/media?limit=10");
+      if (listed.items.length !== 2 || !listed.items.every((i) => i.status === "done")) return false;
+      camera = listed.items.find((i) => i.name === "A001_C002.mp4") as Item;
+      sound = listed.items.find((i) => i.name === "take_01.wav") as Item;
+      return true;
+    },
+  });
+  const api = <T>(path: string, init?: RequestInit) => web.api<T>(path, init);
+  const pageUntil = (expression: string) => web.pageUntil(expression);
+  const shot = (name: string) => web.shot(name);
   const axeSerious = () => axeViolations(page);
   const seekTo = async (t: number) => {
     await page.evaluate(`document.querySelector("video").currentTime = ${t}`);
     await pageUntil('!document.querySelector("video").seeking');
   };
 
-  beforeAll(async () => {
-    ws = await tempWorkspace();
-    await mkdir(SHOTS, { recursive: true });
-    await makePair(ws.root);
-    serve = await startServe(ws.env({ SVC_PORT: "0", SVC_MCP_PORT: "0" }));
-    const items = await until(
-      "the clip and the sound ingested",
-      async () => {
-        const listed = await api<{ items: Item[] }>("/api/media?limit=10");
-        return listed.items.length === 2 && listed.items.every((i) => i.status === "done") && listed.items;
-      },
-      { timeoutMs: 40_000, intervalMs: 250 },
-    );
-    camera = items.find((i) => i.name === "A001_C002.mp4") as Item;
-    sound = items.find((i) => i.name === "take_01.wav") as Item;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
-  }, 60_000);
-
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    consoleErrors = [];
-    const errors = consoleErrors;
-    page.on("console", (message) => {
-      if (message.type() === "error") errors.push(message.text());
-    });
-    page.on("pageerror", (error) => errors.push(error.message));
-  });
-
-  afterEach(async () => {
-    await context?.close();
-    expect(consoleErrors, "errors logged by the page").toEqual([]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    serve?.child.kill("SIGKILL");
-    await ws?.cleanup();
+  beforeEach(() => {
+    page = web.page;
+    serve = web.serve;
   });
 
   it("adds a marker with M at the playhead, takes its note in place and keeps it through the API", async () => {

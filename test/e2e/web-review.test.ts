@@ -1,21 +1,14 @@
-import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Marker, Subclip } from "../../domain/schemas/marks.js";
 import { openLibrary } from "../../state/stores.js";
-// The flags every headless run here needs (no sandbox as root, no GPU, no background traffic).
-import HEADLESS_CHROMIUM from "../support/chromium-args.json" with { type: "json" };
-import { type ServeChild, startServe } from "../support/cli.js";
+import type { ServeChild } from "../support/cli.js";
 import { ff } from "../support/speech.js";
-import { tempWorkspace } from "../support/temp.js";
 import { needTools } from "../support/tools.js";
-import { until } from "../support/until.js";
-import { axeSerious as axeViolations, pageUntil as untilInPage } from "../support/web-page.js";
+import { axeSerious as axeViolations } from "../support/web-page.js";
+import { useWebSession } from "../support/web-session.js";
 
-const CHROMIUM = process.env.SVC_CHROMIUM ?? "/usr/bin/chromium";
-const SHOTS = join(import.meta.dirname, "..", "..", "test-results", "web");
-const CHROMIUM_ARGS = [...HEADLESS_CHROMIUM, "--autoplay-policy=no-user-gesture-required"];
 const hasTools = needTools("ffmpeg", "ffprobe", "chromium");
 
 const FPS = 25;
@@ -52,22 +45,25 @@ async function makeClip(dir: string, name: string): Promise<void> {
 
 // One reviewer's pass over two clips with the keys alone, in order: each test leaves what the next reads.
 describe.skipIf(!hasTools)("the clip view as a review tool", { shuffle: false }, () => {
-  let ws: Awaited<ReturnType<typeof tempWorkspace>>;
-  let serve: ServeChild;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
+  let serve: ServeChild;
   let first: Item;
   let second: Item;
-  let consoleErrors: string[] = [];
-
-  const api = async <T>(path: string, init?: RequestInit): Promise<T> => {
-    const response = await fetch(new URL(path, serve.url), init);
-    expect(response.ok, `${path}: ${response.status}`).toBe(true);
-    return (await response.json()) as T;
-  };
-  const pageUntil = (expression: string) => untilInPage(page, expression);
-  const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
+  const web = useWebSession({
+    prepare: (root) =>
+      Promise.all([makeClip(root, "A001_C001.mp4"), makeClip(root, "A001_C002.mp4")]).then(() => undefined),
+    chromiumArgs: ["--autoplay-policy=no-user-gesture-required"],
+    ready: async (session) => {
+      const listed = await session.api<{ items: Item[] }>("/api/media?limit=10");
+      if (listed.items.length !== 2 || !listed.items.every((i) => i.status === "done")) return false;
+      // The library's own order: ↓ from the first goes to the second.
+      [first, second] = listed.items as [Item, Item];
+      return true;
+    },
+  });
+  const api = <T>(path: string, init?: RequestInit) => web.api<T>(path, init);
+  const pageUntil = (expression: string) => web.pageUntil(expression);
+  const shot = (name: string) => web.shot(name);
   const axeSerious = () => axeViolations(page);
   const timecode = () => page.getByTestId("source-timecode").textContent();
   const showsTimecode = (tc: string) =>
@@ -85,23 +81,9 @@ describe.skipIf(!hasTools)("the clip view as a review tool", { shuffle: false },
   };
   const itemOf = (id: number) => api<Item>(`/api/media/${id}`);
 
-  beforeAll(async () => {
-    ws = await tempWorkspace();
-    await mkdir(SHOTS, { recursive: true });
-    await Promise.all([makeClip(ws.root, "A001_C001.mp4"), makeClip(ws.root, "A001_C002.mp4")]);
-    serve = await startServe(ws.env({ SVC_PORT: "0", SVC_MCP_PORT: "0" }));
-    const items = await until(
-      "both clips ingested",
-      async () => {
-        const listed = await api<{ items: Item[] }>("/api/media?limit=10");
-        return listed.items.length === 2 && listed.items.every((i) => i.status === "done") && listed.items;
-      },
-      { timeoutMs: 40_000, intervalMs: 250 },
-    );
-    // The library's own order: ↓ from the first goes to the second.
-    [first, second] = items as [Item, Item];
+  beforeAll(() => {
     expect(first).toMatchObject({ start_timecode: "01:00:00:00", fps_rational: "25/1" });
-    const lib = openLibrary(ws.root);
+    const lib = openLibrary(web.ws.root);
     try {
       lib.db
         .prepare("UPDATE media SET segments_json = ?, words_json = ? WHERE id = ?")
@@ -113,29 +95,11 @@ describe.skipIf(!hasTools)("the clip view as a review tool", { shuffle: false },
     } finally {
       lib.close();
     }
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
-  }, 60_000);
-
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    consoleErrors = [];
-    const errors = consoleErrors;
-    page.on("console", (message) => {
-      if (message.type() === "error") errors.push(message.text());
-    });
-    page.on("pageerror", (error) => errors.push(error.message));
   });
 
-  afterEach(async () => {
-    await context?.close();
-    expect(consoleErrors, "errors logged by the page").toEqual([]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    serve?.child.kill("SIGKILL");
-    await ws?.cleanup();
+  beforeEach(() => {
+    page = web.page;
+    serve = web.serve;
   });
 
   it("shuttles with J/K/L and space, and shows the source timecode with frames", async () => {
