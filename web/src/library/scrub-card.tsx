@@ -1,5 +1,5 @@
 import { useEffect, useState } from "preact/hooks";
-import { request, storedToken } from "../api.js";
+import { request, seconds, storedToken } from "../api.js";
 import type { MediaItem } from "../client.js";
 import { Thumb } from "../thumb.js";
 import { type ScrubView, scrubView } from "./scrub.js";
@@ -65,7 +65,7 @@ export function ScrubThumb({ item, src }: { item: MediaItem; src: string | null 
           }}
         />
       )}
-      {view && <span class="scrub-time">{view.label}</span>}
+      {view && <span class="scrub-time">{seconds(view.timeS)}</span>}
       {flag && <span class="badge scrub-flag">{flag}</span>}
     </span>
   );

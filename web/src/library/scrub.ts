@@ -1,14 +1,13 @@
 // The answer's own type and the domain's pure maths, so the server's tests can import this without the DOM.
 import type { Sprite } from "../../../domain/schemas/media.js";
 import { spriteCell, spriteFrameAt } from "../../../domain/sprite.js";
-import { seconds } from "../api.js";
 
 /** What a card shows with the pointer `fraction` of the way across it. */
 export interface ScrubView {
   /** The sprite frame under the pointer. */
   index: number;
-  /** The clip's time under the pointer, as the card labels it. */
-  label: string;
+  /** The clip's time under the pointer, in seconds. */
+  timeS: number;
   /** CSS background-size and background-position of the sprite, in percent of the picture. */
   size: string;
   position: string;
@@ -25,7 +24,7 @@ export function scrubView(sprite: Sprite, durationS: number | null, fraction: nu
   const length = durationS ?? sprite.frames * sprite.interval_s;
   return {
     index,
-    label: seconds(Math.min(1, Math.max(0, fraction)) * length),
+    timeS: Math.min(1, Math.max(0, Number.isFinite(fraction) ? fraction : 0)) * length,
     size: `${sprite.columns * 100}% ${sprite.rows * 100}%`,
     position: `${at(column, sprite.columns)}% ${at(row, sprite.rows)}%`,
   };
