@@ -34,7 +34,8 @@ export const ROUTE_COVERAGE: Readonly<Record<string, Coverage>> = {
     omitted: "image bytes; MCP tools answer with thumbnail_path relative to the project root",
   },
   "GET /api/media/:id/sprite": {
-    omitted: "image bytes for the web grid's hover scrub; MCP tools answer with the sprite's path relative to the project root",
+    omitted:
+      "image bytes for the web grid's hover scrub; MCP tools answer with the sprite's path relative to the project root",
   },
   "GET /api/media/:id/keyframes/:index": {
     omitted: "image bytes; get_scenes answers with keyframe_path relative to the project root",
