@@ -415,6 +415,17 @@ export class MediaRepo extends Repository {
   }
 
   /**
+   * Forgets the item's scrub sprite and that it was tried (its `sprite` stage row), so the next
+   * pass makes it again as the picture is now shown.
+   */
+  forgetSprite(mediaId: number): void {
+    this.db.transaction(() => {
+      this.prepare("UPDATE media SET sprite_json = NULL WHERE id = ?").run(mediaId);
+      this.prepare("DELETE FROM media_stages WHERE media_id = ? AND stage = 'sprite'").run(mediaId);
+    })();
+  }
+
+  /**
    * Marks the item failed at `outcome.stage`; it resumes from that stage on the next pass.
    * ItemDeletedError, with nothing written, when the item was deleted meanwhile.
    */

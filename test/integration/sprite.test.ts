@@ -190,6 +190,21 @@ describe.skipIf(!hasTools)("scrub sprites, made in the analysis pass and served 
     expect((await call(`/api/media/${id(path)}/sprite`)).status).toBe(200);
   });
 
+  it("makes the sprite again in the new shape after a desqueeze", async () => {
+    const path = "cam/pattern.mp4";
+    const set = await api.request("PATCH", `/api/media/${id(path)}/desqueeze`, { body: { desqueeze: 2 } });
+    expect(set.status, set.text).toBe(200);
+    expect(set.json<Item>().sprite).toBeNull();
+    expect(await exists(spritePath(path))).toBe(false);
+    await ingest();
+    // 320×180 shown twice as wide: 640×180, fitted in 160 px (45 lines, made even: 44).
+    expect((await listed()).get(path)?.sprite).toMatchObject({
+      frames: 8,
+      frame_width: 160,
+      frame_height: 44,
+    });
+  });
+
   it("removes the sprite with the item", async () => {
     const path = "cam/phone.mp4";
     const deleted = await api.request("DELETE", `/api/media/${id(path)}`);
