@@ -16,8 +16,10 @@ import {
   pcmArgs,
   type SamplePiece,
   type SilenceOptions,
+  type SpriteOptions,
   sampleArgs,
   silencesArgs,
+  spriteArgs,
 } from "./ffmpeg/args.js";
 import { type Source, sourcePath } from "./ffmpeg/input.js";
 import {
@@ -39,7 +41,13 @@ import { ProcessError, run } from "./process.js";
 
 // The names callers of the adapter use; the command lines are built in ffmpeg/args.ts and their
 // output read in ffmpeg/output.ts.
-export { type PcmOptions, type SamplePiece, SIGNAL_RATE, SIGNAL_STEP_S } from "./ffmpeg/args.js";
+export {
+  type PcmOptions,
+  type SamplePiece,
+  SIGNAL_RATE,
+  SIGNAL_STEP_S,
+  type SpriteOptions,
+} from "./ffmpeg/args.js";
 export type { DecodeInput, Source } from "./ffmpeg/input.js";
 export type { Analysis, AudioStats, AudioTrack, MotionSample, SceneCut } from "./ffmpeg/output.js";
 
@@ -67,6 +75,16 @@ export interface Ffmpeg {
    * bounded memory); null when the track held no sample.
    */
   audioPeaks(file: Source, timeoutMs: number, signal?: AbortSignal): Promise<Peaks | null>;
+  /**
+   * The scrub sprite alone, from one decode of the picture (the analysis pass makes it for new
+   * items): for an item ingested before sprites were made.
+   */
+  sprite(
+    file: Source,
+    sprite: SpriteOptions,
+    options: { lut?: string | undefined; threads?: number | undefined; timeoutMs: number },
+    signal?: AbortSignal,
+  ): Promise<void>;
   /** The first audio track as 16 kHz mono 16-bit WAV (what speech recognisers read), optionally a window of it. */
   extractAudio(file: Source, out: string, opts: ExtractAudioOptions): Promise<void>;
   /**
@@ -191,6 +209,9 @@ export function createFfmpeg(path: string): Ffmpeg {
         audio: pcm ? parseAudioTrack(stderr, clips.finish()) : null,
         peaks: pcm ? peaks.finish() : null,
       };
+    },
+    async sprite(file, sprite, options, signal) {
+      await run(path, spriteArgs(file, sprite, options), { timeoutMs: options.timeoutMs, signal });
     },
     async audioPeaks(file, timeoutMs, signal) {
       const reducer = new PeakReducer();

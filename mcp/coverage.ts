@@ -40,6 +40,10 @@ export const ROUTE_COVERAGE: Readonly<Record<string, Coverage>> = {
   "GET /api/media/:id/thumbnail": {
     omitted: "image bytes; MCP tools answer with thumbnail_path relative to the project root",
   },
+  "GET /api/media/:id/sprite": {
+    omitted:
+      "image bytes for the web grid's hover scrub; MCP tools answer with the sprite's path relative to the project root",
+  },
   "GET /api/media/:id/keyframes/:index": {
     omitted: "image bytes; get_scenes answers with keyframe_path relative to the project root",
   },

@@ -18,6 +18,7 @@ export {
 export { probeFile } from "./stages/probe.js";
 export { proxyReason } from "./stages/proxy.js";
 export { sceneSignalsOf, withSceneSignals } from "./stages/signals.js";
+export { SPRITE_STAGE } from "./stages/sprite.js";
 export { stillThumbnail, THUMB_WIDTH, videoThumbnail } from "./stages/thumbnails.js";
 export { transcriptStage } from "./stages/transcript.js";
 export {

@@ -35,6 +35,8 @@ export function onCpuQueue(ffmpeg: Ffmpeg, queues: Queues): Ffmpeg {
     path: ffmpeg.path,
     frameAt: (file, atS, width, signal, keyframe, lut) =>
       cpu(() => ffmpeg.frameAt(file, atS, width, signal, keyframe, lut), signal),
+    sprite: (file, sprite, options, signal) =>
+      cpu(() => ffmpeg.sprite(file, sprite, options, signal), signal),
     audioPeaks: (file, timeoutMs, signal) => cpu(() => ffmpeg.audioPeaks(file, timeoutMs, signal), signal),
     extractAudio: (file, out, opts) => cpu(() => ffmpeg.extractAudio(file, out, opts), opts.signal),
     silences: (file, opts) => cpu(() => ffmpeg.silences(file, opts), opts.signal),

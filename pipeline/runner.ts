@@ -19,6 +19,7 @@ import { framesStage } from "./stages/frames.js";
 import { backfillPeaks, peaksDue, WAVEFORM_STAGE } from "./stages/peaks.js";
 import { probeFile } from "./stages/probe.js";
 import { proxyReason, proxyStage } from "./stages/proxy.js";
+import { backfillSprite, SPRITE_STAGE, spriteDue } from "./stages/sprite.js";
 import { thumbnailsStage } from "./stages/thumbnails.js";
 import { transcriptStage } from "./stages/transcript.js";
 import { STAGES, type Stage, type StageDeps, type StageItem, type StageName } from "./stages/types.js";
@@ -64,7 +65,7 @@ type Plan =
   | { kind: "unchanged" }
   | { kind: "needs_proxy"; reason: string }
   | { kind: "skip"; reason: string }
-  | { kind: "peaks"; row: MediaRow }
+  | { kind: "backfill"; row: MediaRow }
   | { kind: "run"; row: MediaRow | undefined; input: Omit<ItemInput, "exec">; restoreTo: string | null };
 
 const MAX_REASON = 400;
@@ -168,7 +169,7 @@ async function planFile(file: ScannedFile, deps: RunnerDeps): Promise<Plan> {
   if (row.status === "done") {
     const from = resumableStage(row, deps) ?? ((await proxyDue(row, deps)) ? "proxy" : null);
     if (from) return { kind: "run", row, input: { from, until: null }, restoreTo: null };
-    return peaksDue(row, deps) ? { kind: "peaks", row } : { kind: "unchanged" };
+    return peaksDue(row, deps) || spriteDue(row, deps) ? { kind: "backfill", row } : { kind: "unchanged" };
   }
   const from = (STAGES as readonly string[]).includes(row.next_stage)
     ? (row.next_stage as StageName)
@@ -285,8 +286,9 @@ const removeDerivedOf = (deps: RunnerDeps, mediaId: number) =>
   });
 
 /**
- * Peaks for an item ingested before they were made, from its sound alone. The item itself is
- * unchanged, whatever came of it: a decode that timed out is logged and asked again next pass.
+ * Peaks and a scrub sprite for an item ingested before they were made, each from its own decode
+ * of the sound or picture alone. The item itself is unchanged, whatever came of it: a decode that
+ * timed out is logged and asked again next pass.
  */
 async function backfill(
   file: ScannedFile,
@@ -294,13 +296,20 @@ async function backfill(
   deps: RunnerDeps,
   signal: AbortSignal,
 ): Promise<FileOutcome> {
-  try {
-    await backfillPeaks(stageItemOf(row, deps.store.paths.root), deps, signal);
-  } catch (error) {
-    if (signal.aborted) return { category: "aborted", stage: WAVEFORM_STAGE };
-    if (!(error instanceof ItemDeletedError)) {
+  const item = stageItemOf(row, deps.store.paths.root);
+  const parts = [
+    { due: peaksDue, make: backfillPeaks, stage: WAVEFORM_STAGE, failed: "waveform peaks not made" },
+    { due: spriteDue, make: backfillSprite, stage: SPRITE_STAGE, failed: "scrub sprite not made" },
+  ];
+  for (const part of parts) {
+    if (!part.due(row, deps)) continue;
+    try {
+      await part.make(item, deps, signal);
+    } catch (error) {
+      if (signal.aborted) return { category: "aborted", stage: part.stage };
+      if (error instanceof ItemDeletedError) break;
       const reason = cleanReason(error, file.absPath, file.relPath, deps.store.paths.root);
-      deps.log.warn({ path: file.relPath, reason }, "waveform peaks not made");
+      deps.log.warn({ path: file.relPath, reason }, part.failed);
     }
   }
   return { category: "unchanged", stage: "done" };
@@ -333,7 +342,7 @@ async function processFile(
   if (plan.kind === "unchanged") return { category: "unchanged", stage: "done" };
   if (plan.kind === "skip") return { category: "skipped", stage: "plan", reason: plan.reason };
   if (plan.kind === "needs_proxy") return { category: "needs_proxy", stage: "probe", reason: plan.reason };
-  if (plan.kind === "peaks") return backfill(file, plan.row, deps, signal);
+  if (plan.kind === "backfill") return backfill(file, plan.row, deps, signal);
 
   let item: StageItem | null = plan.row ? stageItemOf(plan.row, store.paths.root) : null;
   const { restoreTo, input } = plan;

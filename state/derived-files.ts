@@ -8,6 +8,13 @@ import { type ProjectPaths, relativeInside } from "./paths.js";
 /** The item's thumbnail: `.svc/thumbs/<media id>.jpg`. */
 export const thumbFile = (paths: ProjectPaths, mediaId: number) => join(paths.thumbs, `${mediaId}.jpg`);
 
+/**
+ * The item's scrub sprite, beside its thumbnail (`.svc/thumbs/<media id>.sprite.jpg`): made in the
+ * same pass, and cleared with it by a cache clear.
+ */
+export const spriteFile = (paths: ProjectPaths, mediaId: number) =>
+  join(paths.thumbs, `${mediaId}.sprite.jpg`);
+
 /** The folder of the item's key frames: `.svc/frames/<media id>/`. */
 export const framesDir = (paths: ProjectPaths, mediaId: number) => join(paths.frames, String(mediaId));
 
@@ -22,7 +29,7 @@ export const waveformFile = (paths: ProjectPaths, mediaId: number) => join(paths
 export const proxyFile = (paths: ProjectPaths, mediaId: number) => join(paths.proxies, `${mediaId}.mp4`);
 
 /**
- * Removes an item's derived files: its thumbnail, key-frame folder, waveform peaks and playback proxy, and the
+ * Removes an item's derived files: its thumbnail, scrub sprite, key-frame folder, waveform peaks and playback proxy, and the
  * files its rows recorded (relative to `.svc`; older releases named some differently). Nothing
  * outside `.svc` is touched. A file that cannot be removed goes to `onFailure` (relative to
  * `.svc`) and the others still go: a leftover is a cost, never a failure of what removed the item.
@@ -36,6 +43,7 @@ export async function removeDerivedFiles(
   const targets = [
     ...recorded.filter((rel): rel is string => rel !== null).map((rel) => join(paths.dataDir, rel)),
     thumbFile(paths, mediaId),
+    spriteFile(paths, mediaId),
     framesDir(paths, mediaId),
     waveformFile(paths, mediaId),
     proxyFile(paths, mediaId),

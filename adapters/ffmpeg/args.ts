@@ -60,7 +60,23 @@ export interface AnalyseOptions {
   lut?: string | undefined;
   /** Decoder threads; ffmpeg's own choice (one per core) when absent. */
   threads?: number | undefined;
+  /** The scrub sprite: `frames` evenly spaced over the clip, tiled into one JPEG at `file`. */
+  sprite?: SpriteOptions | undefined;
 }
+
+export interface SpriteOptions {
+  file: string;
+  frames: number;
+  /** The clip's length: the frames are `durationS / frames` apart. */
+  durationS: number;
+  columns: number;
+  rows: number;
+  /** Each frame fits in a `box` × `box` square, its display aspect kept. */
+  box: number;
+}
+
+// Enough for a frame a few centimetres wide: a scrub sprite is looked through, not studied.
+const SPRITE_QUALITY = "8";
 
 export interface ExtractAudioOptions {
   startS?: number | undefined;
@@ -323,6 +339,47 @@ export function audioStatsArgs(file: Source, startS: number, durationS: number):
   ];
 }
 
+/** The sprite's filters: its frames dropped to its rate, fitted in its box, tiled. */
+function spriteFilters(sprite: SpriteOptions): { drop: string; fit: string; tile: string } {
+  if (!Number.isInteger(sprite.frames) || sprite.frames < 1 || !(sprite.durationS > 0)) {
+    throw new Error(
+      `a sprite needs ≥ 1 frame over a length > 0 s, got ${sprite.frames} over ${sprite.durationS} s`,
+    );
+  }
+  return {
+    drop: `fps=${sprite.frames}/${sprite.durationS.toFixed(3)}`,
+    fit: `scale=${sprite.box}:${sprite.box}:force_original_aspect_ratio=decrease:force_divisible_by=2`,
+    tile: `tile=${sprite.columns}x${sprite.rows}`,
+  };
+}
+
+/** The tiled picture, once: a clip a little longer than measured would start a second one. */
+const spriteOutput = (sprite: SpriteOptions) => [
+  ...["-map", "[sprite]", "-frames:v", "1", "-q:v", SPRITE_QUALITY, "-update", "1", "-y", sprite.file],
+];
+
+/** One decode of the picture alone for its scrub sprite, for an item ingested before sprites were made. */
+export function spriteArgs(
+  file: Source,
+  sprite: SpriteOptions,
+  options: { lut?: string | undefined; threads?: number | undefined } = {},
+): string[] {
+  // Frames are dropped to the sprite's rate first: only the few kept are made displayable and
+  // rendered through the LUT (after fitting: on thousands of pixels, not millions).
+  const { drop, fit, tile } = spriteFilters(sprite);
+  const { lut } = options;
+  return [
+    ...COMMON,
+    ...(options.threads === undefined ? [] : ["-threads", String(options.threads)]),
+    ...[...inputArgs(file), "-an", "-sn", "-dn"],
+    ...[
+      "-filter_complex",
+      `[0:v:0]${[drop, afterDisplay(file, fit, lut ? lutFilter(lut) : ""), tile].join(",")}[sprite]`,
+    ],
+    ...spriteOutput(sprite),
+  ];
+}
+
 /**
  * The one decode pass over a clip (see Ffmpeg.analyse). Each measuring branch ends in a named
  * metadata printer (`metadata@cut`, `metadata@motion`, `ametadata@level`) so
@@ -335,11 +392,26 @@ export function analyseArgs(file: Source, options: AnalyseOptions): string[] {
   // Scene scores are taken on the decoded frames as they are: the SAD over a full frame is
   // cheaper than scaling every frame down first, and a cut scores alike at either size. Only
   // the branches that keep a frame now and then scale it, after dropping the rest.
+  const { sprite } = options;
+  // The sprite's frames are taken from the kept ones (already upright, through the LUT and
+  // small): tiling them costs next to nothing beside the decode.
+  const keys = [
+    `fps=1/${options.sampleEveryS}`,
+    afterDisplay(
+      file,
+      options.lut ? lutFilter(options.lut) : "",
+      `scale='min(${options.sampleWidth},iw)':-2`,
+    ),
+  ].join(",");
   const video = [
     `[0:v:0]split=${options.motion ? 3 : 2}[cut][keys0]${options.motion ? "[motion]" : ""}`,
     `[cut]select@cut='gt(scene,${options.threshold})',metadata@cut=print,nullsink`,
-    `[keys0]${[`fps=1/${options.sampleEveryS}`, afterDisplay(file, options.lut ? lutFilter(options.lut) : "", `scale='min(${options.sampleWidth},iw)':-2`)].join(",")}[keys]`,
+    sprite ? `[keys0]${keys},split=2[keys][sprite0]` : `[keys0]${keys}[keys]`,
   ];
+  if (sprite) {
+    const { drop, fit, tile } = spriteFilters(sprite);
+    video.push(`[sprite0]${drop},${fit},${tile}[sprite]`);
+  }
   if (options.motion) {
     video.push(
       `[motion]fps=${fps},scale=${MOTION_WIDTH}:${MOTION_HEIGHT},format=gray,` +
@@ -364,6 +436,7 @@ export function analyseArgs(file: Source, options: AnalyseOptions): string[] {
     ...(options.threads === undefined ? [] : ["-threads", String(options.threads)]),
     ...[...inputArgs(file), "-sn", "-dn", "-filter_complex", [...video, ...audio].join(";")],
     ...["-map", "[keys]", "-q:v", "3", "-frame_pts", "1", join(options.sampleDir, "%06d.jpg")],
+    ...(sprite ? spriteOutput(sprite) : []),
     ...(options.audio ? PEAKS_PIPE : []),
   ];
 }

@@ -29,7 +29,7 @@ import {
   TAG_BODY,
   TRIM_BODY,
 } from "../../library/media/edit.js";
-import { keyframeFile, streamFile, thumbnailFile } from "../../library/media/files.js";
+import { keyframeFile, spritePicture, streamFile, thumbnailFile } from "../../library/media/files.js";
 import { parseIndex, parseMediaId } from "../../library/media/ids.js";
 import { MEMBERS_QUERY, memberRules } from "../../library/media/members.js";
 import { LIST_QUERY, wholeNumber } from "../../library/media/query.js";
@@ -418,6 +418,23 @@ export const mediaRoutes: readonly RouteDef[] = [
     handler: async (event, deps) => fileResponse(await thumbnailFile(target(event, deps).store, idOf(event))),
     doc: {
       summary: "The item's thumbnail",
+      params: idParams("id"),
+      query: PROJECT_QUERY,
+      response: { file: "image/jpeg" },
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/media/:id/sprite",
+    scopes: ACCESS.read,
+    media: true,
+    handler: async (event, deps) => fileResponse(await spritePicture(target(event, deps).store, idOf(event))),
+    doc: {
+      summary: "The video's scrub sprite",
+      description:
+        "One JPEG of frames evenly spaced over the clip, tiled row by row from the top left; its layout (frames, " +
+        "columns, rows, frame size, seconds between frames) is the item's `sprite`. 404 for an item that is not a " +
+        "video or whose sprite is not made yet.",
       params: idParams("id"),
       query: PROJECT_QUERY,
       response: { file: "image/jpeg" },

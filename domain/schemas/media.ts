@@ -71,6 +71,31 @@ export const SPAN = z
 export type Span = z.infer<typeof SPAN>;
 
 /** A media item as every transport shows it: relative paths only, no word timings, no raw metadata. */
+/** A video's scrub sprite as stored (media.sprite_json): its file under `.svc` and its layout. */
+export const SPRITE_LAYOUT = z.object({
+  path: z.string(),
+  frames: z.int().min(1),
+  columns: z.int().min(1),
+  rows: z.int().min(1),
+  frame_width: z.int().min(1),
+  frame_height: z.int().min(1),
+  interval_s: z.number().positive(),
+});
+export type SpriteLayout = z.infer<typeof SPRITE_LAYOUT>;
+
+export const SPRITE = SPRITE_LAYOUT.omit({ path: true })
+  .extend({
+    url: z
+      .string()
+      .describe("GET /api/media/{id}/sprite: one JPEG, the frames tiled row by row from its top left"),
+    interval_s: z
+      .number()
+      .positive()
+      .describe("Frame i shows the clip at i × interval_s from its first frame"),
+  })
+  .meta({ id: "Sprite" });
+export type Sprite = z.infer<typeof SPRITE>;
+
 export const MEDIA_ITEM = z
   .object({
     id: z.int(),
@@ -130,6 +155,7 @@ export const MEDIA_ITEM = z
     waveform_url: nullableString.describe(
       "The item's waveform peaks (GET /api/media/{id}/waveform); null when it has no sound or they are not made yet",
     ),
+    sprite: SPRITE.nullable().describe("A video's hover-scrub frames; null until made at ingest"),
     created_at: timestamp,
     updated_at: timestamp,
   })

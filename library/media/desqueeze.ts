@@ -62,5 +62,7 @@ export async function setDesqueeze(
       "desqueeze set, but its pictures could not be rendered again",
     );
   }
-  return { item: mediaItem(row, store.tags.forMedia(id), links), proxyPending };
+  // Rendering forgot the scrub sprite: the answer says so.
+  const item = mediaItem(store.media.get(id) ?? row, store.tags.forMedia(id), links);
+  return { item, proxyPending };
 }

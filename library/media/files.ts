@@ -1,6 +1,9 @@
 import { EXIT, UserError } from "../../domain/errors.js";
 import { contentTypeOf, unplayableReason } from "../../domain/playback.js";
+import { SPRITE_LAYOUT } from "../../domain/schemas/media.js";
+import { SPRITE_STAGE } from "../../pipeline/index.js";
 import { proxyFile } from "../../state/derived-files.js";
+import { readJsonColumn } from "../../state/json-column.js";
 import { derivedRelative } from "../../state/paths.js";
 import type { LibraryStore } from "../../state/stores.js";
 import { derivedFile, type MediaFile, mediaFile } from "../containment.js";
@@ -45,6 +48,24 @@ export async function thumbnailFile(store: LibraryStore, id: number): Promise<Se
   const file = await derived(store, row.thumb_path);
   if (!file) throw missing(`media item ${id} has no thumbnail`);
   return { ...file, range: null };
+}
+
+/** `GET /api/media/{id}/sprite`: the scrub sprite under `.svc/thumbs`, or a 404 saying why there is none. */
+export async function spritePicture(store: LibraryStore, id: number): Promise<ServedFile> {
+  const row = requireItem(store, id);
+  if (row.kind !== "video")
+    throw missing(
+      `media item ${id} is ${row.kind === "audio" ? "audio" : "a still"}: only videos have a scrub sprite`,
+    );
+  const layout = readJsonColumn(row.sprite_json, SPRITE_LAYOUT.nullable(), null);
+  const file = await derived(store, layout?.path ?? null);
+  if (file) return { ...file, range: null };
+  const stage = store.media.stages(id).find((s) => s.stage === SPRITE_STAGE);
+  const why =
+    stage?.status === "skipped"
+      ? `none could be made: ${stage.detail ?? "no reason was recorded"}`
+      : "it is made at ingest; the next ingest pass makes it";
+  throw missing(`media item ${id} has no scrub sprite yet: ${why}`);
 }
 
 /** `GET /api/media/{id}/keyframes/{index}`: one scene's key frame under `.svc/frames`. */

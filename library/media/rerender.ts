@@ -10,7 +10,7 @@ import {
   withSceneSignals,
 } from "../../pipeline/index.js";
 import { writeFileAtomic } from "../../state/atomic.js";
-import { proxyFile } from "../../state/derived-files.js";
+import { proxyFile, spriteFile } from "../../state/derived-files.js";
 import type { MediaRow } from "../../state/repos/media.js";
 import type { LibraryStore } from "../../state/stores.js";
 import { derivedFile, mediaFile } from "../containment.js";
@@ -23,7 +23,7 @@ const derivedPath = async (store: LibraryStore, rel: string) =>
 /**
  * Renders the item's thumbnail and its scenes' key frames again from the original, as it is now
  * shown (its colour profile's LUT, or none when cleared; its display geometry, such as a new
- * desqueeze), under the names they already have. Only
+ * desqueeze), under the names they already have; its scrub sprite is left for the next pass. Only
  * these pictures: scene detection, vision and embeddings keep what they found. A key frame keeps
  * the scene signals its comment carries. The original file is only read.
  */
@@ -39,6 +39,9 @@ export async function renderDerived(ctx: AppContext, store: LibraryStore, row: M
   const cpu = <T>(work: () => Promise<T>) => queues.cpu.add(work);
   const rewrittenScenes: number[] = [];
   if (row.kind === "video") {
+    // Sixty frames are a decode of their own: the next ingest pass makes the sprite again.
+    await rm(spriteFile(store.paths, row.id), { force: true });
+    store.media.forgetSprite(row.id);
     for (const scene of store.scenes.forMedia(row.id)) {
       const file = await derivedPath(store, scene.keyframe_path);
       if (!file || !adapters.ffmpeg) continue;

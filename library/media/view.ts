@@ -10,7 +10,9 @@ import {
   SEQUENCE,
   SLATE,
   SPAN,
+  SPRITE_LAYOUT,
   type Span,
+  type Sprite,
   TIMECODE_CONFLICT,
 } from "../../domain/schemas/media.js";
 import { readJsonColumn } from "../../state/json-column.js";
@@ -27,6 +29,7 @@ export interface Links {
   thumbnail(id: number, stored: string): string;
   keyframe(id: number, index: number, stored: string): string;
   waveform(id: number, stored: string): string;
+  sprite(id: number, stored: string): string;
 }
 
 export type LinkKind = "api" | "paths";
@@ -38,6 +41,7 @@ export function apiLinks(project: string | undefined): Links {
     thumbnail: (id) => `/api/media/${id}/thumbnail${suffix}`,
     keyframe: (id, index) => `/api/media/${id}/keyframes/${index}${suffix}`,
     waveform: (id) => `/api/media/${id}/waveform${suffix}`,
+    sprite: (id) => `/api/media/${id}/sprite${suffix}`,
   };
 }
 
@@ -46,12 +50,21 @@ export const pathLinks: Links = {
   thumbnail: (_id, stored) => posix.join(DATA_DIR_NAME, stored),
   keyframe: (_id, _index, stored) => posix.join(DATA_DIR_NAME, stored),
   waveform: (_id, stored) => posix.join(DATA_DIR_NAME, stored),
+  sprite: (_id, stored) => posix.join(DATA_DIR_NAME, stored),
 };
 
 export const linksOf = (kind: LinkKind, project: string | undefined): Links =>
   kind === "paths" ? pathLinks : apiLinks(project);
 
 const TIMECODE_CONFLICTS = z.array(TIMECODE_CONFLICT);
+
+/** The item's scrub sprite, from its stored layout (one JSON column of the listed row). */
+function spriteOf(row: ListedRow, links: Links): Sprite | null {
+  const stored = readJsonColumn(row.sprite_json, SPRITE_LAYOUT.nullable(), null);
+  if (stored === null) return null;
+  const { path, ...layout } = stored;
+  return { ...layout, url: links.sprite(row.id, path) };
+}
 const oneOf = <T>(values: readonly T[], value: unknown): T | null =>
   values.includes(value as T) ? (value as T) : null;
 
@@ -132,6 +145,7 @@ export function mediaItem(row: ListedRow, tags: readonly TagRow[], links: Links)
     missing_since: row.missing_since,
     thumbnail_url: row.thumb_path === null ? null : links.thumbnail(row.id, row.thumb_path),
     waveform_url: row.waveform_path === null ? null : links.waveform(row.id, row.waveform_path),
+    sprite: spriteOf(row, links),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

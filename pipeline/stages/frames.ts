@@ -1,6 +1,6 @@
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { basename, join } from "node:path";
-import type { Analysis } from "../../adapters/ffmpeg.js";
+import type { Analysis, SpriteOptions } from "../../adapters/ffmpeg.js";
 import { ProcessError } from "../../adapters/process.js";
 import { labelPaths } from "../../domain/redact.js";
 import { writeFileAtomic } from "../../state/atomic.js";
@@ -13,6 +13,7 @@ import { decodeThreads } from "../queues.js";
 import { storePeaks } from "./peaks.js";
 import { type PlannedScene, planScenes } from "./scene-plan.js";
 import { type SceneSignals, withSceneSignals } from "./signals.js";
+import { spriteRequest, storeSprite } from "./sprite.js";
 import { THUMB_WIDTH, thumbnailFromSamples, videoThumbnail } from "./thumbnails.js";
 import { type Stage, type StageDeps, StageError, type StageItem } from "./types.js";
 import { audioQualityLabel, audioStatsFromTrack, stabilityFromMotion } from "./vision-measure.js";
@@ -83,6 +84,7 @@ async function analyseClip(
   work: string,
   signal: AbortSignal,
   lut: string | undefined,
+  sprite: SpriteOptions | undefined,
 ): Promise<{ analysis: Analysis; audioMeasured: boolean; noPeaks: string }> {
   const { ffmpeg } = deps.adapters;
   if (!ffmpeg) throw new StageError("ffmpeg is not available");
@@ -90,6 +92,7 @@ async function analyseClip(
   const options = {
     threshold: deps.config.sceneThreshold,
     sampleEveryS: sampleInterval(item.durationS ?? 0),
+    sprite,
     sampleWidth: THUMB_WIDTH,
     sampleDir: work,
     timeoutMs: sceneDetectTimeoutMs(item.durationS),
@@ -124,7 +127,7 @@ async function analyseClip(
 
 /**
  * Scenes and their key frames, the measured motion and sound of each scene, the video's
- * thumbnail and its sound's waveform peaks, all from one decode of the clip.
+ * thumbnail and scrub sprite and its sound's waveform peaks, all from one decode of the clip.
  */
 export const framesStage: Stage = {
   name: "frames",
@@ -138,7 +141,8 @@ export const framesStage: Stage = {
     try {
       const profile = deps.store.media.get(item.mediaId)?.color_profile;
       const lut = await lutForItem(deps.config, profile, deps.log);
-      const { analysis, audioMeasured, noPeaks } = await analyseClip(item, deps, work, signal, lut);
+      const sprite = spriteRequest(item.durationS, sampleInterval(duration), work);
+      const { analysis, audioMeasured, noPeaks } = await analyseClip(item, deps, work, signal, lut, sprite);
       const plan = planScenes(duration, analysis.cuts);
       const scenes: SceneInput[] = [];
       for (const [idx, scene] of plan.entries()) {
@@ -159,6 +163,12 @@ export const framesStage: Stage = {
       await writeFileAtomic(thumbPath, thumb);
       deps.store.scenes.replace(item.mediaId, scenes);
       await storePeaks(deps, item.mediaId, analysis.peaks, noPeaks);
+      await storeSprite(
+        deps,
+        item.mediaId,
+        sprite,
+        sprite ? "no frame was decoded" : "its length is unknown",
+      );
       // Key frames of an earlier, longer scene list are removed only once the new list is stored.
       const keep = new Set(plan.map((_, idx) => basename(keyframeFile(deps.store.paths, item.mediaId, idx))));
       for (const name of await readdir(dir)) {

@@ -884,4 +884,14 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX handoffs_pending ON handoffs (target, taken_at, id);
     `,
   },
+  {
+    version: 18,
+    name: "scrub sprites",
+    sql: `
+      -- A video's scrub sprite made in its decode pass (issue 33): JSON {path (relative to .svc),
+      -- frames, columns, rows, frame_width, frame_height, interval_s}; NULL until made. Items
+      -- ingested before get one on the next pass (its "sprite" stage row says it was tried).
+      ALTER TABLE media ADD COLUMN sprite_json TEXT;
+    `,
+  },
 ];

@@ -107,6 +107,7 @@ const LIST_COLUMNS = [
   "shot_date",
   "thumb_path",
   "waveform_path",
+  "sprite_json",
   "rating",
   "rating_note",
   "in_point",

@@ -26,6 +26,8 @@ export interface MediaRow extends Required<ProbeFields> {
   thumb_path: string | null;
   /** Waveform peaks made in the decode pass, relative to .svc; null until made (or no sound). */
   waveform_path: string | null;
+  /** The scrub sprite's layout and file (domain/schemas/media.ts SPRITE_LAYOUT), JSON; null until made. */
+  sprite_json: string | null;
   rating: string | null;
   rating_note: string | null;
   in_point: number | null;
@@ -411,6 +413,26 @@ export class MediaRepo extends Repository {
     })();
   }
 
+  /** Records the item's scrub sprite (JSON, or null when none was made) with its stage row. */
+  recordSprite(mediaId: number, json: string | null, outcome: StageOutcome): void {
+    this.db.transaction(() => {
+      const set = this.prepare("UPDATE media SET sprite_json = ? WHERE id = ?").run(json, mediaId);
+      if (set.changes === 0) throw new ItemDeletedError(mediaId);
+      this.recordStage(mediaId, outcome);
+    })();
+  }
+
+  /**
+   * Forgets the item's scrub sprite and that it was tried (its `sprite` stage row), so the next
+   * pass makes it again as the picture is now shown.
+   */
+  forgetSprite(mediaId: number): void {
+    this.db.transaction(() => {
+      this.prepare("UPDATE media SET sprite_json = NULL WHERE id = ?").run(mediaId);
+      this.prepare("DELETE FROM media_stages WHERE media_id = ? AND stage = 'sprite'").run(mediaId);
+    })();
+  }
+
   /**
    * Marks the item failed at `outcome.stage`; it resumes from that stage on the next pass.
    * ItemDeletedError, with nothing written, when the item was deleted meanwhile.
@@ -524,7 +546,7 @@ export class MediaRepo extends Repository {
     // request during the clear cannot record the size of a file about to be removed.
     this.prepare("UPDATE scenes SET keyframe_bytes = 0 WHERE keyframe_bytes IS NOT 0").run();
     return this.prepare(
-      `UPDATE media SET thumb_path = NULL, thumb_bytes = NULL,
+      `UPDATE media SET thumb_path = NULL, thumb_bytes = NULL, sprite_json = NULL,
            next_stage = CASE WHEN status <> 'done' AND next_stage IN (SELECT value FROM json_each(@later))
              THEN 'thumbnails' ELSE next_stage END,
            updated_at = @stamp

@@ -530,6 +530,13 @@ const EXAMPLES: Record<string, Examples> = {
     ok: () => ({ status: 200, path: `/api/media/${seed.still}/thumbnail`, before: derivedFiles }),
     more: () => [{ status: 404, path: `/api/media/${MISSING_ID}/thumbnail` }],
   },
+  "GET /api/media/:id/sprite": {
+    ok: () => ({ status: 200, path: `/api/media/${seed.clip}/sprite`, before: derivedFiles }),
+    more: () => [
+      { status: 404, path: `/api/media/${seed.still}/sprite` },
+      { status: 404, path: `/api/media/${MISSING_ID}/sprite` },
+    ],
+  },
   "GET /api/media/:id/waveform": {
     ok: () => ({ status: 200, path: `/api/media/${seed.clip}/waveform`, before: derivedFiles }),
     more: () => [

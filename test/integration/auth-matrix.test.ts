@@ -337,6 +337,11 @@ const EXAMPLES: Record<string, Example> = {
     path: (api) => `/api/media/${seedOf(api).still}/thumbnail`,
     before: derivedFiles,
   },
+  "GET /api/media/:id/sprite": {
+    status: 200,
+    path: (api) => `/api/media/${seedOf(api).clip}/sprite`,
+    before: derivedFiles,
+  },
   "GET /api/media/:id/waveform": {
     status: 200,
     path: (api) => `/api/media/${seedOf(api).clip}/waveform`,
@@ -671,6 +676,7 @@ describe("the route table", () => {
   it("marks the routes that serve the library's pictures and media", () => {
     expect(ROUTES.filter((r) => r.media).map(label)).toEqual([
       "GET /api/media/:id/thumbnail",
+      "GET /api/media/:id/sprite",
       "GET /api/media/:id/keyframes/:index",
       "GET /api/stream",
     ]);

@@ -9,6 +9,7 @@ import {
   lutFilter,
   sampleArgs,
   silencesArgs,
+  spriteArgs,
 } from "../../adapters/ffmpeg/args.js";
 
 const valueAfter = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
@@ -135,6 +136,39 @@ describe("ffmpeg command lines", () => {
       "-i",
       "/in/a.mov",
     ]);
+  });
+
+  it("tiles the scrub sprite from the kept frames, and alone for the backfill dropping frames before the display filters", () => {
+    const base = { threshold: 0.3, sampleEveryS: 0.5, sampleWidth: 480, sampleDir: "/tmp/s", timeoutMs: 1 };
+    const sprite = { file: "/tmp/s/sprite.jpg", frames: 20, durationS: 10, columns: 10, rows: 2, box: 160 };
+    const args = analyseArgs("/in/a.mov", { ...base, sprite });
+    const graph = (valueAfter(args, "-filter_complex") ?? "").split(";");
+    expect(graph[0]).toBe("[0:v:0]split=2[cut][keys0]");
+    expect(graph[2]).toBe("[keys0]fps=1/0.5,scale='min(480,iw)':-2,split=2[keys][sprite0]");
+    expect(graph[3]).toBe(
+      "[sprite0]fps=20/10.000,scale=160:160:force_original_aspect_ratio=decrease:force_divisible_by=2,tile=10x2[sprite]",
+    );
+    const out = args.slice(args.indexOf("[sprite]") - 1);
+    expect(out).toEqual([
+      "-map",
+      "[sprite]",
+      "-frames:v",
+      "1",
+      "-q:v",
+      "8",
+      "-update",
+      "1",
+      "-y",
+      sprite.file,
+    ]);
+    const turned = { path: "/in/a.mov", inputOptions: ["-noautorotate"], display: "transpose=1" };
+    const alone = spriteArgs(turned, sprite, { lut: "/x.cube", threads: 1 });
+    expect(valueAfter(alone, "-filter_complex")).toBe(
+      `[0:v:0]fps=20/10.000,transpose=1,scale=160:160:force_original_aspect_ratio=decrease:force_divisible_by=2,${lutFilter("/x.cube")},tile=10x2[sprite]`,
+    );
+    expect(alone).toContain("-an");
+    expect(() => spriteArgs("/in/a", { ...sprite, frames: 0 }, {})).toThrow(/≥ 1 frame/);
+    expect(() => spriteArgs("/in/a", { ...sprite, durationS: 0 }, {})).toThrow(/length > 0/);
   });
 
   it("makes each sample piece from ffmpeg's own test sources and the speech recording", () => {

@@ -16,6 +16,7 @@ const links: Links = {
   thumbnail: (id) => `t/${id}`,
   keyframe: (id, i) => `k/${id}/${i}`,
   waveform: (id) => `w/${id}`,
+  sprite: (id) => `s/${id}`,
 };
 
 let dir: string;

@@ -68,7 +68,7 @@ describe("searchMedia under load", () => {
     },
     log: silentLogger(),
   });
-  const links = { thumbnail: () => "", keyframe: () => "", waveform: () => "" };
+  const links = { thumbnail: () => "", keyframe: () => "", waveform: () => "", sprite: () => "" };
 
   it("a full search queue is a 503 asking the client to retry, not a partial answer", async () => {
     const refused = searchMedia(deps(new ThreadsBusy("semantic search")), { q: "sunset" }, links);

@@ -2,8 +2,8 @@ import { seconds } from "../api.js";
 import { missingPartsText, slateShort } from "../camera-text.js";
 import type { MediaItem } from "../client.js";
 import { navigate } from "../router.js";
-import { Thumb } from "../thumb.js";
 import type { Card } from "./cards.js";
+import { ScrubThumb } from "./scrub-card.js";
 
 /** How a click or key picks a card: ticks or unticks it alone, or ticks every card from the last one picked. */
 export type Pick = "toggle" | "range";
@@ -105,12 +105,12 @@ export function Cell({ card, index, focused, selected, pick }: CellProps) {
         onClick={open}
         title={item.name}
       >
-        <Thumb src={hit?.match?.keyframe_url ?? item.thumbnail_url} alt="" className="cell-img" />
+        <ScrubThumb item={item} src={hit?.match?.keyframe_url ?? item.thumbnail_url} />
         <Badges item={item} parts={parts.length} />
         <span class="cell-name">{item.name}</span>
         <span class="cell-meta">
           <span>{seconds(recording ? recording.duration_s : item.duration_s)}</span>
-          {recording?.start_timecode && <span class="tc">{recording.start_timecode}</span>}
+          {(recording ?? item).start_timecode && <span class="tc">{(recording ?? item).start_timecode}</span>}
           {hit?.match && (
             <span class="match">
               {recording && `part ${hit.span?.index} `}scene {hit.match.scene_index} @{" "}
