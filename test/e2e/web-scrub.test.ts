@@ -1,20 +1,14 @@
-import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { Sprite } from "../../domain/schemas/media.js";
-// The flags every headless run here needs (no sandbox as root, no GPU, no background traffic).
-import HEADLESS_CHROMIUM from "../support/chromium-args.json" with { type: "json" };
-import { type ServeChild, startServe } from "../support/cli.js";
+import type { ServeChild } from "../support/cli.js";
 import { ff } from "../support/speech.js";
-import { tempWorkspace } from "../support/temp.js";
 import { needTools } from "../support/tools.js";
-import { until } from "../support/until.js";
 import { axeSerious, pageUntil } from "../support/web-page.js";
+import { SHOTS, useWebSession } from "../support/web-session.js";
 
-const CHROMIUM = process.env.SVC_CHROMIUM ?? "/usr/bin/chromium";
-const SHOTS = join(import.meta.dirname, "..", "..", "test-results", "web");
 const hasTools = needTools("ffmpeg", "ffprobe", "chromium");
 
 interface Item {
@@ -37,19 +31,20 @@ const makeColours = (dir: string) =>
   ]);
 
 describe.skipIf(!hasTools)("hover scrub in the grid", () => {
-  let ws: Awaited<ReturnType<typeof tempWorkspace>>;
-  let serve: ServeChild;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let clip: Item;
-  let consoleErrors: string[] = [];
 
-  const api = async <T>(path: string): Promise<T> => {
-    const response = await fetch(new URL(path, serve.url));
-    expect(response.ok, `${path}: ${response.status}`).toBe(true);
-    return (await response.json()) as T;
-  };
+  let serve: ServeChild;
+  const web = useWebSession({
+    prepare: makeColours,
+    ready: async (session) => {
+      const listed = await session.api<{ items: Item[] }>("/api/media?limit=10");
+      const item = listed.items[0];
+      if (item?.status !== "done" || item.sprite === null) return false;
+      clip = item;
+      return true;
+    },
+  });
   /** What the card shows: the frame under the pointer, where the sprite sits, the time label. */
   // Page-side code is given as text: the tests are compiled without the DOM's types.
   const scrubbed = () =>
@@ -80,47 +75,9 @@ describe.skipIf(!hasTools)("hover scrub in the grid", () => {
     await page.mouse.move(box.x + box.width * fraction, box.y + box.height / 2);
   };
 
-  beforeAll(async () => {
-    ws = await tempWorkspace();
-    await mkdir(SHOTS, { recursive: true });
-    await makeColours(ws.root);
-    serve = await startServe(ws.env({ SVC_PORT: "0", SVC_MCP_PORT: "0" }));
-    clip = await until(
-      "the clip ingested with its sprite",
-      async () => {
-        const listed = await api<{ items: Item[] }>("/api/media?limit=10");
-        const item = listed.items[0];
-        return item?.status === "done" && item.sprite !== null && item;
-      },
-      { timeoutMs: 40_000, intervalMs: 250 },
-    );
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [...HEADLESS_CHROMIUM],
-      headless: true,
-    });
-  }, 60_000);
-
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    consoleErrors = [];
-    const errors = consoleErrors;
-    page.on("console", (message) => {
-      if (message.type() === "error") errors.push(message.text());
-    });
-    page.on("pageerror", (error) => errors.push(error.message));
-  });
-
-  afterEach(async () => {
-    await context?.close();
-    expect(consoleErrors, "errors logged by the page").toEqual([]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    serve?.child.kill("SIGKILL");
-    await ws?.cleanup();
+  beforeEach(() => {
+    page = web.page;
+    serve = web.serve;
   });
 
   it("shows the frame and the time under the pointer, and the thumbnail again on leaving", async () => {
