@@ -1,35 +1,8 @@
-import { useEffect, useState } from "preact/hooks";
-import { request, seconds, storedToken } from "../api.js";
+import { useState } from "preact/hooks";
+import { seconds } from "../api.js";
 import type { MediaItem } from "../client.js";
-import { Thumb } from "../thumb.js";
+import { Thumb, useImageUrl } from "../thumb.js";
 import { type ScrubView, scrubView } from "./scrub.js";
-
-/**
- * The sprite's URL once it is wanted (the first hover), null until then. Without a token the
- * browser loads it directly (local trust); with one, it is fetched and shown from a blob: URL.
- */
-function useSpriteUrl(src: string | null, wanted: boolean): string | null {
-  const token = storedToken();
-  const [blob, setBlob] = useState<string | null>(null);
-  useEffect(() => {
-    if (!src || !token || !wanted) return;
-    const controller = new AbortController();
-    let url: string | null = null;
-    request(src, { signal: controller.signal })
-      .then((r) => r.blob())
-      .then((b) => {
-        url = URL.createObjectURL(b);
-        setBlob(url);
-      })
-      .catch(() => setBlob(null));
-    return () => {
-      controller.abort();
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [src, token, wanted]);
-  if (!src || !wanted) return null;
-  return token ? blob : src;
-}
 
 /** A flag over the picture for a file that cannot be shown as it is: in words, never a colour alone. */
 const flagOf = (item: MediaItem) =>
@@ -43,7 +16,7 @@ const flagOf = (item: MediaItem) =>
 export function ScrubThumb({ item, src }: { item: MediaItem; src: string | null }) {
   const { sprite } = item;
   const [view, setView] = useState<ScrubView | null>(null);
-  const url = useSpriteUrl(sprite?.url ?? null, view !== null);
+  const url = useImageUrl(sprite?.url ?? null, view !== null);
   const flag = flagOf(item);
   const move = (event: PointerEvent) => {
     if (!sprite || event.pointerType === "touch") return;
