@@ -304,6 +304,20 @@ describe.skipIf(!needTools("ffmpeg", "ffprobe", "chromium"))("the web app's them
       await page.getByRole("link", { name: "Library" }).focus();
       const link = await ring();
       expect(link.outline || link.shadow).toBe(true);
+      // A card of the grid: its button fills it, so the ring is the card's.
+      await page.goto(at("/"));
+      await page.locator(".cell img").first().waitFor();
+      await page.getByLabel("Search the library").focus();
+      for (
+        let i = 0;
+        i < 30 && !(await page.evaluate('document.activeElement.classList.contains("cell-open")'));
+        i += 1
+      )
+        await page.keyboard.press("Tab");
+      const card = (await page.evaluate(
+        'getComputedStyle(document.activeElement.closest(".cell")).outlineStyle',
+      )) as string;
+      expect(card, `the focused card's ring in ${theme}`).toBe("solid");
       await context?.close();
     }
   });
