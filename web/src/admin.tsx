@@ -272,7 +272,7 @@ export function EntitlementsPanel() {
       <h2>Entitlements</h2>
       {error && <p class="error">{error}</p>}
       {report && (
-        <dl>
+        <dl class="facts">
           <dt>Tier</dt>
           <dd>
             {report.tier}

@@ -11,6 +11,7 @@ import { Operations, Settings } from "./ops.js";
 import { navigate, useLocation } from "./router.js";
 import { PairView } from "./sync/pair-view.js";
 import { SyncList } from "./sync/sync-list.js";
+import { ThemeToggle } from "./theme-toggle.js";
 import "./style.css";
 
 const PROJECT_KEY = "svc.project";
@@ -198,6 +199,7 @@ function App() {
           ))}
         </nav>
         {project && <span class="project">project: {project}</span>}
+        <ThemeToggle />
       </header>
       {offline && (
         <div class="banner" role="alert">

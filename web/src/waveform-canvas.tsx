@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from "preact/hooks";
 import type { Waveform } from "./client.js";
+import { useShownTheme } from "./theme.js";
 
 /** The loudest peak of the whole sound, so a quiet scratch track fills its lane as a loud one does. */
 const loudest = (peaks: Waveform) => peaks.data.reduce((top, v) => Math.max(top, Math.abs(v)), 1);
@@ -56,20 +57,24 @@ interface WaveformCanvasProps {
   from: number;
   to: number;
   label: string;
-  color?: string;
 }
 
-/** A sound's peaks over a window of it, redrawn when the window or the canvas's size changes. */
-export function WaveformCanvas({ peaks, from, to, label, color = "#7cc4ff" }: WaveformCanvasProps) {
+/**
+ * A sound's peaks over a window of it, redrawn when the window, the canvas's size or the theme
+ * changes; drawn in the canvas's CSS colour (style.css: the theme's waveform colour).
+ */
+export function WaveformCanvas({ peaks, from, to, label }: WaveformCanvasProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const full = useMemo(() => loudest(peaks), [peaks]);
+  const theme = useShownTheme();
   useEffect(() => {
     const c = canvas.current;
     if (!c) return;
-    draw(c, peaks, full, from, to, color);
-    const resized = new ResizeObserver(() => draw(c, peaks, full, from, to, color));
+    const paint = () => draw(c, peaks, full, from, to, getComputedStyle(c).color);
+    paint();
+    const resized = new ResizeObserver(paint);
     resized.observe(c);
     return () => resized.disconnect();
-  }, [peaks, full, from, to, color]);
+  }, [peaks, full, from, to, theme]);
   return <canvas ref={canvas} class="waveform" role="img" aria-label={label} />;
 }

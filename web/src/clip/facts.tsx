@@ -14,12 +14,14 @@ interface FactsProps {
 }
 
 /**
- * What the item is (duration, picture, sound and the camera's facts, state), its colour profile,
+ * What the item is (where in the project, duration, picture, sound and the camera's facts, state), its colour profile,
  * its desqueeze and its editor proxy.
  */
 export function Facts({ item, profiles, setProfile, setDesqueeze, proxy, makeProxy }: FactsProps) {
   return (
     <dl>
+      <dt>Path</dt>
+      <dd data-testid="path">{item.path}</dd>
       <dt>Duration</dt>
       <dd>{seconds(item.duration_s)}</dd>
       <CameraFacts item={item} />

@@ -12,13 +12,17 @@ export function Tags({ item, add }: TagsProps) {
   const [tag, setTag] = useState("");
   return (
     <>
-      <p class="tags">
-        {item.tags.map((t) => (
-          <span class="tag" key={t.name}>
-            {t.name}
-          </span>
-        ))}
-      </p>
+      <dl class="tags">
+        <dt>Tags</dt>
+        <dd>
+          {item.tags.length === 0 && <span class="muted">none</span>}
+          {item.tags.map((t) => (
+            <span class="tag" key={t.name}>
+              {t.name}
+            </span>
+          ))}
+        </dd>
+      </dl>
       <form
         class="inline"
         onSubmit={(e) => {

@@ -45,7 +45,13 @@ export function Library({ project, filters, setFilters, selected, setSelected, t
           <span>{`${total.toLocaleString()} ${total === 1 ? "item" : "items"}`}</span>
         )}
         {cards && <span class="note"> ({cards})</span>}
-        {note && <span class="note"> — {note}</span>}
+        {/* The count line is one line (the grid under it must not move): a long note is cut, whole in its tooltip. */}
+        {note && (
+          <span class="note" title={note}>
+            {" "}
+            — {note}
+          </span>
+        )}
         {selected.size > 0 && <span> — {selected.size.toLocaleString()} selected</span>}
       </p>
       <BulkBar
