@@ -22,8 +22,16 @@ export function proxyTimeoutMs(durationS: number | null): number {
   return Math.min(MAX_TIMEOUT_MS, Math.max(MIN_TIMEOUT_MS, (durationS ?? 0) * 3000));
 }
 
-/** The x264 and AAC settings of a playback proxy; the benchmark encodes with the same ones. */
-export const PROXY_VIDEO = ["-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-pix_fmt", "yuv420p"];
+/**
+ * The x264 and AAC settings of a playback proxy; the benchmark encodes with the same ones. A key
+ * frame every second of the clip, whatever its rate: the player seeks and scrubs a proxy, and a
+ * seek decodes from the key frame before it (x264's default of one per 250 frames made a seek
+ * into a 25 fps proxy decode up to ten seconds of picture).
+ */
+export const PROXY_VIDEO = [
+  ...["-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-pix_fmt", "yuv420p"],
+  ...["-force_key_frames", "expr:gte(t,n_forced*1)"],
+];
 export const PROXY_AUDIO = ["-c:a", "aac", "-b:a", "128k", "-ac", "2"];
 
 export interface ProxyEncodeOptions {

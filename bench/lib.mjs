@@ -527,11 +527,20 @@ export async function buildLibrary(root, dist, { rows = 100_000, decorate } = {}
     const insertProxyStage = store.db.prepare(
       "INSERT INTO media_stages (media_id, stage, status, started_at, elapsed_ms) VALUES (?, 'proxy', 'done', ?, 0)",
     );
+    // The waveform peaks and scrub sprites ingest makes today, recorded as tried: otherwise the
+    // catch-up pass would backfill them for 100,000 items before anything could be measured.
+    const insertTriedStage = store.db.prepare(
+      `INSERT INTO media_stages (media_id, stage, status, detail, started_at, elapsed_ms)
+         VALUES (?, ?, 'skipped', 'bench library', ?, 0)`,
+    );
     const proxied = [];
     let tags = 0;
     store.db.transaction(() => {
       for (const item of items) {
         insertMedia.run(item);
+        if (item.kind !== "image" && item.audio_tracks > 0)
+          insertTriedStage.run(item.id, "waveform", item.created_at);
+        if (item.kind === "video") insertTriedStage.run(item.id, "sprite", item.created_at);
         if (dist.proxyReason({ ...item, path: item.rel_path }) !== null) {
           insertProxyStage.run(item.id, item.created_at);
           proxied.push(item.id);
@@ -561,11 +570,16 @@ export async function buildLibrary(root, dist, { rows = 100_000, decorate } = {}
     const dirs = new Set(items.map((item) => dirname(join(root, item.rel_path))));
     for (const dir of dirs) await mkdir(dir, { recursive: true });
     await pool(items, 64, (item, i) => link(originals[i % ORIGINALS].file, join(root, item.rel_path)));
-    // Proxies are only looked for, never played here: one placeholder file stands for them all.
-    const proxy = join(root, ".svc-bench-originals", "proxy.mp4");
-    await writeFile(proxy, "placeholder playback proxy");
+    // Proxies are only looked for, never played here: a few placeholder files stand for them all
+    // (a few, as ext4 allows an inode 65,000 links).
+    const proxies = [];
+    for (let i = 0; i < ORIGINALS; i++) {
+      const proxy = join(root, ".svc-bench-originals", `proxy-${i}.mp4`);
+      await writeFile(proxy, "placeholder playback proxy");
+      proxies.push(proxy);
+    }
     await mkdir(store.paths.proxies, { recursive: true });
-    await pool(proxied, 64, (id) => link(proxy, dist.proxyFile(store.paths, id)));
+    await pool(proxied, 64, (id, i) => link(proxies[i % ORIGINALS], dist.proxyFile(store.paths, id)));
     return {
       rows,
       tags,

@@ -165,6 +165,34 @@ describe.skipIf(!hasTools)("proxy encoder", () => {
     ]);
   });
 
+  it("puts a key frame at every second of the clip, whatever its rate, so a seek decodes at most a second", async () => {
+    const film = join(ws.base, "film.mov");
+    await execa(FFMPEG, [
+      ...["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=24000/1001:duration=4"],
+      ...["-c:v", "prores_ks", "-profile:v", "0", "-y", film],
+    ]);
+    const encoder = createProxyEncoder(FFMPEG, async () => null);
+    await encoder.encode({ ...options("film.mp4"), source: film, durationS: 4 });
+    const { stdout } = await execa("ffprobe", [
+      ...[
+        "-v",
+        "error",
+        "-select_streams",
+        "v:0",
+        "-show_entries",
+        "packet=pts_time,flags",
+        "-of",
+        "csv=p=0",
+      ],
+      join(ws.base, "film.mp4"),
+    ]);
+    const keys = stdout
+      .split("\n")
+      .filter((line) => line.includes("K"))
+      .map((line) => Math.round(Number(line.split(",")[0])));
+    expect(keys).toEqual([0, 1, 2, 3]);
+  });
+
   it("applies a LUT whose path needs escaping before scaling", async () => {
     const dir = join(ws.base, "luts: a,b'[c]");
     await mkdir(dir, { recursive: true });
