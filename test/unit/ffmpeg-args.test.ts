@@ -130,9 +130,12 @@ describe("ffmpeg command lines", () => {
     // Decoder threads are an input option, given only when asked for.
     expect(plain).not.toContain("-threads");
     const shared = analyseArgs("/in/a.mov", { ...base, threads: 1 });
+    // The decoder skips deblocking only where no frame inherits it: an input option too.
     expect(shared.slice(shared.indexOf("-threads"), shared.indexOf("-i") + 2)).toEqual([
       "-threads",
       "1",
+      "-skip_loop_filter",
+      "noref",
       "-i",
       "/in/a.mov",
     ]);
