@@ -6,7 +6,7 @@
 // how soon a card shows the sprite frame under a moving pointer (hover scrub); and how long the
 // player takes to show a key frame it is sent to, on a clip played through its local proxy.
 import { existsSync } from "node:fs";
-import { mkdir, readdir } from "node:fs/promises";
+import { mkdir, readdir, stat } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { chromium } from "playwright-core";
@@ -157,7 +157,7 @@ async function giveSprites(root, dist) {
   try {
     store.db
       .prepare("UPDATE media SET sprite_json = ? WHERE kind = 'video'")
-      .run(JSON.stringify({ path: SPRITE_PATH, ...SPRITE }));
+      .run(JSON.stringify({ path: SPRITE_PATH, ...SPRITE, bytes: (await stat(file)).size }));
     store.db.pragma("wal_checkpoint(TRUNCATE)");
   } finally {
     store.close();

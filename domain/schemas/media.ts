@@ -80,10 +80,12 @@ export const SPRITE_LAYOUT = z.object({
   frame_width: z.int().min(1),
   frame_height: z.int().min(1),
   interval_s: z.number().positive(),
+  /** The file's size, counted in the thumbs folder's bytes (GET /api/stats). */
+  bytes: z.int().min(0),
 });
 export type SpriteLayout = z.infer<typeof SPRITE_LAYOUT>;
 
-export const SPRITE = SPRITE_LAYOUT.omit({ path: true })
+export const SPRITE = SPRITE_LAYOUT.omit({ path: true, bytes: true })
   .extend({
     url: z
       .string()

@@ -62,7 +62,7 @@ const TIMECODE_CONFLICTS = z.array(TIMECODE_CONFLICT);
 function spriteOf(row: ListedRow, links: Links): Sprite | null {
   const stored = readJsonColumn(row.sprite_json, SPRITE_LAYOUT.nullable(), null);
   if (stored === null) return null;
-  const { path, ...layout } = stored;
+  const { path, bytes: _bytes, ...layout } = stored;
   return { ...layout, url: links.sprite(row.id, path) };
 }
 const oneOf = <T>(values: readonly T[], value: unknown): T | null =>

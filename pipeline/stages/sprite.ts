@@ -73,6 +73,7 @@ export async function storeSprite(
     frame_width: Math.floor(picture.width / made.columns),
     frame_height: Math.floor(picture.height / made.rows),
     interval_s: made.durationS / made.frames,
+    bytes: (await stat(file)).size,
   };
   media.recordSprite(mediaId, JSON.stringify(layout), {
     stage: SPRITE_STAGE,

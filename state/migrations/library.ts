@@ -891,7 +891,25 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
       -- A video's scrub sprite made in its decode pass (issue 33): JSON {path (relative to .svc),
       -- frames, columns, rows, frame_width, frame_height, interval_s}; NULL until made. Items
       -- ingested before get one on the next pass (its "sprite" stage row says it was tried).
+      -- Its bytes (JSON bytes, known when it is written) count in the thumbs folder's total, where
+      -- the file lives.
       ALTER TABLE media ADD COLUMN sprite_json TEXT;
+      CREATE TRIGGER media_sprite_bytes_insert AFTER INSERT ON media WHEN new.sprite_json IS NOT NULL BEGIN
+        UPDATE derived_totals SET bytes = bytes + coalesce(CASE WHEN json_valid(new.sprite_json)
+            THEN json_extract(new.sprite_json, '$.bytes') END, 0)
+          WHERE dir = 'thumbs';
+      END;
+      CREATE TRIGGER media_sprite_bytes_delete AFTER DELETE ON media WHEN old.sprite_json IS NOT NULL BEGIN
+        UPDATE derived_totals SET bytes = bytes - coalesce(CASE WHEN json_valid(old.sprite_json)
+            THEN json_extract(old.sprite_json, '$.bytes') END, 0)
+          WHERE dir = 'thumbs';
+      END;
+      CREATE TRIGGER media_sprite_bytes_update AFTER UPDATE OF sprite_json ON media BEGIN
+        UPDATE derived_totals SET bytes = bytes
+            - coalesce(CASE WHEN json_valid(old.sprite_json) THEN json_extract(old.sprite_json, '$.bytes') END, 0)
+            + coalesce(CASE WHEN json_valid(new.sprite_json) THEN json_extract(new.sprite_json, '$.bytes') END, 0)
+          WHERE dir = 'thumbs';
+      END;
     `,
   },
 ];

@@ -89,8 +89,9 @@ describe.skipIf(!hasTools)("svc ingest (CLI)", () => {
         probe: "done",
         thumbnails: "done",
         frames: "done",
-        // Its sound's peaks, made in the frames stage's decode.
+        // Its sound's peaks and its scrub sprite, made in the frames stage's decode.
         waveform: "done",
+        sprite: "done",
         transcript: "not_configured",
         vision: "not_configured",
         embed: "not_configured",
