@@ -131,7 +131,7 @@ afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });
 });
 
-describe("svc_resolve.py against a real svc", { sequential: true }, () => {
+describe("svc_resolve.py against a real svc", { sequential: true, shuffle: false }, () => {
   it("brings a hand-off made over HTTP into the project: bin, proxy, log, markers, in/out, selects", async () => {
     for (const [method, path, body] of [
       ["PATCH", `/api/media/${camera}/rating`, { rating: "5", rating_note: "best take 🎬" }],
