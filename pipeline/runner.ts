@@ -1,7 +1,6 @@
 import { stat } from "node:fs/promises";
 import { performance } from "node:perf_hooks";
 import PQueue from "p-queue";
-import { labelPaths } from "../domain/redact.js";
 import { proxyFile, removeDerivedFiles } from "../state/derived-files.js";
 import { errnoOf } from "../state/errno.js";
 import { ItemDeletedError, type MediaRow, type StageOutcome } from "../state/repos/media.js";
@@ -22,7 +21,14 @@ import { proxyReason, proxyStage } from "./stages/proxy.js";
 import { backfillSprite, SPRITE_STAGE, spriteDue } from "./stages/sprite.js";
 import { thumbnailsStage } from "./stages/thumbnails.js";
 import { transcriptStage } from "./stages/transcript.js";
-import { STAGES, type Stage, type StageDeps, type StageItem, type StageName } from "./stages/types.js";
+import {
+  labelItemPaths,
+  STAGES,
+  type Stage,
+  type StageDeps,
+  type StageItem,
+  type StageName,
+} from "./stages/types.js";
 import { visionStage } from "./stages/vision.js";
 
 const LATER_STAGES: Record<Exclude<StageName, "probe">, Stage> = {
@@ -88,13 +94,7 @@ async function changedSinceScan(file: ScannedFile): Promise<boolean> {
 /** Failure reasons are shown to editors and logged: no absolute paths, one line, bounded. */
 export function cleanReason(error: unknown, absPath: string, relPath: string, root: string): string {
   const message = error instanceof Error ? error.message : String(error);
-  return labelPaths([
-    { path: absPath, label: relPath },
-    { path: root, label: "<root>" },
-  ])(message)
-    .replace(/\s+/g, " ")
-    .trim()
-    .slice(0, MAX_REASON);
+  return labelItemPaths({ absPath, relPath }, root)(message).replace(/\s+/g, " ").trim().slice(0, MAX_REASON);
 }
 
 /**

@@ -2,7 +2,6 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { basename, join } from "node:path";
 import type { Analysis, SpriteOptions } from "../../adapters/ffmpeg.js";
 import { ProcessError } from "../../adapters/process.js";
-import { labelPaths } from "../../domain/redact.js";
 import { writeFileAtomic } from "../../state/atomic.js";
 import { framesDir, keyframeFile, thumbFile } from "../../state/derived-files.js";
 import { makeFolder } from "../../state/folders.js";
@@ -15,7 +14,7 @@ import { type PlannedScene, planScenes } from "./scene-plan.js";
 import { type SceneSignals, withSceneSignals } from "./signals.js";
 import { spriteRequest, storeSprite } from "./sprite.js";
 import { THUMB_WIDTH, thumbnailFromSamples, videoThumbnail } from "./thumbnails.js";
-import { type Stage, type StageDeps, StageError, type StageItem } from "./types.js";
+import { labelItemPaths, type Stage, type StageDeps, StageError, type StageItem } from "./types.js";
 import { audioQualityLabel, audioStatsFromTrack, stabilityFromMotion } from "./vision-measure.js";
 
 const MAX_DETECT_MS = 30 * 60_000;
@@ -111,10 +110,7 @@ async function analyseClip(
     // A timeout is not the sound's fault, and a second pass would only take as long again.
     if (!hasAudio || signal.aborted || !(error instanceof ProcessError) || error.reason !== "failed")
       throw error;
-    const reason = labelPaths([
-      { path: item.absPath, label: item.relPath },
-      { path: deps.store.paths.root, label: "<root>" },
-    ])(error.message);
+    const reason = labelItemPaths(item, deps.store.paths.root)(error.message);
     deps.log.warn({ file: item.relPath, reason }, "frames: the sound could not be measured");
     for (const name of await readdir(work)) await rm(join(work, name), { force: true });
     return {

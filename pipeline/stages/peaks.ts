@@ -1,14 +1,13 @@
 import { rm } from "node:fs/promises";
 import { performance } from "node:perf_hooks";
 import { ProcessError } from "../../adapters/process.js";
-import { labelPaths } from "../../domain/redact.js";
 import { encodePeaksDat, PEAKS_PER_SECOND, type Peaks } from "../../formats/waveform.js";
 import { writeFileAtomic } from "../../state/atomic.js";
 import { waveformFile } from "../../state/derived-files.js";
 import { makeFolder } from "../../state/folders.js";
 import { derivedRelative } from "../../state/paths.js";
 import type { MediaRow } from "../../state/repos/media.js";
-import type { StageDeps, StageItem } from "./types.js";
+import { labelItemPaths, type StageDeps, type StageItem } from "./types.js";
 
 /**
  * Waveform peaks (formats/waveform.ts) are made in the decode an item already gets: a video's
@@ -85,10 +84,7 @@ export async function backfillPeaks(item: StageItem, deps: StageDeps, signal: Ab
   } catch (error) {
     // A timeout or a missing ffmpeg is not the sound's fault: the next pass asks again.
     if (signal.aborted || (error instanceof ProcessError && error.reason !== "failed")) throw error;
-    const reason = labelPaths([
-      { path: item.absPath, label: item.relPath },
-      { path: deps.store.paths.root, label: "<root>" },
-    ])((error as Error).message);
+    const reason = labelItemPaths(item, deps.store.paths.root)((error as Error).message);
     deps.log.warn({ file: item.relPath, reason }, "waveform: the sound could not be decoded");
     await storePeaks(deps, item.mediaId, null, `the sound could not be decoded: ${reason}`, started);
     return false;

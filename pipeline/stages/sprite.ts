@@ -3,7 +3,6 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import type { SpriteOptions } from "../../adapters/ffmpeg.js";
 import { ProcessError } from "../../adapters/process.js";
-import { labelPaths } from "../../domain/redact.js";
 import type { SpriteLayout } from "../../domain/schemas/media.js";
 import { SPRITE_BOX, spritePlan } from "../../domain/sprite.js";
 import { spriteFile } from "../../state/derived-files.js";
@@ -12,7 +11,7 @@ import { derivedRelative } from "../../state/paths.js";
 import type { MediaRow } from "../../state/repos/media.js";
 import { lutForItem } from "../luts.js";
 import { decodeThreads } from "../queues.js";
-import type { StageDeps, StageItem } from "./types.js";
+import { labelItemPaths, type StageDeps, type StageItem } from "./types.js";
 
 /**
  * A video's scrub sprite (domain/sprite.ts) is tiled in its analysis pass (frames stage) from the
@@ -130,10 +129,7 @@ export async function backfillSprite(item: StageItem, deps: StageDeps, signal: A
     } catch (error) {
       // A timeout or a missing ffmpeg is not the picture's fault: the next pass asks again.
       if (signal.aborted || !(error instanceof ProcessError) || error.reason !== "failed") throw error;
-      const reason = labelPaths([
-        { path: item.absPath, label: item.relPath },
-        { path: deps.store.paths.root, label: "<root>" },
-      ])(error.message);
+      const reason = labelItemPaths(item, deps.store.paths.root)(error.message);
       deps.log.warn({ file: item.relPath, reason }, "sprite: the picture could not be decoded");
       return await storeSprite(
         deps,

@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { DecodeInput } from "../../adapters/ffmpeg.js";
 import type { Adapters } from "../../adapters/index.js";
+import { labelPaths } from "../../domain/redact.js";
 import type { Config } from "../../state/config.js";
 import type { MediaKind } from "../../state/repos/media.js";
 import type { LibraryStore } from "../../state/stores.js";
@@ -62,6 +63,16 @@ export interface StageItem {
   readonly kind: MediaKind;
   readonly durationS: number | null;
 }
+
+/**
+ * Text about an item as editors and the log may see it: its absolute path as its path in the
+ * project, any other path under the project root from `<root>`.
+ */
+export const labelItemPaths = (item: Pick<StageItem, "absPath" | "relPath">, root: string) =>
+  labelPaths([
+    { path: item.absPath, label: item.relPath },
+    { path: root, label: "<root>" },
+  ]);
 
 /** What a stage reports; the runner persists it. */
 export interface StageResult {

@@ -3,10 +3,9 @@ import { join } from "node:path";
 import pRetry from "p-retry";
 import { z } from "zod";
 import { ModelHostError } from "../../adapters/modelhost.js";
-import { labelPaths } from "../../domain/redact.js";
 import { type SceneRow, type SceneVision, sceneTags } from "../../state/repos/scenes.js";
 import { sceneSignalsOf } from "./signals.js";
-import { type Stage, type StageDeps, StageError, type StageItem } from "./types.js";
+import { labelItemPaths, type Stage, type StageDeps, StageError, type StageItem } from "./types.js";
 import { type Measured, measurePicture, measureScene } from "./vision-measure.js";
 
 export const CONTENT_TYPES = [
@@ -141,10 +140,7 @@ async function measure(
           {
             file: item.relPath,
             scene: scene.idx,
-            reason: labelPaths([
-              { path: item.absPath, label: item.relPath },
-              { path: deps.store.paths.root, label: "<root>" },
-            ])(reason),
+            reason: labelItemPaths(item, deps.store.paths.root)(reason),
           },
           "vision: scene audio not measured",
         ),
