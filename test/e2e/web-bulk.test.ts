@@ -48,12 +48,17 @@ describe.skipIf(!hasTools)("bulk work on a selection in the web app", { shuffle:
         .evaluateAll((cells) => cells.map((c) => Number(c.getAttribute("data-id"))))
     ).filter((id) => id > 0);
   const card = (id: number) => page.locator(`.cell[data-id="${id}"] .cell-open`);
-  const ticked = async () => {
-    const ids = await gridOrder();
-    const on: number[] = [];
-    for (const id of ids) if (await page.locator(`.cell[data-id="${id}"] .pick`).isChecked()) on.push(id);
-    return on;
-  };
+  /** The ticked cards' ids in grid order, read at one moment: the grid may re-render between two reads. */
+  const ticked = async () =>
+    (
+      await page
+        .locator(".cell[data-id]")
+        .evaluateAll((cells) =>
+          cells
+            .filter((c) => c.querySelector(".pick:checked") !== null)
+            .map((c) => Number(c.getAttribute("data-id"))),
+        )
+    ).filter((id) => id > 0);
   const status = () => page.locator(".bulk-status");
 
   beforeEach(async () => {
