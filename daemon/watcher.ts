@@ -77,12 +77,17 @@ function folderIO(): WatchIO {
  * is not used: it opens an OS watch per file and keeps its state, 7–9 kB per file (70–90 MB of
  * resident memory for 10,000 files), more than the rest of the idle daemon.
  */
+const POLL_MS = 1000;
+const MIN_POLL_MS = 250;
+
 function pollProject(root: string, config: Config, handlers: WatchHandlers): Watcher {
   const watcher = watch(root, {
     ignoreInitial: true,
     followSymlinks: true,
     usePolling: true,
-    interval: 1000,
+    // A share is looked at about once a second, but no less often than files settle there: a
+    // change seen only after its settle time has passed would wait a second poll for nothing.
+    interval: Math.min(POLL_MS, Math.max(MIN_POLL_MS, config.watchSettleMs)),
     awaitWriteFinish: {
       stabilityThreshold: config.watchSettleMs,
       pollInterval: Math.min(250, config.watchSettleMs),

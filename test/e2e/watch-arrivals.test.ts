@@ -10,7 +10,7 @@ import { until } from "../support/until.js";
 
 const hasTools = needTools("ffmpeg", "ffprobe");
 // Long enough that only a file seen to have arrived whole can be listed before it is over.
-const SETTLE_MS = 20_000;
+const SETTLE_MS = 10_000;
 
 describe.skipIf(!hasTools)("svc serve: files arriving in a watched folder", () => {
   let ws: Awaited<ReturnType<typeof tempWorkspace>>;
