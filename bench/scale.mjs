@@ -608,7 +608,8 @@ async function measureRecall(manifest) {
   const file = dist.projectPaths(manifest.paths.root).vectors;
   let t = performance.now();
   const saved = await openSavedIndex(file);
-  out.daemon = { loadMs: Math.round(performance.now() - t), bytes: (await stat(file)).size };
+  const scalar = JSON.parse(readFileSync(`${file}.json`, "utf8")).quantization ?? "unknown";
+  out.daemon = { scalar, loadMs: Math.round(performance.now() - t), bytes: (await stat(file)).size };
   out.daemon.recall = recall((query) => saved.search(query, K).map((hit) => hit.key));
   log(
     `  daemon's saved index: recall@10 ${out.daemon.recall} (ef ${out.ef}), loaded in ${out.daemon.loadMs} ms`,
@@ -651,9 +652,13 @@ export async function benchScale() {
 const verdict = (pass) => (pass ? "PASS" : "FAIL");
 const NA = "not available on this build";
 const lat = (m) => `p50 ${m.p50Ms} ms, p99 ${m.p99Ms} ms (${m.requests} requests)`;
-const conditions = (m) => ["", m?.otherLoad === undefined ? "" : `${Math.round(m.otherLoad * 100)}%`];
+// run.mjs's cells beside a figure measured under its own meter: CPU-s, load average, other load.
+const conditions = (m) =>
+  m?.otherLoad === undefined
+    ? ["", "", ""]
+    : [m.cpuS.toFixed(1), m.loadAvg.toFixed(2), `${Math.round(m.otherLoad * 100)}%`];
 
-/** Table rows in run.mjs's shape: measure, value, CPU-s, other load, target, result. */
+/** Table rows in run.mjs's shape: measure, value, CPU-s, load avg, other load, target, result. */
 export function scaleRows(f) {
   const rows = [];
   const t = f.targets;
@@ -735,7 +740,7 @@ export function scaleRows(f) {
   }
   const r = f.recall;
   add(
-    `scale: recall@10, daemon's saved index (f16 on this build), ef ${r.ef}, ${r.queries} queries`,
+    `scale: recall@10, the daemon's saved index (${r.daemon.scalar}), ef ${r.ef}, ${r.queries} queries`,
     `${r.daemon.recall.toFixed(4)} (file ${mib(r.daemon.bytes)} MB, load ${r.daemon.loadMs} ms)`,
     `≥ ${t.recallAt10}`,
     verdict(r.daemon.recall >= t.recallAt10),
@@ -756,7 +761,10 @@ if (process.argv[1] && import.meta.filename === process.argv[1]) {
     log(JSON.stringify({ ...manifest, truth: undefined }, null, 2));
   } else {
     const figures = await benchScale();
-    printRows(["measure", "value", "CPU-s", "other load", "target", "result"], scaleRows(figures));
+    printRows(
+      ["measure", "value", "CPU-s", "load avg", "other load", "target", "result"],
+      scaleRows(figures),
+    );
     log(JSON.stringify(figures));
   }
 }
