@@ -12,6 +12,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, rm, stat, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -204,7 +205,6 @@ async function nativeIndex(quantization, expansionSearch) {
 
 /** The i8 comparison index, built from the stored vectors with USearch directly. */
 async function buildI8Index(store, file) {
-  const { availableParallelism } = await import("node:os");
   const index = await nativeIndex("i8", 64);
   const t0 = performance.now();
   const keys = new BigUint64Array(8192);
