@@ -230,6 +230,21 @@ async function buildI8Index(store, file) {
   };
 }
 
+// Holds the pid of the process building the cache: another run must not remove it meanwhile.
+const BUILDING = "building.pid";
+
+/** The live process building the cache in `dir`, or null. */
+function buildingPid(dir) {
+  let pid;
+  try {
+    pid = Number(readFileSync(join(dir, BUILDING), "utf8"));
+    process.kill(pid, 0);
+  } catch {
+    return null;
+  }
+  return pid;
+}
+
 const readManifest = (dir) => {
   try {
     return JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8"));
@@ -249,10 +264,16 @@ export async function ensureScaleLibrary(rows) {
     log(`scale: cached library of ${rows.toLocaleString("en")} items in ${dir}`);
     return existing;
   }
+  const builder = buildingPid(dir);
+  if (builder !== null)
+    throw new BenchError(
+      `the library in ${dir} is being built by process ${builder}: run again when it is done`,
+    );
   log(`scale: building a ${rows.toLocaleString("en")}-item library in ${dir} (cached for later runs)`);
   await rm(dir, { recursive: true, force: true });
   const root = join(dir, "library");
   await mkdir(root, { recursive: true });
+  await writeFile(join(dir, BUILDING), `${process.pid}\n`);
   const dist = await libraryDist();
   const started = performance.now();
   const timings = {};
@@ -314,6 +335,7 @@ export async function ensureScaleLibrary(rows) {
     truth: Array.from({ length: RECALL_QUERIES }, (_, q) => [...brute.truth(q)]),
   };
   await writeFile(join(dir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  await rm(join(dir, BUILDING), { force: true });
   log(`scale: library built in ${seconds(manifest.timings.totalMs)}`);
   return manifest;
 }
