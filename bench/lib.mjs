@@ -789,3 +789,13 @@ export async function waitForHttp(url, daemon, timeoutMs) {
   }
   throw new BenchError(`svc serve: no HTTP answer on ${url} after ${seconds(timeoutMs)}`);
 }
+
+/**
+ * A live process's proportional and resident set sizes in MiB, from /proc/<pid>/smaps_rollup: PSS
+ * counts a page shared by N mappings as 1/N, where RSS counts it once per mapping.
+ */
+export function memoryOf(pid) {
+  const text = readFileSync(`/proc/${pid}/smaps_rollup`, "utf8");
+  const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(text)?.[1] ?? Number.NaN);
+  return { pssMb: Math.round(kb("Pss") / 102.4) / 10, rssMb: Math.round(kb("Rss") / 102.4) / 10 };
+}

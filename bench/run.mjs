@@ -1,8 +1,9 @@
 // Usage: npm run bench            (builds, then runs every benchmark)
 //        node bench/run.mjs idle  (one of: ingest, ingest-pattern, idle, api, semantic, vectors, stalls, bounded, arrivals,
 //        chat-eval, chat, mcp, export, editor-proxy, proxy, offload, web, search-all, recorrect,
-//        sequence-scan, camera-ingest, seat-forward, edit-house, sync;
-//        needs a prior `npm run build`)
+//        sequence-scan, camera-ingest, seat-forward, edit-house, sync, scale;
+//        needs a prior `npm run build`; `scale` runs only when named: its first run builds a
+//        500,000-item library with a million vectors, tens of minutes, cached in bench/.corpus/scale/)
 // Exits 0 when every run completed, even if a target is missed; non-zero when a run broke.
 // Each run's figures go to bench/results/<finish time>.json; `npm run bench:compare -- a.json b.json`
 // sets two of them side by side.
@@ -27,6 +28,7 @@ import { benchMcp, mcpRows } from "./mcp.mjs";
 import { benchOffload, offloadRows } from "./offload.mjs";
 import { benchProxy, proxyRows } from "./playback-proxy.mjs";
 import { benchRecorrect, recorrectRows } from "./recorrect.mjs";
+import { benchScale, scaleRows } from "./scale.mjs";
 import { benchSearchAll, searchAllRows } from "./search-all.mjs";
 import { benchSeatForward, seatForwardRows } from "./seat-forward.mjs";
 import { benchSemantic } from "./semantic.mjs";
@@ -62,7 +64,10 @@ const BENCHES = {
   "seat-forward": () => benchSeatForward(),
   "edit-house": () => benchEditHouse(),
   sync: () => benchSync(),
+  scale: () => benchScale(),
 };
+// Run only when named: `ingest-pattern` is a part of `ingest`; `scale` builds a library of tens of minutes.
+const ONLY_NAMED = new Set(["ingest-pattern", "scale"]);
 // The API and semantic benches generate their own libraries: running them alone needs no media corpus.
 const USES_CORPUS = new Set(["ingest", "idle"]);
 
@@ -336,6 +341,8 @@ function rows(results, errors, conditions) {
   if (results["edit-house"]) out.push(...editHouseRows(results["edit-house"]));
   section("sync");
   if (results.sync) out.push(...syncRows(results.sync));
+  section("scale");
+  if (results.scale) out.push(...scaleRows(results.scale));
   section("errors");
   for (const [name, message] of Object.entries(errors))
     out.push(row(`${name} benchmark`, "BROKE", {}, "", `ERROR: ${message.split("\n")[0]}`));
@@ -389,8 +396,7 @@ async function main() {
   const results = {};
   const errors = {};
   const conditions = {};
-  // `ingest-pattern` is a part of `ingest`, runnable alone: the whole run has it once.
-  const names = chosen.length ? chosen : Object.keys(BENCHES).filter((name) => name !== "ingest-pattern");
+  const names = chosen.length ? chosen : Object.keys(BENCHES).filter((name) => !ONLY_NAMED.has(name));
   let corpus = null;
   if (names.some((name) => USES_CORPUS.has(name))) {
     try {

@@ -50,7 +50,7 @@ function unitVector(rand) {
 }
 
 /** Clustered vectors: a unit centre per topic, RANK topic directions scaled by SPREAD, isotropic NOISE. */
-function clusteredWorld(clusters, seed) {
+export function clusteredWorld(clusters, seed) {
   const rand = random(seed);
   const centres = [];
   const bases = [];
@@ -73,7 +73,7 @@ function clusteredWorld(clusters, seed) {
 }
 
 /** Exact top-K by cosine for a fixed set of queries, fed chunk by chunk. */
-class BruteForce {
+export class BruteForce {
   constructor(queries, count) {
     this.count = count;
     this.queries = queries;
