@@ -69,6 +69,11 @@ export interface IngestReport {
   exitCode: number;
   summary: SummaryEvent;
   aborted: boolean;
+  /**
+   * The pass did all it could and its only problem is a model the host lacks: running it again
+   * changes nothing until the model is there (the daemon then resumes the items that wait).
+   */
+  waitingForModel: boolean;
 }
 
 /**
@@ -243,7 +248,9 @@ export async function runIngest(
     };
     if (!check.ok) ctx.log.error({ problems: summary.problems }, "ingest reconciliation mismatch");
     emit(summary);
-    return { exitCode, summary, aborted: run.aborted };
+    const waitingForModel =
+      models.missing.length > 0 && passExitCode({ counts, reconciled: check.ok, halted: run.halted }) === 0;
+    return { exitCode, summary, aborted: run.aborted, waitingForModel };
   } finally {
     store?.close();
     lease?.release();
