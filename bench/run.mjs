@@ -1,7 +1,7 @@
 // Usage: npm run bench            (builds, then runs every benchmark)
 //        node bench/run.mjs idle  (one of: ingest, ingest-pattern, idle, api, semantic, vectors, stalls, bounded, arrivals,
 //        chat-eval, chat, mcp, export, editor-proxy, proxy, offload, web, search-all, recorrect,
-//        sequence-scan, camera-ingest, seat-forward, edit-house, sync;
+//        sequence-scan, camera-ingest, seat-forward, edit-house, sync, catch-up;
 //        needs a prior `npm run build`)
 // Exits 0 when every run completed, even if a target is missed; non-zero when a run broke.
 // Each run's figures go to bench/results/<finish time>.json; `npm run bench:compare -- a.json b.json`
@@ -15,6 +15,7 @@ import { performance } from "node:perf_hooks";
 import { benchApi } from "./api.mjs";
 import { arrivalRows, benchArrivals, benchBounded, boundedRows } from "./bounded.mjs";
 import { benchCameraIngest, cameraIngestRows } from "./camera-corpus.mjs";
+import { benchCatchUp, catchUpRows } from "./catch-up.mjs";
 import { benchChat, benchChatEval, chatEvalRows, chatRows } from "./chat.mjs";
 import { CORPUS_DIR, ensureCorpus } from "./corpus.mjs";
 import { benchEditHouse, editHouseRows } from "./edit-house.mjs";
@@ -62,6 +63,7 @@ const BENCHES = {
   "seat-forward": () => benchSeatForward(),
   "edit-house": () => benchEditHouse(),
   sync: () => benchSync(),
+  "catch-up": () => benchCatchUp(),
 };
 // The API and semantic benches generate their own libraries: running them alone needs no media corpus.
 const USES_CORPUS = new Set(["ingest", "idle"]);
@@ -336,6 +338,8 @@ function rows(results, errors, conditions) {
   if (results["edit-house"]) out.push(...editHouseRows(results["edit-house"]));
   section("sync");
   if (results.sync) out.push(...syncRows(results.sync));
+  section("catch-up");
+  if (results["catch-up"]) out.push(...catchUpRows(results["catch-up"]));
   section("errors");
   for (const [name, message] of Object.entries(errors))
     out.push(row(`${name} benchmark`, "BROKE", {}, "", `ERROR: ${message.split("\n")[0]}`));
