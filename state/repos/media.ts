@@ -541,6 +541,15 @@ export class MediaRepo extends Repository {
       .immediate();
   }
 
+  /**
+   * The paths of the items not flagged missing, one at a time: a pass compares them with what it
+   * found without holding every row at once. Nothing may be written while they are read.
+   */
+  *presentPaths(): Generator<string> {
+    const rows = this.prepare("SELECT rel_path FROM media WHERE missing_since IS NULL", true).iterate();
+    for (const [relPath] of rows as Iterable<[string]>) yield relPath;
+  }
+
   paths(): { id: number; rel_path: string; missing_since: string | null }[] {
     return this.prepare("SELECT id, rel_path, missing_since FROM media").all() as {
       id: number;

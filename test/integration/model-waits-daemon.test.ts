@@ -51,7 +51,7 @@ describe.skipIf(!hasTools)("items waiting for a model the host lacks, through a 
           `SELECT m.rel_path AS path, s.status FROM media m JOIN media_stages s ON s.media_id = m.id
              WHERE s.stage = 'vision' ORDER BY m.rel_path`,
         )
-        .all();
+        .all() as { path: string; status: string }[];
     } finally {
       lib.close();
     }
