@@ -56,15 +56,19 @@ export class ModelWaits {
   private async resume(root: string, name: string, stages: ModelStage[], signal: AbortSignal): Promise<void> {
     const log = this.ctx.log.child({ project: name });
     log.info({ stages }, "a model items wait for is on the model host now; resuming them");
-    let afterId = 0;
     let items = 0;
-    while (!signal.aborted) {
-      const page = waitingPage(root, stages, afterId, RESUME_PAGE);
-      if (page.paths.length === 0) break;
-      afterId = page.lastId;
-      items += page.paths.length;
-      this.queue.addFiles(root, page.paths);
-      await this.queue.settled(root);
+    // A stage at a time, in the order of its index; an item resumed at vision runs on through
+    // embed, so it is no longer waiting when the embed pages come.
+    for (const stage of stages) {
+      let afterId = 0;
+      while (!signal.aborted) {
+        const page = waitingPage(root, stage, afterId, RESUME_PAGE);
+        if (page.paths.length === 0) break;
+        afterId = page.lastId;
+        items += page.paths.length;
+        this.queue.addFiles(root, page.paths);
+        await this.queue.settled(root);
+      }
     }
     if (!signal.aborted) log.info({ stages, items }, "items that waited for a model were resumed");
   }

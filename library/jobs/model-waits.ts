@@ -17,7 +17,7 @@ export const modelOf = (ctx: AppContext, stage: ModelStage): string =>
 export function waitingStages(root: string): ModelStage[] {
   const store = openLibrary(root, { mounts: mountedStorage });
   try {
-    return MODEL_STAGES.filter((stage) => store.media.waitingFor([stage], 0, 1).length > 0);
+    return MODEL_STAGES.filter((stage) => store.media.anyWaitingFor(stage));
   } finally {
     store.close();
   }
@@ -37,16 +37,16 @@ export async function pulledModels(
   return new Set(models.filter((model) => status.pulled[model]));
 }
 
-/** The next page of items (after id `afterId`) waiting for one of `stages`: what a resume hands to a pass. */
+/** The next page of items (after id `afterId`) waiting for `stage`: what a resume hands to a pass. */
 export function waitingPage(
   root: string,
-  stages: readonly ModelStage[],
+  stage: ModelStage,
   afterId: number,
   limit: number,
 ): { lastId: number; paths: string[] } {
   const store = openLibrary(root, { mounts: mountedStorage });
   try {
-    const rows = store.media.waitingFor(stages, afterId, limit);
+    const rows = store.media.waitingFor(stage, afterId, limit);
     return { lastId: rows.at(-1)?.id ?? afterId, paths: rows.map((r) => r.rel_path) };
   } finally {
     store.close();

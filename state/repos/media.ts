@@ -651,17 +651,26 @@ export class MediaRepo extends Repository {
     ).map((r) => (r.dir === "" ? "." : r.dir.slice(0, -1)));
   }
 
+  /** Whether any item has `stage` waiting for its tool or model: one probe of their partial index. */
+  anyWaitingFor(stage: string): boolean {
+    return (
+      this.prepare("SELECT 1 FROM media_stages WHERE status = 'not_configured' AND stage = ? LIMIT 1").get(
+        stage,
+      ) !== undefined
+    );
+  }
+
   /**
-   * A page of the items with a stage that ran without one of `stages`' tools or models, by id
-   * after `afterId` (a partial index holds them): what resumes when the model appears.
+   * A page of the present items whose `stage` ran without its tool or model, by id after
+   * `afterId`, read in the order of their partial index (no sort, whatever their number): what
+   * resumes when the model appears.
    */
-  waitingFor(stages: readonly string[], afterId: number, limit: number): { id: number; rel_path: string }[] {
+  waitingFor(stage: string, afterId: number, limit: number): { id: number; rel_path: string }[] {
     return this.prepare(
-      `SELECT DISTINCT m.id, m.rel_path FROM media_stages s JOIN media m ON m.id = s.media_id
-         WHERE s.status = 'not_configured' AND s.stage IN (SELECT value FROM json_each(?))
-           AND s.media_id > ? AND m.missing_since IS NULL
-         ORDER BY m.id LIMIT ?`,
-    ).all(JSON.stringify(stages), afterId, limit) as { id: number; rel_path: string }[];
+      `SELECT s.media_id AS id, m.rel_path FROM media_stages s JOIN media m ON m.id = s.media_id
+         WHERE s.status = 'not_configured' AND s.stage = ? AND s.media_id > ? AND m.missing_since IS NULL
+         ORDER BY s.media_id LIMIT ?`,
+    ).all(stage, afterId, limit) as { id: number; rel_path: string }[];
   }
 
   /** Whether `stage` finished for any item since `sinceIso` (a pass's start). */
