@@ -1,7 +1,7 @@
 // Usage: npm run bench            (builds, then runs every benchmark)
 //        node bench/run.mjs idle  (one of: ingest, ingest-pattern, idle, api, semantic, vectors, stalls, bounded, arrivals,
 //        chat-eval, chat, mcp, export, editor-proxy, proxy, offload, web, search-all, recorrect,
-//        sequence-scan, camera-ingest, seat-forward, edit-house, sync, scale;
+//        sequence-scan, camera-ingest, seat-forward, edit-house, sync, catch-up, scale;
 //        needs a prior `npm run build`; `scale` runs only when named: its first run builds a
 //        500,000-item library with a million vectors, tens of minutes, cached in bench/.corpus/scale/)
 // Exits 0 when every run completed, even if a target is missed; non-zero when a run broke.
@@ -16,6 +16,7 @@ import { performance } from "node:perf_hooks";
 import { benchApi } from "./api.mjs";
 import { arrivalRows, benchArrivals, benchBounded, boundedRows } from "./bounded.mjs";
 import { benchCameraIngest, cameraIngestRows } from "./camera-corpus.mjs";
+import { benchCatchUp, catchUpRows } from "./catch-up.mjs";
 import { benchChat, benchChatEval, chatEvalRows, chatRows } from "./chat.mjs";
 import { CORPUS_DIR, ensureCorpus } from "./corpus.mjs";
 import { benchEditHouse, editHouseRows } from "./edit-house.mjs";
@@ -65,6 +66,7 @@ const BENCHES = {
   "edit-house": () => benchEditHouse(),
   sync: () => benchSync(),
   scale: () => benchScale(),
+  "catch-up": () => benchCatchUp(),
 };
 // Run only when named: `ingest-pattern` is a part of `ingest`; `scale` builds a library of tens of minutes.
 const ONLY_NAMED = new Set(["ingest-pattern", "scale"]);
@@ -343,6 +345,8 @@ function rows(results, errors, conditions) {
   if (results.sync) out.push(...syncRows(results.sync));
   section("scale");
   if (results.scale) out.push(...scaleRows(results.scale));
+  section("catch-up");
+  if (results["catch-up"]) out.push(...catchUpRows(results["catch-up"]));
   section("errors");
   for (const [name, message] of Object.entries(errors))
     out.push(row(`${name} benchmark`, "BROKE", {}, "", `ERROR: ${message.split("\n")[0]}`));

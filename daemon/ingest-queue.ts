@@ -32,6 +32,10 @@ export interface IngestQueueOptions {
  */
 export class IngestQueue {
   private readonly pending = new Map<string, Pending>();
+  /** The root whose pass runs now. */
+  private running: string | null = null;
+  /** Callers of `settled`, woken when their root's work is over. */
+  private readonly waiters: { root: string; resolve: () => void }[] = [];
   private readonly passes: JobKind<{ root: string }>;
   private readonly debounceMs: number;
   private readonly retryBaseMs: number;
@@ -50,11 +54,39 @@ export class IngestQueue {
     this.maxDelayMs = options.maxDelayMs ?? 600_000;
     this.maxAttempts = options.maxAttempts ?? 8;
     this.runPass = options.runPass ?? runIngest;
+    runner.signal.addEventListener("abort", () => this.wake(), { once: true });
   }
 
   addFile(root: string, relPath: string): void {
     this.entry(root).paths.add(relPath);
     this.schedule(this.debounceMs);
+  }
+
+  /** Queues named files of `root` (a page of items to resume) for one pass. */
+  addFiles(root: string, relPaths: readonly string[]): void {
+    const entry = this.entry(root);
+    for (const relPath of relPaths) entry.paths.add(relPath);
+    this.schedule(this.debounceMs);
+  }
+
+  /** Resolves once nothing is queued or running for `root` (or the runner stops). */
+  settled(root: string): Promise<void> {
+    if (!this.busyWith(root) || this.runner.signal.aborted) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push({ root, resolve }));
+  }
+
+  private busyWith(root: string): boolean {
+    const pending = this.pending.get(root);
+    return this.running === root || (pending !== undefined && (pending.full || pending.paths.size > 0));
+  }
+
+  private wake(): void {
+    const stopped = this.runner.signal.aborted;
+    for (const waiter of [...this.waiters])
+      if (stopped || !this.busyWith(waiter.root)) {
+        this.waiters.splice(this.waiters.indexOf(waiter), 1);
+        waiter.resolve();
+      }
   }
 
   addScan(root: string): void {
@@ -81,9 +113,12 @@ export class IngestQueue {
     if (!next) return;
     const [root, work] = next;
     this.pending.delete(root);
+    this.running = root;
     void this.passes
       .start({ root }, ({ signal }) => this.runOne(root, work, signal))
       .finally(() => {
+        this.running = null;
+        this.wake();
         if (this.pending.size > 0) this.schedule(0);
       });
   }
@@ -108,10 +143,19 @@ export class IngestQueue {
           unchanged: summary.unchanged,
           skipped: summary.skipped,
           failed: summary.failed,
+          needs_proxy: summary.needs_proxy,
+          missing: summary.missing,
+          elapsed_ms: summary.elapsed_ms,
         },
         "ingest pass finished",
       );
-      if (report.exitCode !== 0) failure = `pass exited ${report.exitCode}`;
+      // A model the host lacks is not a failure a retry mends: the items wait for it (model-waits.ts).
+      if (report.waitingForModel)
+        log.warn(
+          { problems: summary.problems },
+          "items wait for a model the model host lacks; they resume when it is there",
+        );
+      else if (report.exitCode !== 0) failure = `pass exited ${report.exitCode}`;
     } catch (error) {
       if (error instanceof HostedElsewhere) {
         log.info({ reason: error.message }, "ingest pass left to the project's host");

@@ -18,6 +18,7 @@ import { type McpListener, startMcpHttp } from "../mcp/http.js";
 import { projectPaths } from "../state/paths.js";
 import { checkCardDests, watchCards } from "./card-watch.js";
 import { IngestQueue } from "./ingest-queue.js";
+import { ModelWaits } from "./model-waits.js";
 import { ProjectWatches, ROOT_LOOK_MS } from "./project-watch.js";
 import { startSchedules } from "./scheduler.js";
 
@@ -204,6 +205,8 @@ function startTimers({
     void syncProjects().catch((e) => ctx.log.warn({ reason: String(e) }, "project sync failed"));
   const sync = setInterval(syncNow, PROJECT_SYNC_MS);
   const awaitRoot = setInterval(() => root.awaited && syncNow(), ROOT_LOOK_MS);
+  // Items waiting for a model resume when it appears, found by their index, never by a pass.
+  new ModelWaits(ctx, queue, () => projects.watched()).start(runner, ctx.config.modelCheckMs);
   startSchedules(runner, [
     {
       name: "rescan",

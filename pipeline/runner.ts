@@ -1,10 +1,17 @@
 import { stat } from "node:fs/promises";
+import { posix } from "node:path";
 import { performance } from "node:perf_hooks";
 import PQueue from "p-queue";
 import { proxyFile, removeDerivedFiles } from "../state/derived-files.js";
 import { errnoOf } from "../state/errno.js";
-import { ItemDeletedError, type MediaRow, type StageOutcome } from "../state/repos/media.js";
+import {
+  ItemDeletedError,
+  type MediaRow,
+  type StageOutcome,
+  type StageStatusOf,
+} from "../state/repos/media.js";
 import { cameraProxyOf, linkCameraProxy } from "./camera-proxy.js";
+import { CATCH_UP_BATCH, unchangedFiles } from "./catch-up.js";
 import { stageItemOf } from "./decode-input.js";
 import { fingerprint } from "./fingerprint.js";
 import { createItemMachine, type ItemInput, runItem } from "./machine.js";
@@ -130,6 +137,11 @@ async function fileExists(path: string): Promise<boolean> {
   }
 }
 
+const stageStatusOf =
+  (deps: RunnerDeps): StageStatusOf =>
+  (mediaId, stage) =>
+    deps.store.media.stageStatus(mediaId, stage);
+
 /** `--vision-only`: items already ingested get the vision stage again, nothing else runs. */
 function planVisionOnly(row: MediaRow | undefined): Plan {
   if (row?.status !== "done") return { kind: "skip", reason: "not ingested yet: run svc ingest first" };
@@ -169,7 +181,10 @@ async function planFile(file: ScannedFile, deps: RunnerDeps): Promise<Plan> {
   if (row.status === "done") {
     const from = resumableStage(row, deps) ?? ((await proxyDue(row, deps)) ? "proxy" : null);
     if (from) return { kind: "run", row, input: { from, until: null }, restoreTo: null };
-    return peaksDue(row, deps) || spriteDue(row, deps) ? { kind: "backfill", row } : { kind: "unchanged" };
+    const statusOf = stageStatusOf(deps);
+    return peaksDue(row, statusOf) || spriteDue(row, statusOf)
+      ? { kind: "backfill", row }
+      : { kind: "unchanged" };
   }
   const from = (STAGES as readonly string[]).includes(row.next_stage)
     ? (row.next_stage as StageName)
@@ -239,22 +254,34 @@ export async function runFiles(files: readonly ScannedFile[], deps: RunnerDeps):
   };
 
   // Files are handed over as the queue drains: queuing them all at once kept a closure and a
-  // promise per file alive for the whole pass, 5–10 MB more at its peak per 10,000 files.
+  // promise per file alive for the whole pass, 5–10 MB more at its peak per 10,000 files. Files
+  // a batch's lookup finds unchanged land at once, without a machine or a place in the queue.
   const failures: unknown[] = [];
-  for (const file of files) {
-    await items.onSizeLessThan(items.concurrency);
-    if (failures.length > 0) break;
-    items.add(() => processOne(file)).catch((error: unknown) => failures.push(error));
+  // Spans regroup where this pass may have changed what the library knows (a file not found
+  // unchanged) and where a span is (one of its parts may have gone missing since).
+  const touched = new Set<string>();
+  const spanned = new Set(deps.store.media.spanFolders());
+  for (let i = 0; i < files.length && failures.length === 0 && !signal.aborted; i += CATCH_UP_BATCH) {
+    const batch = files.slice(i, i + CATCH_UP_BATCH);
+    const unchanged = await unchangedFiles(batch, deps);
+    for (const file of batch) {
+      const dir = posix.dirname(file.relPath);
+      if (spanned.has(dir)) touched.add(dir);
+      if (unchanged.has(file) && !result.halted) {
+        if (signal.aborted) break;
+        land(file, "unchanged", "done", performance.now());
+        continue;
+      }
+      touched.add(dir);
+      await items.onSizeLessThan(items.concurrency);
+      if (failures.length > 0) break;
+      items.add(() => processOne(file)).catch((error: unknown) => failures.push(error));
+    }
   }
   await items.onIdle();
   if (failures.length > 0) throw failures[0];
   if (deps.signal.aborted) result.aborted = true;
-  else
-    regroupSpans(
-      deps.store.media,
-      files.map((file) => file.relPath),
-      deps.log,
-    );
+  else regroupSpans(deps.store.media, [...touched], deps.log);
   return result;
 }
 
@@ -302,7 +329,7 @@ async function backfill(
     { due: spriteDue, make: backfillSprite, stage: SPRITE_STAGE, failed: "scrub sprite not made" },
   ];
   for (const part of parts) {
-    if (!part.due(row, deps)) continue;
+    if (!part.due(row, stageStatusOf(deps))) continue;
     try {
       await part.make(item, deps, signal);
     } catch (error) {

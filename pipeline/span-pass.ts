@@ -1,4 +1,3 @@
-import { posix } from "node:path";
 import type { Logger } from "../state/logger.js";
 import type { MediaRepo, SpanAssignment } from "../state/repos/media.js";
 import { groupSpans, type Span } from "./spans.js";
@@ -13,13 +12,12 @@ export const spanFacts = (span: Span, offsetS: number) =>
   });
 
 /**
- * Groups the spanned recordings of every folder that holds one of `relPaths`, from what the
- * library knows of all the items there (a part ingested by an earlier pass counts), and writes
- * them in one go. Run once a pass's items are probed; a part that arrived, changed or vanished
- * regroups its folder.
+ * Groups the spanned recordings of every folder of `dirs` (relative, "." for the root), from what
+ * the library knows of all the items there (a part ingested by an earlier pass counts), and
+ * writes them in one go. Run once a pass's items are probed; a part that arrived, changed or
+ * vanished regroups its folder.
  */
-export function regroupSpans(media: MediaRepo, relPaths: readonly string[], log: Logger): void {
-  const dirs = [...new Set(relPaths.map((rel) => posix.dirname(rel)))];
+export function regroupSpans(media: MediaRepo, dirs: readonly string[], log: Logger): void {
   if (dirs.length === 0) return;
   const spans = groupSpans(
     media.spanCandidates(dirs).map((row) => ({

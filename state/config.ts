@@ -176,6 +176,9 @@ const schema = z.object({
   SVC_WATCH_SETTLE_MS: integer(2000, 50, 600_000).describe(
     "milliseconds a file's size and time must stay unchanged before the watcher ingests it",
   ),
+  SVC_MODEL_CHECK_S: decimal(60, 0.1, 86_400).describe(
+    "seconds between two looks for a model that ingested items wait for (one status call to the model host, made only while some wait)",
+  ),
   SVC_WATCH_POLL: flag(false).describe(
     "poll folders instead of waiting for file events (network shares that send none)",
   ),
@@ -272,6 +275,8 @@ export interface Config {
   /** Frames per second of an image sequence whose frames do not say. */
   readonly sequenceFps: number;
   readonly watchSettleMs: number;
+  /** Milliseconds between two looks for a model that items wait for. */
+  readonly modelCheckMs: number;
   readonly watchPoll: boolean;
   /** Days a deleted file stays restorable in `.svc/trash`; 0 keeps it until emptied by hand. */
   readonly trashDays: number;
@@ -414,6 +419,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     syncMinConfidence: e.SVC_SYNC_MIN_CONFIDENCE,
     sequenceFps: e.SVC_SEQUENCE_FPS,
     watchSettleMs: e.SVC_WATCH_SETTLE_MS,
+    modelCheckMs: Math.round(e.SVC_MODEL_CHECK_S * 1000),
     watchPoll: e.SVC_WATCH_POLL,
     trashDays: e.SVC_TRASH_DAYS,
     offloadDests: absoluteList("SVC_OFFLOAD_DESTS", e.SVC_OFFLOAD_DESTS),

@@ -69,6 +69,11 @@ export interface IngestReport {
   exitCode: number;
   summary: SummaryEvent;
   aborted: boolean;
+  /**
+   * The pass did all it could and its only problem is a model the host lacks: running it again
+   * changes nothing until the model is there (the daemon then resumes the items that wait).
+   */
+  waitingForModel: boolean;
 }
 
 /**
@@ -79,13 +84,15 @@ export interface IngestReport {
 function flagMissing(store: LibraryStore, scanned: ScanResult, dirRel: string | null): number {
   const seen = new Set([...scanned.files.map((f) => f.relPath), ...scanned.skipped.map((s) => s.relPath)]);
   const unknown = scanned.unreadable.map((rel) => `${rel}/`);
-  let count = 0;
-  for (const row of store.media.paths()) {
-    if (seen.has(row.rel_path) || row.missing_since) continue;
-    if (dirRel !== null && !row.rel_path.startsWith(`${dirRel}/`)) continue;
-    if (unknown.some((prefix) => row.rel_path.startsWith(prefix))) continue;
-    if (store.media.markMissing(row.rel_path)) count += 1;
+  const gone: string[] = [];
+  for (const relPath of store.media.presentPaths()) {
+    if (seen.has(relPath)) continue;
+    if (dirRel !== null && !relPath.startsWith(`${dirRel}/`)) continue;
+    if (unknown.some((prefix) => relPath.startsWith(prefix))) continue;
+    gone.push(relPath);
   }
+  let count = 0;
+  for (const relPath of gone) if (store.media.markMissing(relPath)) count += 1;
   return count;
 }
 
@@ -207,7 +214,11 @@ export async function runIngest(
     if (run.aborted && !request.signal?.aborted) signal.throwIfAborted();
     if (run.rootLost || !(await rootPresent(request.root)))
       throw new UserError("the project root disappeared during the pass", EXIT.storage, 503);
-    for (const [path, landed] of run.outcomes) outcomes.set(path, [...(outcomes.get(path) ?? []), ...landed]);
+    for (const [path, landed] of run.outcomes) {
+      const before = outcomes.get(path);
+      if (before) before.push(...landed);
+      else outcomes.set(path, landed);
+    }
 
     const liveStore = store;
     const check = run.aborted
@@ -243,7 +254,9 @@ export async function runIngest(
     };
     if (!check.ok) ctx.log.error({ problems: summary.problems }, "ingest reconciliation mismatch");
     emit(summary);
-    return { exitCode, summary, aborted: run.aborted };
+    const waitingForModel =
+      models.missing.length > 0 && passExitCode({ counts, reconciled: check.ok, halted: run.halted }) === 0;
+    return { exitCode, summary, aborted: run.aborted, waitingForModel };
   } finally {
     store?.close();
     lease?.release();

@@ -6,7 +6,7 @@ import { writeFileAtomic } from "../../state/atomic.js";
 import { waveformFile } from "../../state/derived-files.js";
 import { makeFolder } from "../../state/folders.js";
 import { derivedRelative } from "../../state/paths.js";
-import type { MediaRow } from "../../state/repos/media.js";
+import type { MediaRow, StageStatusOf } from "../../state/repos/media.js";
 import { labelItemPaths, type StageDeps, type StageItem } from "./types.js";
 
 /**
@@ -59,12 +59,15 @@ export async function storePeaks(
  * A finished item with sound whose peaks were never tried: ingested before svc made them. One
  * decode of its sound alone (backfillPeaks) makes them; its scenes are not detected again.
  */
-export const peaksDue = (row: MediaRow, deps: Pick<StageDeps, "store">): boolean =>
+export const peaksDue = (
+  row: Pick<MediaRow, "id" | "status" | "kind" | "audio_tracks" | "waveform_path">,
+  statusOf: StageStatusOf,
+): boolean =>
   row.status === "done" &&
   row.kind !== "image" &&
   row.audio_tracks > 0 &&
   row.waveform_path === null &&
-  deps.store.media.stageStatus(row.id, WAVEFORM_STAGE) === undefined;
+  statusOf(row.id, WAVEFORM_STAGE) === undefined;
 
 /**
  * The backfill of one item: its sound decoded alone on the CPU queue. Sound that cannot be

@@ -8,7 +8,7 @@ import { SPRITE_BOX, spritePlan } from "../../domain/sprite.js";
 import { spriteFile } from "../../state/derived-files.js";
 import { makeFolder } from "../../state/folders.js";
 import { derivedRelative } from "../../state/paths.js";
-import type { MediaRow } from "../../state/repos/media.js";
+import type { MediaRow, StageStatusOf } from "../../state/repos/media.js";
 import { lutForItem } from "../luts.js";
 import { decodeThreads } from "../queues.js";
 import { labelItemPaths, type StageDeps, type StageItem } from "./types.js";
@@ -86,11 +86,14 @@ export async function storeSprite(
  * A finished video whose sprite was never tried: ingested before svc made them. One decode of
  * its picture alone (backfillSprite) makes it; its scenes are not detected again.
  */
-export const spriteDue = (row: MediaRow, deps: Pick<StageDeps, "store">): boolean =>
+export const spriteDue = (
+  row: Pick<MediaRow, "id" | "status" | "kind" | "sprite_json">,
+  statusOf: StageStatusOf,
+): boolean =>
   row.status === "done" &&
   row.kind === "video" &&
   row.sprite_json === null &&
-  deps.store.media.stageStatus(row.id, SPRITE_STAGE) === undefined;
+  statusOf(row.id, SPRITE_STAGE) === undefined;
 
 /**
  * The analysis pass keeps a clip's frames 0.5 s apart up to a minute, further apart beyond, where

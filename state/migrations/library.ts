@@ -912,4 +912,14 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 19,
+    name: "items waiting for a model",
+    sql: `
+      -- Items whose stage ran without its model or tool (vision or embeddings with the model host
+      -- lacking the model, a transcript without a recogniser) are found by this index alone when
+      -- the model appears (issue 34), never by a pass over the library.
+      CREATE INDEX media_stages_waiting ON media_stages (stage, media_id) WHERE status = 'not_configured';
+    `,
+  },
 ];

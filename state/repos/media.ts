@@ -49,6 +49,37 @@ export interface MediaRow extends Required<ProbeFields> {
   updated_at: string;
 }
 
+/** The columns `catchUpRows` reads. */
+const CATCH_UP_COLUMNS = [
+  "id",
+  "rel_path",
+  "kind",
+  "size",
+  "mtime_ms",
+  "missing_since",
+  "status",
+  "thumb_path",
+  "status_reason",
+  "camera_proxy",
+  "audio_tracks",
+  "waveform_path",
+  "sprite_json",
+  "codec",
+  "audio_codec",
+  "audio_channels",
+] as const;
+
+export type CatchUpRow = Pick<MediaRow, (typeof CATCH_UP_COLUMNS)[number]> & {
+  /**
+   * JSON object of stage → status: the proxy, waveform and sprite stages as they ended, and
+   * every stage that ran without its tool or model.
+   */
+  stages_json: string;
+};
+
+/** How a stage of an item ended last time it ran; undefined when it never did. */
+export type StageStatusOf = (mediaId: number, stage: string) => StageStatus | undefined;
+
 export interface StageRow {
   media_id: number;
   stage: string;
@@ -510,6 +541,15 @@ export class MediaRepo extends Repository {
       .immediate();
   }
 
+  /**
+   * The paths of the items not flagged missing, one at a time: a pass compares them with what it
+   * found without holding every row at once. Nothing may be written while they are read.
+   */
+  *presentPaths(): Generator<string> {
+    const rows = this.prepare("SELECT rel_path FROM media WHERE missing_since IS NULL", true).iterate();
+    for (const [relPath] of rows as Iterable<[string]>) yield relPath;
+  }
+
   paths(): { id: number; rel_path: string; missing_since: string | null }[] {
     return this.prepare("SELECT id, rel_path, missing_since FROM media").all() as {
       id: number;
@@ -585,6 +625,52 @@ export class MediaRepo extends Repository {
         mediaId,
       ) as { stage: string }[]
     ).map((r) => r.stage);
+  }
+
+  /**
+   * What a catch-up pass needs to know of the items at `relPaths`, in one query on the path's
+   * unique index and the stages' key: whether each is unchanged and finished, how its proxy,
+   * peaks and sprite stages ended and which stages wait for a tool, without the heavy columns
+   * (about 8 µs an item at 200,000; the stages as three lookups of their own took 11).
+   */
+  catchUpRows(relPaths: readonly string[]): CatchUpRow[] {
+    return this.prepare(
+      `SELECT ${CATCH_UP_COLUMNS.join(", ")},
+           (SELECT json_group_object(stage, status) FROM media_stages s WHERE s.media_id = media.id
+              AND (s.stage IN ('proxy', 'waveform', 'sprite') OR s.status = 'not_configured')) AS stages_json
+         FROM media WHERE rel_path IN (SELECT value FROM json_each(?))`,
+    ).all(JSON.stringify(relPaths)) as CatchUpRow[];
+  }
+
+  /** The folders holding a spanned recording (relative, "." for the root), from the spans' index. */
+  spanFolders(): string[] {
+    return (
+      this.prepare(`SELECT DISTINCT ${FOLDER_OF} AS dir FROM media WHERE span_id IS NOT NULL`).all() as {
+        dir: string;
+      }[]
+    ).map((r) => (r.dir === "" ? "." : r.dir.slice(0, -1)));
+  }
+
+  /** Whether any item has `stage` waiting for its tool or model: one probe of their partial index. */
+  anyWaitingFor(stage: string): boolean {
+    return (
+      this.prepare("SELECT 1 FROM media_stages WHERE status = 'not_configured' AND stage = ? LIMIT 1").get(
+        stage,
+      ) !== undefined
+    );
+  }
+
+  /**
+   * A page of the present items whose `stage` ran without its tool or model, by id after
+   * `afterId`, read in the order of their partial index (no sort, whatever their number): what
+   * resumes when the model appears.
+   */
+  waitingFor(stage: string, afterId: number, limit: number): { id: number; rel_path: string }[] {
+    return this.prepare(
+      `SELECT s.media_id AS id, m.rel_path FROM media_stages s JOIN media m ON m.id = s.media_id
+         WHERE s.status = 'not_configured' AND s.stage = ? AND s.media_id > ? AND m.missing_since IS NULL
+         ORDER BY s.media_id LIMIT ?`,
+    ).all(stage, afterId, limit) as { id: number; rel_path: string }[];
   }
 
   /** Whether `stage` finished for any item since `sinceIso` (a pass's start). */

@@ -6,15 +6,17 @@ import type { IngestReport, IngestRequest } from "../../library/jobs/ingest.js";
 import { JobRunner } from "../../library/jobs/runner.js";
 import { silentLogger } from "../../state/logger.js";
 import { FakeClock } from "../support/fake-clock.js";
+import { until } from "../support/until.js";
 
 const ctx = {
   log: silentLogger(),
   registry: { projects: { byRoot: () => ({ name: "footage" }) } },
 } as unknown as AppContext;
 
-const report = (exitCode: number): IngestReport => ({
+const report = (exitCode: number, waitingForModel = false): IngestReport => ({
   exitCode,
   aborted: false,
+  waitingForModel,
   summary: {
     event: "summary",
     ingested: 0,
@@ -88,6 +90,45 @@ describe("daemon ingest queue", () => {
     await clock.advance(1000);
     // The debounce, then the first retry after 30 ms and the second after twice that.
     expect(times).toEqual([5, 35, 95]);
+    await runner.stop();
+  });
+
+  it("does not retry a pass whose only problem is a model the host lacks: a pass more cannot bring it", async () => {
+    const times: number[] = [];
+    const { clock, runner, queue } = queueOn({
+      debounceMs: 5,
+      retryBaseMs: 30,
+      runPass: async () => {
+        times.push(clock.now());
+        return report(2, true);
+      },
+    });
+    queue.addScan("/r");
+    await clock.advance(10_000);
+    expect(times).toEqual([5]);
+    await runner.stop();
+  });
+
+  it("settles a root once its queued files have had their pass", async () => {
+    const calls: IngestRequest[] = [];
+    const { clock, runner, queue } = queueOn({
+      debounceMs: 5,
+      runPass: async (_c, req) => {
+        calls.push(req);
+        return report(0);
+      },
+    });
+    let settled = false;
+    queue.addFiles("/r", ["a.mp4", "b.mp4"]);
+    void queue.settled("/r").then(() => {
+      settled = true;
+    });
+    await clock.advance(4);
+    expect(settled).toBe(false);
+    await clock.advance(1);
+    await until("the root settled", () => settled);
+    expect(calls.map((c) => c.paths)).toEqual([["a.mp4", "b.mp4"]]);
+    await expect(queue.settled("/other")).resolves.toBeUndefined();
     await runner.stop();
   });
 
