@@ -87,7 +87,7 @@ export function ruleSql(rule: MemberRule): { where: string[]; params: unknown[] 
 export class CollectionsRepo extends Repository {
   /** Every spelling of every tag in the library. */
   tagNames(): string[] {
-    return this.prepare("SELECT DISTINCT name FROM tags", true)
+    return this.prepare("SELECT name FROM tag_item_counts", true)
       .all()
       .map((row) => (row as [string])[0]);
   }
