@@ -14,9 +14,10 @@ interface Cloud {
   total: number;
 }
 
-// The tag cloud reads counts kept by triggers (migration 20); these are what counting the tags
-// of present items gives, with auto and manual spellings of one item counted once.
-describe.skipIf(!hasTools)("tag counts kept by triggers", () => {
+// The tag cloud and the collections read counts kept by triggers (migration 20): items per tag
+// spelling (auto and manual counted once) and present items per status and rating. They stay
+// what counting the rows gives.
+describe.skipIf(!hasTools)("counts kept by triggers", () => {
   let api: TestApi;
   let root: string;
   const ids = new Map<string, number>();
@@ -36,6 +37,15 @@ describe.skipIf(!hasTools)("tag counts kept by triggers", () => {
     const lib = openLibrary(root);
     try {
       const kept = lib.db.prepare("SELECT name, items FROM tag_item_counts ORDER BY name").all();
+      const review = lib.db
+        .prepare("SELECT status, rating, n FROM review_counts WHERE n > 0 ORDER BY status, rating")
+        .all();
+      const reviewed = lib.db
+        .prepare(
+          `SELECT status, rating, count(*) AS n FROM media WHERE missing_since IS NULL
+            GROUP BY status, rating ORDER BY status, rating`,
+        )
+        .all();
       const all = lib.db
         .prepare("SELECT name, count(DISTINCT media_id) AS items FROM tags GROUP BY name ORDER BY name")
         .all();
@@ -45,14 +55,15 @@ describe.skipIf(!hasTools)("tag counts kept by triggers", () => {
             WHERE m.missing_since IS NULL GROUP BY t.name ORDER BY count DESC, name`,
         )
         .all() as { name: string; count: number }[];
-      return { kept, all, present };
+      return { kept, all, present, review, reviewed };
     } finally {
       lib.close();
     }
   };
   const expectCountsRight = async () => {
-    const { kept, all, present } = recount();
+    const { kept, all, present, review, reviewed } = recount();
     expect(kept).toEqual(all);
+    expect(review).toEqual(reviewed);
     const cloud = (await call("GET", "/api/tags")).json<Cloud>();
     expect(cloud.tags).toEqual(present);
     return cloud;
@@ -79,7 +90,7 @@ describe.skipIf(!hasTools)("tag counts kept by triggers", () => {
     await api?.close();
   });
 
-  it("stay right through tag edits, deletes, restores and files going missing", async () => {
+  it("stay right through tag and rating edits, deletes, restores and files going missing", async () => {
     await call("POST", `/api/media/${idOf("a/one.png")}/tags`, { name: "drone" });
     await call("POST", `/api/media/${idOf("a/two.png")}/tags`, { name: "drone" });
     await call("POST", `/api/media/${idOf("b/three.png")}/tags`, { name: "Night" });
@@ -103,6 +114,14 @@ describe.skipIf(!hasTools)("tag counts kept by triggers", () => {
       changes: [{ name: "drone", add: [idOf("b/three.png"), idOf("b/four.png")], remove: [] }],
     });
     expect((await expectCountsRight()).tags).toContainEqual({ name: "drone", count: 4 });
+
+    await call("PATCH", `/api/media/${idOf("a/two.png")}/rating`, { rating: "Unusable" });
+    await call("PATCH", `/api/media/${idOf("b/four.png")}/rating`, { rating: "Good" });
+    await expectCountsRight();
+    const unusable = (await call("GET", "/api/collections"))
+      .json<{ collections: { key: string; count: number }[] }>()
+      .collections.find((c) => c.key === "unusable");
+    expect(unusable?.count).toBe(1);
 
     await call("DELETE", `/api/media/${idOf("a/two.png")}`);
     expect((await expectCountsRight()).tags).toContainEqual({ name: "drone", count: 3 });
