@@ -132,7 +132,9 @@ export class CollectionsRepo extends Repository {
   }
 
   /** The count of a rule whose clauses the kept tallies answer alone; null for any other. */
-  private tallied(rule: MemberRule, conditions: string, params: unknown[]): number | null {
+  private tallied(asked: MemberRule, conditions: string, params: unknown[]): number | null {
+    // The clauses ruleSql kept: one no item can meet leaves its group's others to decide.
+    const rule = asked.map((group) => group.filter((clause) => !impossible(clause)));
     const kinds = new Set(rule.flat().map((clause) => clause.kind));
     if ([...kinds].every((kind) => kind === "status" || kind === "rating_in"))
       return this.countOf(`SELECT coalesce(sum(m.n), 0) FROM review_counts m WHERE 1${conditions}`, params);
