@@ -201,6 +201,9 @@ async function listsDuringCatchUp(base, home) {
       db.close();
     }
   };
+  // The pass takes its slot once the project is looked at, a moment after the first answers.
+  const deadline = performance.now() + 60_000;
+  while (!running() && performance.now() < deadline) await sleep(50);
   for (let i = 0; i < SAMPLES && running(); i++) {
     times.push((await timed(`${base}/api/media?limit=${41 + (i % 20)}`, {})).ms);
     await sleep(250);
@@ -328,7 +331,8 @@ export async function benchLists() {
 if (process.argv[1] && import.meta.filename === process.argv[1]) {
   const { cleanTemp } = await import("./lib.mjs");
   try {
-    log(JSON.stringify(await benchLists(), null, 2));
+    const figures = await benchLists();
+    await writeFile(join(CORPUS, "last-run.json"), `${JSON.stringify(figures, null, 2)}\n`);
   } finally {
     await cleanTemp();
   }
