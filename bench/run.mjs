@@ -1,5 +1,5 @@
 // Usage: npm run bench            (builds, then runs every benchmark)
-//        node bench/run.mjs idle  (one of: ingest, ingest-pattern, idle, api, semantic, vectors, stalls, bounded, arrivals,
+//        node bench/run.mjs idle  (one of: ingest, ingest-pattern, idle, api, lists, semantic, vectors, stalls, bounded, arrivals,
 //        chat-eval, chat, mcp, export, editor-proxy, proxy, offload, web, search-all, recorrect,
 //        sequence-scan, camera-ingest, seat-forward, edit-house, sync, catch-up, scale;
 //        needs a prior `npm run build`; `scale` runs only when named: its first run builds a
@@ -25,6 +25,7 @@ import { benchExport, exportRows } from "./export.mjs";
 import { benchIdleMemory, PRE_INGEST_SLOW_MS } from "./idle-memory.mjs";
 import { benchIngest, benchPatternIngest } from "./ingest.mjs";
 import { CLI, cleanTemp, cpuMeter, FFMPEG, log, printRows, REPO, seconds } from "./lib.mjs";
+import { benchLists, listsRows } from "./lists.mjs";
 import { benchMcp, mcpRows } from "./mcp.mjs";
 import { benchOffload, offloadRows } from "./offload.mjs";
 import { benchProxy, proxyRows } from "./playback-proxy.mjs";
@@ -45,6 +46,7 @@ const BENCHES = {
   "ingest-pattern": () => benchPatternIngest(),
   idle: benchIdleMemory,
   api: benchApi,
+  lists: () => benchLists(),
   semantic: benchSemantic,
   vectors: () => benchVectors(),
   stalls: () => benchStalls(),
@@ -247,6 +249,8 @@ function rows(results, errors, conditions) {
       ),
     );
   }
+  section("lists");
+  if (results.lists) out.push(...listsRows(results.lists));
   section("vectors");
   if (results.vectors) out.push(...vectorRows(results.vectors));
   section("stalls");

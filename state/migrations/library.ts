@@ -922,4 +922,83 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX media_stages_waiting ON media_stages (stage, media_id) WHERE status = 'not_configured';
     `,
   },
+  {
+    version: 20,
+    name: "list filters and tag counts at half a million items",
+    sql: `
+      -- A rating, camera or language filter reads its few items from an index instead of every
+      -- row (the rows carry transcripts): at 500,000 items counting one rating's items read the
+      -- whole 1 GB table, 1.5 s. Partial, as most items have none; shot_date follows so the
+      -- default order (newest shoot day first) reads the first page off the index; missing_since
+      -- lets the collections' list of present ratings read the rating index alone.
+      CREATE INDEX media_rating ON media (rating COLLATE NOCASE, shot_date, missing_since)
+        WHERE rating IS NOT NULL;
+      CREATE INDEX media_camera ON media (camera_id COLLATE NOCASE, shot_date) WHERE camera_id IS NOT NULL;
+      CREATE INDEX media_language ON media (language COLLATE NOCASE, shot_date) WHERE language IS NOT NULL;
+
+      -- Collections count their members over media_members (migration 10); with missing_since
+      -- beside the columns they ask about, the index alone answers, instead of every counted
+      -- item's wide row being read to see that it is present. The recently processed collection
+      -- reads its few items off the newest end of media_recent.
+      DROP INDEX media_members;
+      CREATE INDEX media_members ON media (id, status, updated_at, rating, duration_s, audio_tracks, missing_since)
+        WHERE missing_since IS NULL;
+      CREATE INDEX media_recent ON media (updated_at, status, missing_since) WHERE missing_since IS NULL;
+
+      -- Present items per status and rating spelling (NULL: none), kept by triggers: a collection
+      -- that asks only about those (needs review, unusable) is counted from a few rows instead of
+      -- the 450,000 unrated items of a 500,000-item library.
+      CREATE TABLE review_counts (status TEXT NOT NULL, rating TEXT, n INTEGER NOT NULL);
+      CREATE INDEX review_counts_key ON review_counts (status, rating);
+      INSERT INTO review_counts (status, rating, n)
+        SELECT status, rating, count(*) FROM media WHERE missing_since IS NULL GROUP BY status, rating;
+      CREATE TRIGGER review_counts_insert AFTER INSERT ON media WHEN new.missing_since IS NULL BEGIN
+        UPDATE review_counts SET n = n + 1 WHERE status = new.status AND rating IS new.rating;
+        INSERT INTO review_counts (status, rating, n) SELECT new.status, new.rating, 1
+          WHERE NOT EXISTS (SELECT 1 FROM review_counts WHERE status = new.status AND rating IS new.rating);
+      END;
+      CREATE TRIGGER review_counts_delete AFTER DELETE ON media WHEN old.missing_since IS NULL BEGIN
+        UPDATE review_counts SET n = n - 1 WHERE status = old.status AND rating IS old.rating;
+        DELETE FROM review_counts WHERE status = old.status AND rating IS old.rating AND n <= 0;
+      END;
+      CREATE TRIGGER review_counts_update_old AFTER UPDATE OF status, rating, missing_since ON media
+        WHEN old.missing_since IS NULL BEGIN
+        UPDATE review_counts SET n = n - 1 WHERE status = old.status AND rating IS old.rating;
+        DELETE FROM review_counts WHERE status = old.status AND rating IS old.rating AND n <= 0;
+      END;
+      CREATE TRIGGER review_counts_update_new AFTER UPDATE OF status, rating, missing_since ON media
+        WHEN new.missing_since IS NULL BEGIN
+        UPDATE review_counts SET n = n + 1 WHERE status = new.status AND rating IS new.rating;
+        INSERT INTO review_counts (status, rating, n) SELECT new.status, new.rating, 1
+          WHERE NOT EXISTS (SELECT 1 FROM review_counts WHERE status = new.status AND rating IS new.rating);
+      END;
+
+      -- Items carrying each spelling of a tag (auto and manual counted once), missing ones
+      -- included, kept by triggers: the tag cloud reads one row per spelling instead of grouping
+      -- every tag row (0.2 s at 500,000 items), and takes the few missing items' tags away.
+      CREATE TABLE tag_item_counts (name TEXT NOT NULL PRIMARY KEY, items INTEGER NOT NULL) WITHOUT ROWID;
+      INSERT INTO tag_item_counts (name, items) SELECT name, count(DISTINCT media_id) FROM tags GROUP BY name;
+      CREATE TRIGGER tag_counts_insert AFTER INSERT ON tags
+        WHEN NOT EXISTS (SELECT 1 FROM tags t WHERE t.media_id = new.media_id AND t.name = new.name
+          AND t.rowid <> new.rowid) BEGIN
+        INSERT INTO tag_item_counts (name, items) VALUES (new.name, 1)
+          ON CONFLICT (name) DO UPDATE SET items = items + 1;
+      END;
+      CREATE TRIGGER tag_counts_delete AFTER DELETE ON tags
+        WHEN NOT EXISTS (SELECT 1 FROM tags t WHERE t.media_id = old.media_id AND t.name = old.name) BEGIN
+        UPDATE tag_item_counts SET items = items - 1 WHERE name = old.name;
+        DELETE FROM tag_item_counts WHERE name = old.name AND items <= 0;
+      END;
+      CREATE TRIGGER tag_counts_update AFTER UPDATE OF media_id, name ON tags
+        WHEN old.media_id IS NOT new.media_id OR old.name IS NOT new.name BEGIN
+        UPDATE tag_item_counts SET items = items - 1 WHERE name = old.name
+          AND NOT EXISTS (SELECT 1 FROM tags t WHERE t.media_id = old.media_id AND t.name = old.name);
+        DELETE FROM tag_item_counts WHERE name = old.name AND items <= 0;
+        INSERT INTO tag_item_counts (name, items) SELECT new.name, 1
+          WHERE NOT EXISTS (SELECT 1 FROM tags t WHERE t.media_id = new.media_id AND t.name = new.name
+            AND t.rowid <> new.rowid)
+          ON CONFLICT (name) DO UPDATE SET items = items + 1;
+      END;
+    `,
+  },
 ];

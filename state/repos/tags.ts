@@ -30,11 +30,14 @@ export class TagsRepo extends Repository {
   /** Items carrying each spelling of a tag (auto and manual counted once), present items only. */
   counts(): TagCount[] {
     return this.prepare(
-      // Missing items are few: leaving them out beats looking up every tagged row (media_missing).
-      `SELECT t.name AS name, COUNT(DISTINCT t.media_id) AS items
-         FROM tags t
-        WHERE t.media_id NOT IN (SELECT id FROM media INDEXED BY media_missing WHERE missing_since IS NOT NULL)
-        GROUP BY t.name`,
+      // The trigger-kept counts (migration 20) hold missing items too; those are few, so their
+      // tags are taken away here (media_missing) rather than counted into a second table.
+      `SELECT c.name AS name, c.items - coalesce(x.n, 0) AS items
+         FROM tag_item_counts c
+         LEFT JOIN (SELECT t.name AS name, COUNT(DISTINCT t.media_id) AS n
+              FROM media m INDEXED BY media_missing CROSS JOIN tags t ON t.media_id = m.id
+             WHERE m.missing_since IS NOT NULL GROUP BY t.name) x ON x.name = c.name
+        WHERE c.items - coalesce(x.n, 0) > 0`,
     ).all() as TagCount[];
   }
 
