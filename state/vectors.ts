@@ -71,8 +71,6 @@ export interface VectorIndex extends VectorSearcher {
   save(stamp?: IndexStamp): Promise<void>;
   /** What the index holds; `checksum` is the `stampOf` hash of its keys. */
   stamp(): IndexStamp;
-  /** Frees the native index now rather than at a garbage collection; the index is unusable after. */
-  close(): void;
 }
 
 export interface OpenedVectorIndex {
@@ -83,18 +81,6 @@ export interface OpenedVectorIndex {
 
 const REBUILD_BATCH = 8192;
 
-/**
- * Lets a native index's file or memory go now rather than at the next garbage collection, which a
- * thread with a small heap may not reach for a long time. USearch's binding has no close: viewing
- * the empty path resets the index first, then fails, as expected.
- */
-function releaseNative(native: Index): void {
-  try {
-    native.view("");
-  } catch {
-    // The reset before the failed view is what was wanted.
-  }
-}
 // Concurrent insertion occasionally leaves a node unreachable in the graph (measured: a few in a
 // thousand 400-vector builds, none single-threaded); only big batches gain enough to be worth it.
 const PARALLEL_MIN = 1024;
@@ -194,10 +180,6 @@ class UsearchIndex implements VectorIndex {
   withChoice(choice: ScalarChoice): this {
     this.choice = choice;
     return this;
-  }
-
-  close(): void {
-    releaseNative(this.native);
   }
 
   size(): number {
@@ -343,8 +325,6 @@ async function loadChecked(file: string, expected: IndexStamp): Promise<UsearchI
 /** A saved index opened for searching only, with the stamp it was saved under. */
 export interface SavedIndex extends VectorSearcher {
   readonly stamp: IndexStamp;
-  /** Lets the file go at once (unmapped or freed) rather than at the next garbage collection. */
-  close(): void;
 }
 
 export interface SavedIndexOptions {
@@ -359,6 +339,46 @@ export interface SavedIndexOptions {
    * process already: it is not read again.
    */
   checked: boolean;
+  /**
+   * The index this one replaces: its native index is reused when it can be (same dimension and
+   * search beam), which lets the old file go now. USearch's binding has no close, and a thread with
+   * a small heap may not collect the old one for a long time, holding the replaced file's pages
+   * and disk space. `previous` answers no more searches afterwards.
+   */
+  previous?: SavedIndex | undefined;
+}
+
+class SavedUsearchIndex implements SavedIndex {
+  private current = true;
+
+  constructor(
+    readonly model: string,
+    readonly dim: number,
+    readonly scalar: VectorScalar,
+    readonly stamp: IndexStamp,
+    private readonly native: Index,
+    private readonly expansion: number,
+  ) {}
+
+  size(): number {
+    return this.stamp.count;
+  }
+
+  search(
+    query: Float32Array,
+    k: number,
+    filter?: (key: number) => boolean,
+  ): { key: number; score: number }[] {
+    if (!this.current) throw new VectorIndexError("the saved vector index was replaced");
+    return searchNative(this.native, this.stamp.count, this.dim, query, k, filter);
+  }
+
+  /** Hands the native index over to a newer save when it fits; this one answers no more either way. */
+  handOver(dim: number, expansion: number): Index | null {
+    const fits = this.current && dim === this.dim && expansion === this.expansion;
+    this.current = false;
+    return fits ? this.native : null;
+  }
 }
 
 /**
@@ -379,28 +399,17 @@ export async function openSavedIndex(file: string, options: SavedIndexOptions): 
       if (diff) throw new BadIndexFile(`contents differ from the stamp: ${diff}`);
       if (own.checksum !== sidecar.keys) throw new BadIndexFile("the stamp file was written for other keys");
     }
-    const native = newNative(dim, sidecar.scalar, searchExpansion(count));
+    const expansion = searchExpansion(count);
+    const previous = options.previous instanceof SavedUsearchIndex ? options.previous : null;
+    // The scalar type comes from the file's header whether viewed or loaded into a reused index.
+    const native = previous?.handOver(dim, expansion) ?? newNative(dim, sidecar.scalar, expansion);
+    // The file exists (checked above; saves replace it by rename, never remove it): a view that
+    // cannot open its file closes descriptor 0 on its way out (USearch 2.25), whoever holds it.
     if (options.map) native.view(file);
     else native.load(file);
     if (native.size() !== count)
       throw new BadIndexFile(`loaded ${native.size()} vectors, the stamp says ${count}`);
-    let open = true;
-    return {
-      model,
-      dim,
-      scalar: sidecar.scalar,
-      stamp: sidecar.stamp,
-      size: () => count,
-      search: (query, k, filter) => {
-        if (!open) throw new VectorIndexError("the saved vector index was closed");
-        return searchNative(native, count, dim, query, k, filter);
-      },
-      close: () => {
-        if (!open) return;
-        open = false;
-        releaseNative(native);
-      },
-    };
+    return new SavedUsearchIndex(model, dim, sidecar.scalar, sidecar.stamp, native, expansion);
   } catch (error) {
     const reason =
       error instanceof BadIndexFile || error instanceof VectorIndexError ? error.message : String(error);
@@ -489,7 +498,8 @@ async function buildIndex(
   const i8 = await fill(file, expected, rebuild, { scalar: "i8", recallI8: null }, options.signal, sample);
   const recall = i8.measure((native) => recallAt10(native, sample.queries, rebuild(), expected.dim));
   if (recall >= I8_MIN_RECALL) return i8.withChoice({ scalar: "i8", recallI8: recall });
-  i8.close();
+  // Not reset: resetting an index this process changed aborted the process (USearch 2.25); it
+  // goes with the writer thread, which ends once idle.
   return fill(file, expected, rebuild, { scalar: "f16", recallI8: recall }, options.signal);
 }
 

@@ -125,10 +125,9 @@ class IndexWriter {
         scalar,
       });
       if (held) {
-        held.index?.close();
         held.index = index;
         held.dirty = false;
-      } else index.close();
+      }
       return {
         size: expected.count,
         rebuilt: `its vectors were stored as ${choice.scalar}, now ${index.scalar}`,
@@ -176,9 +175,9 @@ class IndexWriter {
       }
     } finally {
       if (entry.users <= 0) {
-        // The pass's copy goes now: the search threads answer from the saved file.
+        // The pass's copy is let go: the search threads answer from the saved file, and the
+        // thread itself ends once idle (WRITER_IDLE_MS), taking whatever it still held.
         this.open.delete(root);
-        entry.index?.close();
         entry.store.close();
       }
     }

@@ -246,8 +246,10 @@ class ProjectSearches {
     const version = fileVersion(file);
     const held = this.loaded.get(root);
     if (held && held.version === version) return held;
-    held?.index?.close();
-    const state = await this.load(store, root, file, version, known?.version === version ? known : undefined);
+    const state = await this.load(store, root, file, version, {
+      known: known?.version === version ? known : undefined,
+      previous: held?.index ?? undefined,
+    });
     this.loaded.set(root, state);
     return state;
   }
@@ -288,7 +290,6 @@ class ProjectSearches {
       if (held.identity !== null && libraryIdentity(root) === held.identity) return held.store;
       held.store.close();
       this.stores.delete(root);
-      this.loaded.get(root)?.index?.close();
       this.loaded.delete(root);
     }
     const store = openLibrary(root, { readOnly: true, mounts: mountedStorage });
@@ -300,18 +301,18 @@ class ProjectSearches {
    * Opens the saved index: mapped on local storage, so every thread shares the page cache's one
    * copy; read into this thread's memory on network storage, where another host may replace the
    * file under a mapping (SIGBUS). A version `known` as checked is neither read through again nor
-   * given a table of its own.
+   * given a table of its own. The `previous` index is replaced in place, letting its file go.
    */
   private async load(
     store: LibraryStore,
     root: string,
     file: string,
     version: string,
-    known: CheckedIndex | undefined,
+    { known, previous }: { known: CheckedIndex | undefined; previous: SavedIndex | undefined },
   ): Promise<Loaded> {
     try {
       const map = storageOf(dirname(file), mountedStorage).mode === "local";
-      const index = await openSavedIndex(file, { map, checked: known !== undefined });
+      const index = await openSavedIndex(file, { map, checked: known !== undefined, previous });
       if (known) {
         const owners = new VectorOwners(known.owners.media, known.owners.scenes);
         return { version, index, owners, failure: null };

@@ -71,7 +71,9 @@ describe("the scalar type of a vector index", () => {
     const saved = await openSavedIndex(file, { map: true, checked: false });
     expect(saved.scalar).toBe("i8");
     expect(saved.search((data[700] as VectorEntry).vector, 1)[0]?.key).toBe(701);
-    saved.close();
+    // A newer save replaces it in the same native index: the old handle answers no more.
+    const next = await openSavedIndex(file, { map: true, checked: true, previous: saved });
+    expect(next.search((data[700] as VectorEntry).vector, 1)[0]?.key).toBe(701);
     expect(() => saved.search((data[0] as VectorEntry).vector, 1)).toThrow(VectorIndexError);
   });
 
