@@ -133,6 +133,17 @@ interface Loaded {
   failure: string | null;
 }
 
+/**
+ * A save renames the index into place, then writes its stamp file: an index newer than its stamp
+ * file is one whose stamp is still to come (or a save that died between the two, which the next
+ * pass repairs).
+ */
+function saveUnderway(file: string): boolean {
+  const index = statSync(file, { throwIfNoEntry: false });
+  const stamp = statSync(`${file}.json`, { throwIfNoEntry: false });
+  return index !== undefined && stamp !== undefined && index.mtimeMs > stamp.mtimeMs;
+}
+
 /** The file state a loaded copy answers for: a save renames both files into place. */
 function fileVersion(file: string): string {
   const parts = [file, `${file}.json`].map((f) => {
@@ -246,6 +257,8 @@ class ProjectSearches {
     const version = fileVersion(file);
     const held = this.loaded.get(root);
     if (held && held.version === version) return held;
+    // The copy held still answers (a mapping outlives the rename) until the save has finished.
+    if (held?.index && saveUnderway(file)) return held;
     const state = await this.load(store, root, file, version, {
       known: known?.version === version ? known : undefined,
       previous: held?.index ?? undefined,

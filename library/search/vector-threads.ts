@@ -89,7 +89,7 @@ export class VectorThreads {
   /** Why a project cannot answer semantically yet: its index is still loading at start. */
   warming(root: string): string | undefined {
     return this.warmth.get(root)?.state === "warming"
-      ? "its vector index is still loading after start (warming up)"
+      ? "its vector index is still warming up after start"
       : undefined;
   }
 
@@ -145,10 +145,11 @@ export class VectorThreads {
   /** Has every search thread open the project's index as saved now (after start, or a save). */
   async warmProject(root: string, model: string): Promise<void> {
     try {
-      const first = (await this.ask({ op: "warm", root, model })) as WarmReply;
+      const { checked: _, ...first } = (await this.ask({ op: "warm", root, model })) as SearchReply &
+        WarmReply;
       const request: SearchRequest = { op: "warm", root, model, known: this.checked.get(root) };
       await this.search.requestEach(request);
-      this.warmth.set(root, first);
+      this.warmth.set(root, first as WarmReply);
     } catch (error) {
       this.warmth.set(root, { state: "none", reason: (error as Error).message });
     }
