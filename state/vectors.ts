@@ -325,6 +325,8 @@ async function loadChecked(file: string, expected: IndexStamp): Promise<UsearchI
 /** A saved index opened for searching only, with the stamp it was saved under. */
 export interface SavedIndex extends VectorSearcher {
   readonly stamp: IndexStamp;
+  /** False once a newer save took its native index over (see SavedIndexOptions.previous). */
+  answers(): boolean;
 }
 
 export interface SavedIndexOptions {
@@ -362,6 +364,10 @@ class SavedUsearchIndex implements SavedIndex {
 
   size(): number {
     return this.stamp.count;
+  }
+
+  answers(): boolean {
+    return this.current;
   }
 
   search(

@@ -133,15 +133,19 @@ interface Loaded {
   failure: string | null;
 }
 
+// A save's index and stamp file land this far apart at most (the index's flush to disk between).
+const SAVE_GAP_MS = 60_000;
+
 /**
- * A save renames the index into place, then writes its stamp file: an index newer than its stamp
- * file is one whose stamp is still to come (or a save that died between the two, which the next
- * pass repairs).
+ * A save renames the index into place, then writes its stamp file: an index written lately and
+ * newer than its stamp file is one whose stamp is still to come. Older, it is a file that does not
+ * match its stamp (damaged, or a save that died between the two): rebuilt.
  */
 function saveUnderway(file: string): boolean {
   const index = statSync(file, { throwIfNoEntry: false });
   const stamp = statSync(`${file}.json`, { throwIfNoEntry: false });
-  return index !== undefined && stamp !== undefined && index.mtimeMs > stamp.mtimeMs;
+  if (!index || !stamp) return false;
+  return index.mtimeMs > stamp.mtimeMs && Date.now() - index.mtimeMs < SAVE_GAP_MS;
 }
 
 /** The file state a loaded copy answers for: a save renames both files into place. */
@@ -257,12 +261,13 @@ class ProjectSearches {
     const version = fileVersion(file);
     const held = this.loaded.get(root);
     if (held && held.version === version) return held;
-    // The copy held still answers (a mapping outlives the rename) until the save has finished.
-    if (held?.index && saveUnderway(file)) return held;
     const state = await this.load(store, root, file, version, {
       known: known?.version === version ? known : undefined,
       previous: held?.index ?? undefined,
     });
+    // Between a save's two renames the copy held still answers (a mapping outlives the rename);
+    // its version is kept, so the next query looks again.
+    if (!state.index && held?.index?.answers() && saveUnderway(file)) return held;
     this.loaded.set(root, state);
     return state;
   }

@@ -128,11 +128,12 @@ describe("svc serve's search warm-up", () => {
   let ws: Awaited<ReturnType<typeof tempWorkspace>>;
   beforeAll(async () => {
     ws = await tempWorkspace("svc-warm-serve-");
-    await seedLibrary(ws.root, "auto");
+    // Saved as f16: the daemon's warm-up then rebuilds it as i8 in the background.
+    await seedLibrary(ws.root, "f16");
   });
   afterAll(() => ws.cleanup());
 
-  it("reports search ready in health, and the project's index in status and the project list", async () => {
+  it("warms the project's index, rebuilds it as i8 behind it, and reports it in health, status and the project list", async () => {
     const daemon = await startServe({
       SVC_HOME: ws.home,
       PROJECT_ROOT: ws.root,
@@ -154,10 +155,18 @@ describe("svc serve's search warm-up", () => {
         "search ready",
         async () => (await get<{ search: string }>("/api/health")).search === "ready",
       );
-      const status = await get<{ search_by_project: Record<string, unknown> }>("/api/status");
-      expect(Object.values(status.search_by_project)).toEqual([
-        { state: "ready", vectors: ITEMS, scalar: "i8" },
-      ]);
+      const searchState = async () =>
+        JSON.stringify(
+          Object.values(
+            (await get<{ search_by_project: Record<string, unknown> }>("/api/status")).search_by_project,
+          ),
+        );
+      await until(
+        "the index rebuilt as i8 and warmed again",
+        async () =>
+          (await searchState()) === JSON.stringify([{ state: "ready", vectors: ITEMS, scalar: "i8" }]),
+        { timeoutMs: 30_000 },
+      );
       const projects = await get<{ projects: { health: { search: unknown } }[] }>("/api/projects");
       expect(projects.projects.map((p) => p.health.search)).toEqual([
         { state: "ready", vectors: ITEMS, scalar: "i8" },

@@ -1,4 +1,4 @@
-import { copyFile, mkdtemp, readdir, rename, rm, stat, truncate } from "node:fs/promises";
+import { copyFile, mkdtemp, readdir, rename, rm, stat, truncate, utimes } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
@@ -155,10 +155,13 @@ describe("semantic search on worker threads", () => {
     const probeVector = vectors.get(7) as Float32Array;
     const inFlight = Array.from({ length: 8 }, () => rank(probeVector));
     // Replaced, as every writer of the file does (search threads map it: one truncated in place
-    // under them is outside what svc does or survives).
+    // under them is outside what svc does or survives), and dated before its stamp file: damaged
+    // after its save, not a save whose stamp is still to come.
     const broken = `${file}.broken`;
     await copyFile(file, broken);
     await truncate(broken, Math.floor(before / 3));
+    const stamped = (await stat(`${file}.json`)).mtime;
+    await utimes(broken, stamped, new Date(stamped.getTime() - 1000));
     await rename(broken, file);
     const during = await Promise.all([...inFlight, ...Array.from({ length: 8 }, () => rank(probeVector))]);
     for (const reply of during) {
