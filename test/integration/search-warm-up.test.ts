@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -14,6 +14,7 @@ import { ITEM_VECTOR } from "../../state/repos/vectors.js";
 import { type LibraryStore, openLibrary } from "../../state/stores.js";
 import { savedIndexInfo } from "../../state/vectors.js";
 import { startServe } from "../support/cli.js";
+import { type FuseShare, mountShare } from "../support/fuse-share.js";
 import { CLIP_PROBE, stageDone } from "../support/rows.js";
 import { tempWorkspace } from "../support/temp.js";
 import { until } from "../support/until.js";
@@ -177,5 +178,57 @@ describe("svc serve's search warm-up", () => {
       daemon.child.kill("SIGTERM");
       await daemon.child;
     }
+  });
+});
+
+describe("where the search threads map the index", () => {
+  let local: string;
+  let source: string;
+  let share: FuseShare | undefined;
+  let threads: VectorThreads | undefined;
+
+  beforeAll(async () => {
+    local = await mkdtemp(join(tmpdir(), "svc-map-local-"));
+    source = await mkdtemp(join(tmpdir(), "svc-map-share-"));
+  });
+  afterEach(async () => {
+    await threads?.close();
+    threads = undefined;
+  });
+  afterAll(async () => {
+    await share?.unmount();
+    if (share) await rm(share.mountPoint, { recursive: true, force: true });
+    await rm(local, { recursive: true, force: true });
+    await rm(source, { recursive: true, force: true });
+  });
+
+  /** Whether this process maps `file` (the search threads run in it). */
+  const mapped = async (file: string) => (await readFile("/proc/self/maps", "utf8")).includes(file);
+
+  async function searchOnce(root: string, vectors: Float32Array[]): Promise<void> {
+    threads = new VectorThreads(log, { searchThreads: 2 });
+    const warmed = threads;
+    await warmed.warm([root], MODEL, new AbortController().signal);
+    const reply = await warmed.rank({
+      root,
+      model: MODEL,
+      vector: (vectors[9] as Float32Array).slice(),
+      query: { q: "zzqq", limit: 10 } as ListQuery,
+    });
+    if (!("json" in reply)) throw new Error(reply.unavailable);
+    expect((JSON.parse(reply.json) as SearchPage).items[0]?.id).toBe(10);
+  }
+
+  it("maps a project's index on local storage (the page cache's one copy)", async () => {
+    const vectors = await seedLibrary(local, "f16");
+    await searchOnce(local, vectors);
+    expect(await mapped(join(local, ".svc", "vectors.usearch"))).toBe(true);
+  });
+
+  it("reads it into memory on a share, where another host may replace the file under a mapping", async () => {
+    share = await mountShare(source, join(local, "..", `${source.split("/").pop()}-mnt`));
+    const vectors = await seedLibrary(share.mountPoint, "f16");
+    await searchOnce(share.mountPoint, vectors);
+    expect(await mapped(join(share.mountPoint, ".svc", "vectors.usearch"))).toBe(false);
   });
 });
