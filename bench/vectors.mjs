@@ -21,6 +21,8 @@ export const VECTOR_SIZES = [100_000, 1_000_000];
 export const VECTOR_TARGETS = { recallAt10: 0.98, p99Ms: 5, p99AtN: 1_000_000 };
 const DIM = 1024;
 const MODEL = "bench-embed";
+// The scalar type measured: SVC_VECTOR_SCALAR=i8 for i8, else f16 (the auto choice is not forced here).
+const SCALAR = process.env.SVC_VECTOR_SCALAR === "i8" ? "i8" : "f16";
 const K = 10;
 const QUERIES = 1000;
 const WARMUP = 50;
@@ -196,7 +198,7 @@ function sweepExpansion(file, queries, sample, brute) {
     const native = new Index({
       dimensions: DIM,
       metric: VECTOR_INDEX_TUNING.metric,
-      quantization: VECTOR_INDEX_TUNING.quantization,
+      quantization: SCALAR,
       connectivity: VECTOR_INDEX_TUNING.connectivity,
       expansion_add: VECTOR_INDEX_TUNING.expansionAdd,
       expansion_search: ef,
@@ -238,7 +240,7 @@ async function benchSize(n, { ef = false } = {}) {
 
   const data = new Float32Array(CHUNK * DIM);
   const before = memory();
-  const { index } = await openVectorIndex(file, stampOf(MODEL, DIM, []), () => []);
+  const { index } = await openVectorIndex(file, stampOf(MODEL, DIM, []), () => [], { scalar: SCALAR });
   const dataRand = random(11);
   let buildMs = 0;
   let buildCpuS = 0;
@@ -297,7 +299,7 @@ async function benchSize(n, { ef = false } = {}) {
   if (again.map((h) => h.key).join() !== probe.map((h) => h.key).join())
     throw new BenchError("the reopened index answers differently");
   // What the daemon's search threads answer from: the saved file at the beam chosen for its size.
-  const saved = await openSavedIndex(file);
+  const saved = await openSavedIndex(file, { map: true, checked: false });
   const servedHits = [];
   for (let q = 0; q < sample; q++) {
     const found = saved.search(queries.subarray(q * DIM, (q + 1) * DIM), K);
@@ -323,7 +325,7 @@ async function benchSize(n, { ef = false } = {}) {
   return {
     n,
     dim: DIM,
-    tuning: { ...VECTOR_INDEX_TUNING },
+    tuning: { ...VECTOR_INDEX_TUNING, quantization: SCALAR },
     build: {
       vectorsPerSec: Math.round(n / (buildMs / 1000)),
       wallMs: Math.round(buildMs),

@@ -113,7 +113,10 @@ export async function withContext(
       options.tools === false
         ? noTools(config)
         : await createAdapters(config, log, toolVersionCache(homePaths(config.home).toolVersions));
-    const vectorThreads = new VectorThreads(log);
+    const vectorThreads = new VectorThreads(log, {
+      searchThreads: config.searchThreads,
+      scalar: config.vectorScalar,
+    });
     const queryEmbeddings = new QueryEmbeddings(adapters.modelHost);
     const hosts = new ProjectHosts({
       config,

@@ -11,6 +11,7 @@ import { checkSourceFolders } from "../library/offload/sources.js";
 import { ensureProjectRoot } from "../library/organise/projects.js";
 import { purgeExpiredTrash } from "../library/organise/trash.js";
 import { refreshEmbeddings } from "../library/search/embed.js";
+import { warmSearch } from "../library/search/warm-search.js";
 import { warmTotals } from "../library/search/warm-totals.js";
 import { missingModels } from "../library/system/health.js";
 import { refuseLegacyLayout } from "../library/system/storage-migration.js";
@@ -175,10 +176,14 @@ interface Routine {
   syncProjects(): Promise<void>;
 }
 
-/** The jobs of the first start: trash past its days, running totals, models the host lacks. */
+/**
+ * The jobs of the first start: trash past its days, search indexes warmed, running totals, models
+ * the host lacks.
+ */
 function startFirstJobs({ ctx, projects, libraries, inBackground }: Routine): void {
   const { config, log } = ctx;
   void inBackground("trash-purge", () => purgeExpiredTrash(ctx, projects.watched()));
+  void inBackground("search-warm-up", (signal) => warmSearch(ctx, signal));
   void inBackground("running-totals", (signal) => warmTotals(ctx, libraries, signal));
   void inBackground("model-check", async (signal) => {
     for (const missing of await missingModels(ctx, signal)) {

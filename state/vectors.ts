@@ -2,10 +2,11 @@ import { randomUUID } from "node:crypto";
 import { access } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { setImmediate as yieldToLoop } from "node:timers/promises";
-import { Index } from "usearch";
+import { Index, ScalarKind } from "usearch";
 import { produceAtomic } from "./atomic.js";
 import { BadIndexFile, VectorIndexError } from "./vectors/errors.js";
 import { inspectIndexFile } from "./vectors/file-check.js";
+import { QuerySample, recallAt10 } from "./vectors/recall.js";
 import {
   CONTENT_FIELDS,
   checkKey,
@@ -15,14 +16,29 @@ import {
   stampDiff,
   stampOf,
 } from "./vectors/set-hash.js";
-import { readSidecar, writeSidecar } from "./vectors/sidecar.js";
-import { searchExpansion, VECTOR_INDEX_TUNING, WIDEST_EXPANSION } from "./vectors/tuning.js";
+import { readSidecar, type ScalarChoice, writeSidecar } from "./vectors/sidecar.js";
+import {
+  I8_MIN_RECALL,
+  type ScalarSetting,
+  searchExpansion,
+  VECTOR_INDEX_TUNING,
+  type VectorScalar,
+  WIDEST_EXPANSION,
+} from "./vectors/tuning.js";
 
 // The names callers of the index use; the set hash, the sidecar, the file check and the tuning
 // each live in their own module under vectors/.
 export { VectorIndexError } from "./vectors/errors.js";
 export { type IndexStamp, stampOf } from "./vectors/set-hash.js";
-export { searchExpansion, VECTOR_INDEX_TUNING } from "./vectors/tuning.js";
+export type { ScalarChoice } from "./vectors/sidecar.js";
+export {
+  I8_MIN_RECALL,
+  type ScalarSetting,
+  searchExpansion,
+  VECTOR_INDEX_TUNING,
+  VECTOR_SCALARS,
+  type VectorScalar,
+} from "./vectors/tuning.js";
 
 export interface VectorEntry {
   key: number;
@@ -33,6 +49,7 @@ export interface VectorEntry {
 export interface VectorSearcher {
   readonly dim: number;
   readonly model: string;
+  readonly scalar: VectorScalar;
   size(): number;
   /**
    * The k nearest keys by cosine similarity (`score`, best first). With a filter, fetches more
@@ -63,6 +80,7 @@ export interface OpenedVectorIndex {
 }
 
 const REBUILD_BATCH = 8192;
+
 // Concurrent insertion occasionally leaves a node unreachable in the graph (measured: a few in a
 // thousand 400-vector builds, none single-threaded); only big batches gain enough to be worth it.
 const PARALLEL_MIN = 1024;
@@ -82,11 +100,13 @@ function checkVector(vector: unknown, dim: number, what: string): Float32Array {
   return vector;
 }
 
-function newNative(dim: number, expansionSearch = WIDEST_EXPANSION): Index {
+const NATIVE_SCALAR: Record<VectorScalar, ScalarKind> = { f16: ScalarKind.F16, i8: ScalarKind.I8 };
+
+function newNative(dim: number, scalar: VectorScalar, expansionSearch = WIDEST_EXPANSION): Index {
   return new Index({
     dimensions: dim,
     metric: VECTOR_INDEX_TUNING.metric,
-    quantization: VECTOR_INDEX_TUNING.quantization,
+    quantization: NATIVE_SCALAR[scalar],
     connectivity: VECTOR_INDEX_TUNING.connectivity,
     expansion_add: VECTOR_INDEX_TUNING.expansionAdd,
     expansion_search: expansionSearch,
@@ -137,6 +157,7 @@ class UsearchIndex implements VectorIndex {
     readonly model: string,
     readonly dim: number,
     private readonly native: Index,
+    private choice: ScalarChoice,
     keys: Iterable<number> = [],
   ) {
     this.keys = new Set(keys);
@@ -144,6 +165,21 @@ class UsearchIndex implements VectorIndex {
       this.sum.add(key);
       if (key > (this.maxKey as number)) this.maxKey = key;
     }
+  }
+
+  get scalar(): VectorScalar {
+    return this.choice.scalar;
+  }
+
+  /** Runs a measurement (the recall check of a build) on the native index. */
+  measure<T>(measure: (native: Index) => T): T {
+    return measure(this.native);
+  }
+
+  /** Records the scalar choice a build settled on; saved with the index. */
+  withChoice(choice: ScalarChoice): this {
+    this.choice = choice;
+    return this;
   }
 
   size(): number {
@@ -203,13 +239,16 @@ class UsearchIndex implements VectorIndex {
       throw new VectorIndexError(`refusing to save ${this.file} under a stamp it does not match: ${diff}`);
     // Unique across processes, threads and index objects, and naming its process: the daemon's
     // writer thread saves outside any pass, so a sweep removes only the temps of processes gone.
+    // A saved index is never changed in place, only replaced by rename: search threads map the
+    // file they answer from, and a mapped file truncated or rewritten under them would kill the
+    // process (SIGBUS) or corrupt answers. Every writer of the file goes through here.
     const temp = `${this.file}.tmp-${process.pid}-${randomUUID()}`;
     try {
       await produceAtomic(this.file, (out) => this.native.save(out), { temp });
     } catch (error) {
       throw new VectorIndexError(`cannot save vector index ${this.file}: ${(error as Error).message}`);
     }
-    await writeSidecar(this.file, recorded, own.checksum);
+    await writeSidecar(this.file, recorded, own.checksum, this.choice);
   }
 
   stamp(): IndexStamp {
@@ -263,8 +302,8 @@ async function loadChecked(file: string, expected: IndexStamp): Promise<UsearchI
   const sidecar = await readSidecar(file);
   const sidecarDiff = stampDiff(sidecar.stamp, expected);
   if (sidecarDiff) throw new BadIndexFile(`stamp differs: ${sidecarDiff}`);
-  const { keys } = await inspectIndexFile(file, expected.dim);
-  const native = newNative(expected.dim);
+  const { keys } = await inspectIndexFile(file, expected.dim, sidecar.scalar);
+  const native = newNative(expected.dim, sidecar.scalar);
   try {
     native.load(file);
   } catch (error) {
@@ -273,7 +312,8 @@ async function loadChecked(file: string, expected: IndexStamp): Promise<UsearchI
   if (native.size() !== keys.length || native.dimensions() !== expected.dim) {
     throw new BadIndexFile(`loaded ${native.size()} vectors, the file lists ${keys.length}`);
   }
-  const index = new UsearchIndex(file, expected.model, expected.dim, native, keys);
+  const choice = { scalar: sidecar.scalar, recallI8: sidecar.recallI8 };
+  const index = new UsearchIndex(file, expected.model, expected.dim, native, choice, keys);
   if (index.size() !== keys.length) throw new BadIndexFile("the file holds a key twice");
   const own = index.stamp();
   const contentDiff = stampDiff(own, expected, CONTENT_FIELDS);
@@ -285,42 +325,121 @@ async function loadChecked(file: string, expected: IndexStamp): Promise<UsearchI
 /** A saved index opened for searching only, with the stamp it was saved under. */
 export interface SavedIndex extends VectorSearcher {
   readonly stamp: IndexStamp;
+  /** False once a newer save took its native index over (see SavedIndexOptions.previous). */
+  answers(): boolean;
+}
+
+export interface SavedIndexOptions {
+  /**
+   * Map the file rather than read it into memory: every thread of the process then shares one
+   * copy (the page cache's). Only for files no other host replaces: a saved index is replaced by
+   * rename, never changed in place, so a mapping stays valid for as long as it is held.
+   */
+  map: boolean;
+  /**
+   * This very file version (see the caller's version key) passed the structural check in this
+   * process already: it is not read again.
+   */
+  checked: boolean;
+  /**
+   * The index this one replaces: its native index is reused when it can be (same dimension and
+   * search beam), which lets the old file go now. USearch's binding has no close, and a thread with
+   * a small heap may not collect the old one for a long time, holding the replaced file's pages
+   * and disk space. `previous` answers no more searches afterwards.
+   */
+  previous?: SavedIndex | undefined;
+}
+
+class SavedUsearchIndex implements SavedIndex {
+  private current = true;
+
+  constructor(
+    readonly model: string,
+    readonly dim: number,
+    readonly scalar: VectorScalar,
+    readonly stamp: IndexStamp,
+    private readonly native: Index,
+    private readonly expansion: number,
+  ) {}
+
+  size(): number {
+    return this.stamp.count;
+  }
+
+  answers(): boolean {
+    return this.current;
+  }
+
+  search(
+    query: Float32Array,
+    k: number,
+    filter?: (key: number) => boolean,
+  ): { key: number; score: number }[] {
+    if (!this.current) throw new VectorIndexError("the saved vector index was replaced");
+    return searchNative(this.native, this.stamp.count, this.dim, query, k, filter);
+  }
+
+  /** Hands the native index over to a newer save when it fits; this one answers no more either way. */
+  handOver(dim: number, expansion: number): Index | null {
+    const fits = this.current && dim === this.dim && expansion === this.expansion;
+    this.current = false;
+    return fits ? this.native : null;
+  }
 }
 
 /**
- * Opens the index as last saved, checked against its own stamp file and structure only (no
- * database): what a search thread answers from. A missing or corrupt file is a VectorIndexError
- * saying why; rebuilding it is the writer's job, never a reader's. The index is read into memory
- * rather than mapped: a mapped file truncated in place by someone else would kill the process.
+ * Opens the index as last saved, checked against its own stamp file and (unless `checked`) its
+ * structure, with no database: what a search thread answers from. A missing or corrupt file is a
+ * VectorIndexError saying why; rebuilding it is the writer's job, never a reader's.
  */
-export async function openSavedIndex(file: string): Promise<SavedIndex> {
+export async function openSavedIndex(file: string, options: SavedIndexOptions): Promise<SavedIndex> {
   try {
     if (!(await exists(file))) throw new BadIndexFile("no index file");
     const sidecar = await readSidecar(file);
-    const { model, dim } = sidecar.stamp;
+    const { model, dim, count } = sidecar.stamp;
     checkModelDim(model, dim);
-    const { keys } = await inspectIndexFile(file, dim);
-    const own = stampOf(model, dim, keys);
-    const diff = stampDiff(own, sidecar.stamp, CONTENT_FIELDS);
-    if (diff) throw new BadIndexFile(`contents differ from the stamp: ${diff}`);
-    if (own.checksum !== sidecar.keys) throw new BadIndexFile("the stamp file was written for other keys");
-    const size = keys.length;
-    const native = newNative(dim, searchExpansion(size));
-    native.load(file);
-    if (native.size() !== size)
-      throw new BadIndexFile(`loaded ${native.size()} vectors, the file lists ${size}`);
-    return {
-      model,
-      dim,
-      stamp: sidecar.stamp,
-      size: () => size,
-      search: (query, k, filter) => searchNative(native, size, dim, query, k, filter),
-    };
+    if (!options.checked) {
+      const { keys } = await inspectIndexFile(file, dim, sidecar.scalar);
+      const own = stampOf(model, dim, keys);
+      const diff = stampDiff(own, sidecar.stamp, CONTENT_FIELDS);
+      if (diff) throw new BadIndexFile(`contents differ from the stamp: ${diff}`);
+      if (own.checksum !== sidecar.keys) throw new BadIndexFile("the stamp file was written for other keys");
+    }
+    const expansion = searchExpansion(count);
+    const previous = options.previous instanceof SavedUsearchIndex ? options.previous : null;
+    // The scalar type comes from the file's header whether viewed or loaded into a reused index.
+    const native = previous?.handOver(dim, expansion) ?? newNative(dim, sidecar.scalar, expansion);
+    // The file exists (checked above; saves replace it by rename, never remove it): a view that
+    // cannot open its file closes descriptor 0 on its way out (USearch 2.25), whoever holds it.
+    if (options.map) native.view(file);
+    else native.load(file);
+    if (native.size() !== count)
+      throw new BadIndexFile(`loaded ${native.size()} vectors, the stamp says ${count}`);
+    return new SavedUsearchIndex(model, dim, sidecar.scalar, sidecar.stamp, native, expansion);
   } catch (error) {
     const reason =
       error instanceof BadIndexFile || error instanceof VectorIndexError ? error.message : String(error);
     throw new VectorIndexError(`the saved vector index cannot be used: ${reason}`);
   }
+}
+
+/**
+ * What the saved index's stamp file says it holds (vectors, scalar type, the i8 recall measured
+ * for it), without reading the index; null without a usable one.
+ */
+export async function savedIndexInfo(file: string): Promise<(ScalarChoice & { count: number }) | null> {
+  try {
+    const { stamp, scalar, recallI8 } = await readSidecar(file);
+    return { count: stamp.count, scalar, recallI8 };
+  } catch {
+    return null;
+  }
+}
+
+/** Whether an index saved with `choice` should be rebuilt to follow `setting`. */
+export function wantsRequantising(choice: ScalarChoice, setting: ScalarSetting): boolean {
+  if (setting !== "auto") return choice.scalar !== setting;
+  return choice.scalar === "f16" && choice.recallI8 === null;
 }
 
 /**
@@ -332,7 +451,7 @@ export async function openVectorIndex(
   file: string,
   expected: IndexStamp,
   rebuild: () => Iterable<VectorEntry>,
-  options: { signal?: AbortSignal } = {},
+  options: BuildOptions = {},
 ): Promise<OpenedVectorIndex> {
   checkModelDim(expected?.model, expected?.dim);
   options.signal?.throwIfAborted();
@@ -344,18 +463,74 @@ export async function openVectorIndex(
       reason = `cannot read the index file: ${(error as Error).message}`;
     } else reason = error.message;
   }
-  const index = new UsearchIndex(file, expected.model, expected.dim, newNative(expected.dim));
+  const index = await buildIndex(file, expected, rebuild, options);
+  await index.save();
+  return { index, rebuilt: true, reason };
+}
+
+/**
+ * Builds the index afresh from the stored vectors and saves it by rename, whatever the file holds
+ * now: the background change of scalar type. Readers keep the file they hold until they move.
+ */
+export async function rebuildVectorIndex(
+  file: string,
+  expected: IndexStamp,
+  rebuild: () => Iterable<VectorEntry>,
+  options: BuildOptions = {},
+): Promise<VectorIndex> {
+  checkModelDim(expected?.model, expected?.dim);
+  const index = await buildIndex(file, expected, rebuild, options);
+  await index.save();
+  return index;
+}
+
+export interface BuildOptions {
+  signal?: AbortSignal | undefined;
+  /** `auto` (the default) builds i8 and keeps it only when it measures I8_MIN_RECALL, else f16. */
+  scalar?: ScalarSetting | undefined;
+}
+
+async function buildIndex(
+  file: string,
+  expected: IndexStamp,
+  rebuild: () => Iterable<VectorEntry>,
+  options: BuildOptions,
+): Promise<UsearchIndex> {
+  const setting = options.scalar ?? "auto";
+  if (setting !== "auto")
+    return fill(file, expected, rebuild, { scalar: setting, recallI8: null }, options.signal);
+  // The stored vectors are read once to build and once more for the exact answers.
+  const sample = new QuerySample(expected.count);
+  const i8 = await fill(file, expected, rebuild, { scalar: "i8", recallI8: null }, options.signal, sample);
+  const recall = i8.measure((native) => recallAt10(native, sample.queries, rebuild(), expected.dim));
+  if (recall >= I8_MIN_RECALL) return i8.withChoice({ scalar: "i8", recallI8: recall });
+  // Not reset: resetting an index this process changed aborted the process (USearch 2.25); it
+  // goes with the writer thread, which ends once idle.
+  return fill(file, expected, rebuild, { scalar: "f16", recallI8: recall }, options.signal);
+}
+
+async function fill(
+  file: string,
+  expected: IndexStamp,
+  rebuild: () => Iterable<VectorEntry>,
+  choice: ScalarChoice,
+  signal: AbortSignal | undefined,
+  sample?: QuerySample,
+): Promise<UsearchIndex> {
+  // Searched as a reader of this size will search it, so a measured recall is the one served.
+  const native = newNative(expected.dim, choice.scalar, searchExpansion(expected.count));
+  const index = new UsearchIndex(file, expected.model, expected.dim, native, choice);
   let batch: VectorEntry[] = [];
   for (const entry of rebuild()) {
     batch.push(entry);
+    sample?.offer(entry);
     if (batch.length >= REBUILD_BATCH) {
       index.upsert(batch);
       batch = [];
-      await yieldToLoop(undefined, { signal: options.signal });
+      await yieldToLoop(undefined, { signal });
     }
   }
   index.upsert(batch);
-  options.signal?.throwIfAborted();
-  await index.save();
-  return { index, rebuilt: true, reason };
+  signal?.throwIfAborted();
+  return index;
 }

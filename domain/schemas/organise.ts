@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { nullableString, timestamp } from "./common.js";
 import { MEDIA_ITEM } from "./media.js";
+import { PROJECT_SEARCH } from "./system.js";
 
 const PROJECT_HEALTH = z.object({
   // The folder is there (an unplugged drive or removed folder is not).
@@ -17,6 +18,7 @@ const PROJECT_HEALTH = z.object({
     ),
   items: z.int().nullable().describe("null when the database is not read (see database_readable)"),
   missing_items: z.int().nullable(),
+  search: PROJECT_SEARCH,
 });
 export type ProjectHealth = z.infer<typeof PROJECT_HEALTH>;
 

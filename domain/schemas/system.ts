@@ -8,6 +8,25 @@ const modelRoles = <T extends z.ZodType>(model: T) =>
 const MODEL_STATE = z.object({ name: z.string(), pulled: z.boolean() }).meta({ id: "ModelState" });
 export type ModelState = z.infer<typeof MODEL_STATE>;
 
+const SCALAR = z
+  .enum(["f16", "i8"])
+  .nullable()
+  .describe("How the project's saved vector index stores its vectors; null without one");
+
+/** What semantic search of one project answers from (docs/media.md, "Semantic search"). */
+export const PROJECT_SEARCH = z
+  .object({
+    state: z
+      .enum(["warming", "ready", "none"])
+      .describe(
+        "`warming`: the saved index is still being loaded after start, and searches answer from text with a note; `ready`: searches use it; `none`: no usable saved index (nothing embedded yet, or one being rebuilt)",
+      ),
+    vectors: z.int().nullable().describe("Vectors the saved index holds; null while warming or without one"),
+    scalar: SCALAR,
+  })
+  .meta({ id: "ProjectSearch" });
+export type ProjectSearch = z.infer<typeof PROJECT_SEARCH>;
+
 /**
  * The public readiness report (SPEC.md, "Health report"): booleans and model names only, since
  * anyone who can reach the port may read it.
@@ -23,6 +42,11 @@ export const HEALTH = z.object({
   }),
   models: modelRoles(MODEL_STATE),
   failing: z.array(z.string()).describe("The required checks that fail"),
+  search: z
+    .enum(["warming", "ready"])
+    .describe(
+      "`warming` while the daemon is still loading some project's vector index after start (those projects' searches answer from text meanwhile); it does not gate `ready`",
+    ),
 });
 export type HealthReport = z.infer<typeof HEALTH>;
 
@@ -39,6 +63,9 @@ export type ModelReport = z.infer<typeof MODEL_REPORT>;
 export const STATUS = HEALTH.extend({
   asr: nullableString.describe("The speech recogniser in use (whisper-cpp, openai, pocketsphinx)"),
   models: modelRoles(MODEL_REPORT),
+  search_by_project: z
+    .record(z.string(), PROJECT_SEARCH)
+    .describe("Each registered project's semantic search, by project name"),
 });
 export type StatusReport = z.infer<typeof STATUS>;
 
@@ -78,6 +105,7 @@ export const EMBED_STATUS = z.object({
     unchanged: FRESHNESS,
   }),
   vectors: z.int(),
+  scalar: SCALAR,
   // Stored vectors the search index does not hold yet.
   not_indexed: z.int(),
 });

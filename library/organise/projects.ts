@@ -19,6 +19,7 @@ import {
 import type { AppContext } from "../context.js";
 import { type OpenJournal, projectHosting } from "../hosting/hosting-view.js";
 import { checkPlace } from "../offload/deny-list.js";
+import { projectSearchHealth } from "../system/health.js";
 import { lookAtRoot, type RootState } from "./project-root.js";
 
 const NAME = /^[\p{L}\p{N}][\p{L}\p{N} ._-]{0,63}$/u;
@@ -205,7 +206,7 @@ export async function ensureProjectRoot(ctx: EntitlementContext, root: string): 
  * Whether the project's folder and database are there. A seat does not peek into a database
  * another svc hosts: on a share, even a reader's lock can hold up the host's commits.
  */
-async function projectHealth(root: string, seat: boolean): Promise<ProjectHealth> {
+async function projectHealth(ctx: AppContext, root: string, seat: boolean): Promise<ProjectHealth> {
   const { state } = await lookAtRoot(root);
   const reachable = state === "ok";
   const peek = reachable && !seat ? peekLibrary(projectPaths(root).libraryDb) : null;
@@ -215,6 +216,10 @@ async function projectHealth(root: string, seat: boolean): Promise<ProjectHealth
     database_readable: peek !== null,
     items: peek?.items ?? null,
     missing_items: peek?.missing ?? null,
+    search:
+      reachable && !seat
+        ? await projectSearchHealth(ctx, root)
+        : { state: "none", vectors: null, scalar: null },
   };
 }
 
@@ -230,7 +235,7 @@ async function viewOf(
     path: admin ? row.root : folderName(row.root),
     tags: row.tags,
     created_at: row.created_at,
-    health: await projectHealth(row.root, hosting.role === "seat"),
+    health: await projectHealth(ctx, row.root, hosting.role === "seat"),
     nested_with: row.nested_with,
     ...hosting,
   };

@@ -211,6 +211,7 @@ export async function embedStatus(
     awaiting: (counts.new ?? 0) + (counts.stale ?? 0) + (counts.unverified ?? 0),
     counts,
     vectors: stored,
+    scalar: index?.scalar ?? null,
     not_indexed: Math.max(0, stored - (index?.size() ?? 0)),
   };
 }

@@ -1,9 +1,11 @@
 import { statSync } from "node:fs";
+import { dirname } from "node:path";
 import { mountedStorage } from "../../adapters/mount-table.js";
 import type { SearchPage } from "../../domain/schemas/search.js";
-import { ITEM_VECTOR, type VectorOwners } from "../../state/repos/vectors.js";
+import { ITEM_VECTOR, type OwnerArrays, VectorOwners } from "../../state/repos/vectors.js";
+import { storageOf } from "../../state/storage-mode.js";
 import { type LibraryStore, openLibrary, ProjectRootMissing } from "../../state/stores.js";
-import { openSavedIndex, type SavedIndex } from "../../state/vectors.js";
+import { openSavedIndex, type SavedIndex, type VectorScalar } from "../../state/vectors.js";
 import type { ListQuery } from "../media/query.js";
 import { type RankingSource, rankPage } from "../media/ranking.js";
 import { SemanticUnavailable, searchMediaJson } from "../media/search.js";
@@ -11,7 +13,23 @@ import { apiLinks, type LinkKind, linksOf } from "../media/view.js";
 import { libraryIdentity, lookAtRootSync } from "../organise/project-root.js";
 import { answerRequests } from "./thread-pool.js";
 
-export interface RankRequest {
+/**
+ * A version of a project's index file this process has checked already, with the owner table
+ * built for it in shared memory: a thread given it maps the file without reading it through and
+ * without building its own table.
+ */
+export interface CheckedIndex {
+  root: string;
+  version: string;
+  owners: OwnerArrays;
+}
+
+/** What every request about a project's index may carry: the version the process checked last. */
+interface Known {
+  known?: CheckedIndex | undefined;
+}
+
+export interface RankRequest extends Known {
   root: string;
   model: string;
   vector: Float32Array;
@@ -23,7 +41,7 @@ export interface RankRequest {
 }
 
 /** The nearest scenes to a vector (chat's "more like this"), item vectors left out. */
-export interface NeighboursRequest {
+export interface NeighboursRequest extends Known {
   op: "neighbours";
   root: string;
   model: string;
@@ -46,7 +64,7 @@ type Unavailable = { unavailable: string; rebuild: boolean };
  * the library read, text or semantic ranking), so a drive that stops answering holds this thread
  * and never the event loop; the caller stops the thread when it gives up.
  */
-export interface ProjectSearchRequest {
+export interface ProjectSearchRequest extends Known {
   op: "project";
   root: string;
   /** The registered name the links carry. */
@@ -56,7 +74,21 @@ export interface ProjectSearchRequest {
   vector: Float32Array | null;
   embedFailure?: { message: string; expected: boolean };
   query: ListQuery;
+  /** The project's index is still being loaded at start: answer from text search. */
+  warming?: string | undefined;
 }
+
+/** Loads (maps) a project's saved index ahead of queries: the daemon's warm-up at start. */
+export interface WarmRequest extends Known {
+  op: "warm";
+  root: string;
+  model: string;
+}
+
+/** What a thread holds for the project after warming; `none` when there is no usable index. */
+export type WarmReply =
+  | { state: "ready"; vectors: number; scalar: VectorScalar }
+  | { state: "none"; reason: string };
 
 /** A log record made on a search thread, for the main thread's log. */
 export interface Logged {
@@ -74,8 +106,15 @@ export type ProjectSearchReply =
   | { unreachable: string };
 
 /** What a search thread answers: a ranked page (the default), a scene neighbourhood or a project's page. */
-export type SearchRequest = (RankRequest & { op?: "rank" }) | NeighboursRequest | ProjectSearchRequest;
-export type SearchReply = RankReply | NeighboursReply | ProjectSearchReply;
+export type SearchRequest =
+  | (RankRequest & { op?: "rank" })
+  | NeighboursRequest
+  | ProjectSearchRequest
+  | WarmRequest;
+/** Each answer also carries the index versions the thread checked for it, for the other threads. */
+export type SearchReply = (RankReply | NeighboursReply | ProjectSearchReply | WarmReply) & {
+  checked?: CheckedIndex[];
+};
 
 // Vectors fetched per scene wanted, grown by this factor while item vectors crowd the answer.
 const NEIGHBOUR_GROWTH = 4;
@@ -92,6 +131,21 @@ interface Loaded {
   index: SavedIndex | null;
   owners: VectorOwners | null;
   failure: string | null;
+}
+
+// A save's index and stamp file land this far apart at most (the index's flush to disk between).
+const SAVE_GAP_MS = 60_000;
+
+/**
+ * A save renames the index into place, then writes its stamp file: an index written lately and
+ * newer than its stamp file is one whose stamp is still to come. Older, it is a file that does not
+ * match its stamp (damaged, or a save that died between the two): rebuilt.
+ */
+function saveUnderway(file: string): boolean {
+  const index = statSync(file, { throwIfNoEntry: false });
+  const stamp = statSync(`${file}.json`, { throwIfNoEntry: false });
+  if (!index || !stamp) return false;
+  return index.mtimeMs > stamp.mtimeMs && Date.now() - index.mtimeMs < SAVE_GAP_MS;
 }
 
 /** The file state a loaded copy answers for: a save renames both files into place. */
@@ -112,6 +166,7 @@ function fileVersion(file: string): string {
 class ProjectSearches {
   private readonly stores = new Map<string, { store: LibraryStore; identity: string | null }>();
   private readonly loaded = new Map<string, Loaded>();
+  private readonly checked: CheckedIndex[] = [];
 
   async project(request: ProjectSearchRequest): Promise<ProjectSearchReply> {
     if (lookAtRootSync(request.root).state !== "ok")
@@ -140,12 +195,14 @@ class ProjectSearches {
           throw embedFailure?.expected === false ? new Error(message) : new SemanticUnavailable(message);
         },
         rank: async (v, query) => {
+          if (request.warming) return { unavailable: request.warming, rebuild: false };
           const reply = await this.rank({
             root: request.root,
             model: request.model,
             vector: v,
             query,
             project: request.project,
+            known: request.known,
           });
           rebuild = "unavailable" in reply && reply.rebuild;
           return reply;
@@ -186,20 +243,45 @@ class ProjectSearches {
     }
   }
 
-  /** The project's saved index, loaded (again) when its file changed, or why it cannot answer. */
-  private async source(request: {
-    root: string;
-    model: string;
-    vector: Float32Array;
-  }): Promise<RankingSource | Unavailable> {
-    const store = this.store(request.root);
+  /** Index versions this thread checked since last asked, to pass to the other threads. */
+  takeChecked(): CheckedIndex[] {
+    return this.checked.splice(0);
+  }
+
+  async warm(request: WarmRequest): Promise<WarmReply> {
+    const state = await this.current(this.store(request.root), request.root, request.known);
+    return state.index
+      ? { state: "ready", vectors: state.index.size(), scalar: state.index.scalar }
+      : { state: "none", reason: state.failure ?? "no saved index" };
+  }
+
+  /** The project's saved index as last saved: opened again when its file changed. */
+  private async current(store: LibraryStore, root: string, known: CheckedIndex | undefined): Promise<Loaded> {
     const file = store.paths.vectors;
     const version = fileVersion(file);
-    let state = this.loaded.get(request.root);
-    if (!state || state.version !== version) {
-      state = await this.load(store, file, version);
-      this.loaded.set(request.root, state);
-    }
+    const held = this.loaded.get(root);
+    if (held && held.version === version) return held;
+    const state = await this.load(store, root, file, version, {
+      known: known?.version === version ? known : undefined,
+      previous: held?.index ?? undefined,
+    });
+    // Between a save's two renames the copy held still answers (a mapping outlives the rename);
+    // its version is kept, so the next query looks again.
+    if (!state.index && held?.index?.answers() && saveUnderway(file)) return held;
+    this.loaded.set(root, state);
+    return state;
+  }
+
+  /** The project's saved index, loaded (again) when its file changed, or why it cannot answer. */
+  private async source(
+    request: {
+      root: string;
+      model: string;
+      vector: Float32Array;
+    } & Known,
+  ): Promise<RankingSource | Unavailable> {
+    const store = this.store(request.root);
+    const state = await this.current(store, request.root, request.known);
     if (!state.index || !state.owners) {
       const stored = store.vectors.counts(request.model).count;
       if (stored === 0) return { unavailable: "nothing is embedded yet", rebuild: false };
@@ -233,10 +315,28 @@ class ProjectSearches {
     return store;
   }
 
-  private async load(store: LibraryStore, file: string, version: string): Promise<Loaded> {
+  /**
+   * Opens the saved index: mapped on local storage, so every thread shares the page cache's one
+   * copy; read into this thread's memory on network storage, where another host may replace the
+   * file under a mapping (SIGBUS). A version `known` as checked is neither read through again nor
+   * given a table of its own. The `previous` index is replaced in place, letting its file go.
+   */
+  private async load(
+    store: LibraryStore,
+    root: string,
+    file: string,
+    version: string,
+    { known, previous }: { known: CheckedIndex | undefined; previous: SavedIndex | undefined },
+  ): Promise<Loaded> {
     try {
-      const index = await openSavedIndex(file);
+      const map = storageOf(dirname(file), mountedStorage).mode === "local";
+      const index = await openSavedIndex(file, { map, checked: known !== undefined, previous });
+      if (known) {
+        const owners = new VectorOwners(known.owners.media, known.owners.scenes);
+        return { version, index, owners, failure: null };
+      }
       const owners = store.vectors.ownersTable(index.model, index.stamp.maxKey);
+      this.checked.push({ root, version, owners: owners.arrays });
       return { version, index, owners, failure: null };
     } catch (error) {
       return { version, index: null, owners: null, failure: (error as Error).message };
@@ -246,13 +346,20 @@ class ProjectSearches {
 
 function main(): void {
   const searches = new ProjectSearches();
+  const handle = (request: SearchRequest): Promise<SearchReply> =>
+    request.op === "neighbours"
+      ? searches.neighbours(request)
+      : request.op === "project"
+        ? searches.project(request)
+        : request.op === "warm"
+          ? searches.warm(request)
+          : searches.rank(request);
   answerRequests<SearchRequest, SearchReply>(
-    (request) =>
-      request.op === "neighbours"
-        ? searches.neighbours(request)
-        : request.op === "project"
-          ? searches.project(request)
-          : searches.rank(request),
+    async (request) => {
+      const reply = await handle(request);
+      const checked = searches.takeChecked();
+      return checked.length > 0 ? { ...reply, checked } : reply;
+    },
     { serial: true },
   );
 }

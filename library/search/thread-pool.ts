@@ -153,6 +153,25 @@ export class ThreadPool<Req, Res> {
     });
   }
 
+  /**
+   * Sends the same request to every thread of the pool (starting those not running), for work
+   * each thread must do for itself, such as mapping an index it will answer from.
+   */
+  requestEach(request: Req): Promise<Res[]> {
+    if (this.closed) return Promise.reject(new ThreadFailed(`${this.options.name} is shut down`));
+    return Promise.all(
+      this.slots.map(
+        (_, index) =>
+          new Promise<Res>((resolve, reject) =>
+            this.dispatch(
+              { id: this.nextId++, request, transfer: [], retried: false, resolve, reject },
+              index,
+            ),
+          ),
+      ),
+    );
+  }
+
   pendingCount(): number {
     return this.slots.reduce((n, slot) => n + (slot?.pending.size ?? 0), 0);
   }
@@ -216,9 +235,10 @@ export class ThreadPool<Req, Res> {
     await Promise.all(slots.map((slot) => slot.worker.terminate()));
   }
 
-  private dispatch(pending: Pending<Req, Res>): void {
-    let best = 0;
-    for (let i = 1; i < this.slots.length; i++) {
+  /** Sends a request to thread `to`, or else to the least busy. */
+  private dispatch(pending: Pending<Req, Res>, to?: number): void {
+    let best = to ?? 0;
+    for (let i = 1; to === undefined && i < this.slots.length; i++) {
       if ((this.slots[i]?.pending.size ?? 0) < (this.slots[best]?.pending.size ?? 0)) best = i;
     }
     const slot = this.slots[best] ?? this.spawn(best);

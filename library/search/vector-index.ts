@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import type { Logger } from "pino";
 import type { VectorSink } from "../../pipeline/index.js";
 import type { ProjectPaths } from "../../state/paths.js";
@@ -7,8 +6,11 @@ import {
   type IndexStamp,
   type OpenedVectorIndex,
   openVectorIndex,
+  type ScalarSetting,
+  savedIndexInfo,
   stampOf,
   VectorIndexError,
+  type VectorScalar,
 } from "../../state/vectors.js";
 import type { VectorThreads } from "./vector-threads.js";
 
@@ -29,10 +31,11 @@ export function indexStamp(store: LibraryStore, model: string): IndexStamp | nul
 export async function openProjectIndex(
   store: LibraryStore,
   model: string,
+  scalar: ScalarSetting,
 ): Promise<OpenedVectorIndex | null> {
   const expected = indexStamp(store, model);
   if (!expected) return null;
-  return openVectorIndex(store.paths.vectors, expected, () => store.vectors.all(model));
+  return openVectorIndex(store.paths.vectors, expected, () => store.vectors.all(model), { scalar });
 }
 
 /**
@@ -54,7 +57,8 @@ export async function openVectorSink(
         "vector index rebuilt from the library database",
       );
   };
-  logRebuild(await writer.request({ op: "open", root, model }));
+  const { scalar } = threads;
+  logRebuild(await writer.request({ op: "open", root, model, scalar }));
   return {
     async upsert(entries) {
       if (entries.length === 0) return;
@@ -68,7 +72,7 @@ export async function openVectorSink(
         vectors.set(entry.vector, row * dim);
       }
       const answer = await writer.request(
-        { op: "upsert", root, model, keys: entries.map((e) => e.key), vectors, dim },
+        { op: "upsert", root, model, scalar, keys: entries.map((e) => e.key), vectors, dim },
         [vectors.buffer],
       );
       logRebuild(answer);
@@ -79,26 +83,21 @@ export async function openVectorSink(
     },
     async flush() {
       await writer.request({ op: "close", root, model });
+      // The threads open the file just saved now, not on the next query.
+      threads.rewarm(root, model);
     },
   };
 }
 
 /**
- * How many vectors the index as last saved holds, read from its stamp file (no index load): what
- * the search threads answer from until the next save.
+ * How many vectors the index as last saved holds and how it stores them, read from its stamp file
+ * (no index load): what the search threads answer from until the next save.
  */
 export class IndexReader {
   constructor(private readonly paths: ProjectPaths) {}
 
-  async current(): Promise<{ size(): number } | null> {
-    try {
-      const sidecar = JSON.parse(await readFile(`${this.paths.vectors}.json`, "utf8")) as {
-        stamp?: { count?: unknown };
-      };
-      const count = Number(sidecar.stamp?.count);
-      return Number.isSafeInteger(count) && count >= 0 ? { size: () => count } : null;
-    } catch {
-      return null;
-    }
+  async current(): Promise<{ size(): number; scalar: VectorScalar } | null> {
+    const info = await savedIndexInfo(this.paths.vectors);
+    return info && { size: () => info.count, scalar: info.scalar };
   }
 }

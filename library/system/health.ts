@@ -1,5 +1,13 @@
 import { posix, win32 } from "node:path";
-import type { HealthReport, ModelReport, ModelState, StatusReport } from "../../domain/schemas/system.js";
+import type {
+  HealthReport,
+  ModelReport,
+  ModelState,
+  ProjectSearch,
+  StatusReport,
+} from "../../domain/schemas/system.js";
+import { projectPaths } from "../../state/paths.js";
+import { savedIndexInfo } from "../../state/vectors.js";
 import type { AppContext } from "../context.js";
 
 export const MODEL_HOST_TIMEOUT_MS = 2_000;
@@ -37,6 +45,9 @@ export async function statusReport(ctx: AppContext): Promise<StatusReport> {
     speech_recognition: ctx.adapters.asr !== null,
   };
   const failing = (["ffmpeg", "ffprobe"] as const).filter((name) => !checks[name]);
+  const searchByProject: Record<string, ProjectSearch> = {};
+  for (const project of ctx.registry.projects.all())
+    searchByProject[project.name] = await projectSearchHealth(ctx, project.root);
   return {
     ready: failing.length === 0,
     checks,
@@ -48,7 +59,25 @@ export async function statusReport(ctx: AppContext): Promise<StatusReport> {
       intent: models.intent ? model(models.intent) : null,
     },
     failing,
+    search: ctx.vectorThreads.overall(),
+    search_by_project: searchByProject,
   };
+}
+
+/**
+ * What semantic search of the project at `root` answers from: what the search threads hold once
+ * the daemon has warmed it, else what its saved index's stamp file says (the threads open it on
+ * the first query).
+ */
+export async function projectSearchHealth(ctx: AppContext, root: string): Promise<ProjectSearch> {
+  const warmth = ctx.vectorThreads.warmthOf(root);
+  if (warmth?.state === "warming") return { state: "warming", vectors: null, scalar: null };
+  if (warmth?.state === "ready") return { state: "ready", vectors: warmth.vectors, scalar: warmth.scalar };
+  if (warmth?.state === "none") return { state: "none", vectors: null, scalar: null };
+  const saved = await savedIndexInfo(projectPaths(root).vectors);
+  return saved
+    ? { state: "ready", vectors: saved.count, scalar: saved.scalar }
+    : { state: "none", vectors: null, scalar: null };
 }
 
 /** What anyone may read of the status: the booleans and the model names, and nothing else. */
@@ -65,6 +94,7 @@ export function publicHealth(status: StatusReport): HealthReport {
       intent: intent && state(intent),
     },
     failing: [...status.failing],
+    search: status.search,
   };
 }
 

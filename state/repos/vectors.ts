@@ -23,16 +23,27 @@ export interface VectorCounts {
   dim: number | null;
 }
 
+/** The two arrays of a VectorOwners, in shared memory: what one thread builds and others are sent. */
+export interface OwnerArrays {
+  media: Int32Array;
+  scenes: Int32Array;
+}
+
 /**
  * Which item and scene each vector of a saved index belongs to, held in two typed arrays indexed
  * by vector id: a search maps its hits without a query. Vector ids are never reused, so an entry
- * stays right for as long as its vector is in the index.
+ * stays right for as long as its vector is in the index. The arrays live in shared memory, so the
+ * search threads of a process share one table per index file.
  */
 export class VectorOwners {
   constructor(
     private readonly media: Int32Array,
     private readonly scenes: Int32Array,
   ) {}
+
+  get arrays(): OwnerArrays {
+    return { media: this.media, scenes: this.scenes };
+  }
 
   of(key: number): { mediaId: number; sceneIdx: number } | null {
     const mediaId = key < this.media.length ? (this.media[key] as number) : 0;
@@ -141,8 +152,9 @@ export class VectorsRepo extends Repository {
 
   /** The owners of a model's vectors with ids up to `maxKey` (what a saved index can return). */
   ownersTable(model: string, maxKey: number): VectorOwners {
-    const media = new Int32Array(maxKey + 1);
-    const scenes = new Int32Array(maxKey + 1);
+    const shared = () => new Int32Array(new SharedArrayBuffer((maxKey + 1) * Int32Array.BYTES_PER_ELEMENT));
+    const media = shared();
+    const scenes = shared();
     const rows = this.prepare(
       "SELECT id, media_id, scene_idx FROM vectors WHERE model = ? AND id <= ?",
       true,

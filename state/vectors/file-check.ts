@@ -1,6 +1,6 @@
 import { open } from "node:fs/promises";
 import { BadIndexFile } from "./errors.js";
-import { VECTOR_INDEX_TUNING } from "./tuning.js";
+import { VECTOR_INDEX_TUNING, type VectorScalar } from "./tuning.js";
 
 // USearch 2.x file layout (index_dense.hpp / index.hpp): u32 rows, u32 bytes per vector, the vector
 // matrix, a 64-byte dense header, a 40-byte graph header, one i16 level per node, then the nodes.
@@ -14,8 +14,9 @@ const COUNT_BYTES = 4;
 const MAGIC = "usearch";
 const FORMAT_MAJOR = 2;
 const METRIC_COS = "c".charCodeAt(0);
-const SCALAR_CODE: Record<string, number> = { f32: 11, f16: 12 };
-const SCALAR_BYTES: Record<string, number> = { f32: 4, f16: 2 };
+// scalar_kind_t in index_plugins.hpp.
+const SCALAR_CODE: Record<VectorScalar, number> = { f16: 12, i8: 23 };
+const SCALAR_BYTES: Record<VectorScalar, number> = { f16: 2, i8: 1 };
 const KEY_U64 = 14;
 const SLOT_U32 = 15;
 const MAX_LEVEL = 64;
@@ -31,8 +32,11 @@ interface FileContents {
  * counts and slots), because a corrupt file can crash the native loader or a later search instead
  * of failing cleanly. Returns the live keys stored in the file.
  */
-export async function inspectIndexFile(file: string, dim: number): Promise<FileContents> {
-  const quantization = VECTOR_INDEX_TUNING.quantization;
+export async function inspectIndexFile(
+  file: string,
+  dim: number,
+  quantization: VectorScalar,
+): Promise<FileContents> {
   const handle = await open(file, "r");
   try {
     const size = (await handle.stat()).size;
@@ -49,7 +53,7 @@ export async function inspectIndexFile(file: string, dim: number): Promise<FileC
     const matrixHead = await readAt(0, MATRIX_HEAD_BYTES);
     const rows = matrixHead.readUInt32LE(0);
     const rowBytes = matrixHead.readUInt32LE(4);
-    const expectedRowBytes = dim * (SCALAR_BYTES[quantization] as number);
+    const expectedRowBytes = dim * SCALAR_BYTES[quantization];
     if (rowBytes !== expectedRowBytes) {
       throw new BadIndexFile(`vectors are ${rowBytes} bytes wide, expected ${expectedRowBytes}`);
     }

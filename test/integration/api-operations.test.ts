@@ -96,6 +96,8 @@ describe.skipIf(!hasTools)("operations API", () => {
           intent: null,
         },
         failing: [],
+        // Overall only: which project is warming is for authenticated callers.
+        search: "ready",
       });
       expect(res.text).not.toMatch(ABSOLUTE_PATH);
       expect(res.text).not.toContain(home);

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, stat, truncate } from "node:fs/promises";
+import { copyFile, mkdtemp, readdir, rename, rm, stat, truncate, utimes } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
@@ -154,7 +154,15 @@ describe("semantic search on worker threads", () => {
     const before = (await stat(file)).size;
     const probeVector = vectors.get(7) as Float32Array;
     const inFlight = Array.from({ length: 8 }, () => rank(probeVector));
-    await truncate(file, Math.floor(before / 3));
+    // Replaced, as every writer of the file does (search threads map it: one truncated in place
+    // under them is outside what svc does or survives), and dated before its stamp file: damaged
+    // after its save, not a save whose stamp is still to come.
+    const broken = `${file}.broken`;
+    await copyFile(file, broken);
+    await truncate(broken, Math.floor(before / 3));
+    const stamped = (await stat(`${file}.json`)).mtime;
+    await utimes(broken, stamped, new Date(stamped.getTime() - 1000));
+    await rename(broken, file);
     const during = await Promise.all([...inFlight, ...Array.from({ length: 8 }, () => rank(probeVector))]);
     for (const reply of during) {
       if ("json" in reply) expect((JSON.parse(reply.json) as SearchPage).items[0]?.id).toBe(7);
@@ -162,7 +170,9 @@ describe("semantic search on worker threads", () => {
     }
     // The background rebuild restores the file from the database; searches answer again.
     await until("the rebuilt index", async () => "json" in (await rank(probeVector)), { timeoutMs: 30_000 });
-    expect((await openSavedIndex(file)).size()).toBe(store.vectors.counts(MODEL).count);
+    expect((await openSavedIndex(file, { map: true, checked: false })).size()).toBe(
+      store.vectors.counts(MODEL).count,
+    );
     expect((await page(probeVector))[0]).toBe(7);
     expect((await readdir(join(file, ".."))).filter((f) => f.includes(".tmp-"))).toEqual([]);
   });
@@ -217,18 +227,20 @@ describe("the writer thread between passes", () => {
       const id = store.media.saveProbe(file, CLIP_PROBE, stageDone("probe"));
       const vector = Float32Array.from({ length: DIM }, (_, i) => (i % 3) - 1);
       store.vectors.replaceForMedia(id, MODEL, [{ scene_idx: ITEM_VECTOR, vector, text_hash: name }]);
-      const held = await threads.writer.request({ op: "open", root, model: MODEL });
+      const held = await threads.writer.request({ op: "open", root, model: MODEL, scalar: "auto" });
       expect(held.holding).toBe(1);
       // A pass in another process's threads opens and closes meanwhile: its writer ends, this one
       // (whose countdown would have started first) holds an index for a pass and stays.
-      await sibling.writer.request({ op: "open", root, model: MODEL });
+      await sibling.writer.request({ op: "open", root, model: MODEL, scalar: "auto" });
       expect((await sibling.writer.request({ op: "close", root, model: MODEL })).holding).toBe(0);
       await until("the sibling's writer to end", () => sibling.writer.threadCount() === 0);
       expect(threads.writer.threadCount()).toBe(1);
       const released = await threads.writer.request({ op: "close", root, model: MODEL });
       expect(released).toMatchObject({ size: 1, holding: 0 });
       await until("the writer to end", () => threads.writer.threadCount() === 0);
-      expect(await threads.writer.request({ op: "rebuild", root, model: MODEL })).toMatchObject({
+      expect(
+        await threads.writer.request({ op: "rebuild", root, model: MODEL, scalar: "auto" }),
+      ).toMatchObject({
         size: 1,
         holding: 0,
       });

@@ -42,13 +42,22 @@ describe("vector index", () => {
   });
   afterEach(() => ws.cleanup());
 
-  /** Opens against `data` as SQLite's side would, counting how often the rebuild source is read. */
+  /**
+   * Opens against `data` as SQLite's side would, counting how often the rebuild source is read.
+   * f16, which reads it once per rebuild: the scalar choice (which reads it again to measure) has
+   * its own tests in vector-scalar.test.ts.
+   */
   async function openWith(data: readonly VectorEntry[], expected?: IndexStamp, dim = DIM) {
     let rebuildCalls = 0;
-    const opened = await openVectorIndex(file, expected ?? stampOf(MODEL, dim, data), () => {
-      rebuildCalls += 1;
-      return data;
-    });
+    const opened = await openVectorIndex(
+      file,
+      expected ?? stampOf(MODEL, dim, data),
+      () => {
+        rebuildCalls += 1;
+        return data;
+      },
+      { scalar: "f16" },
+    );
     return { ...opened, rebuildCalls };
   }
 
