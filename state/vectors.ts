@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { access } from "node:fs/promises";
+import { access, stat } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { setImmediate as yieldToLoop } from "node:timers/promises";
 import { Index, ScalarKind } from "usearch";
@@ -469,19 +469,55 @@ export async function openVectorIndex(
 }
 
 /**
- * Builds the index afresh from the stored vectors and saves it by rename, whatever the file holds
- * now: the background change of scalar type. Readers keep the file they hold until they move.
+ * The background change of scalar type: builds the index afresh from the stored vectors and saves
+ * it by rename, whatever the file holds now (readers keep the file they hold until they move).
+ * Null when nothing was swapped: under `auto`, an f16 index whose i8 trial misses the recall keeps
+ * its file and only its stamp file records the recall measured, so the trial is not run again
+ * (building the same f16 index anew would cost as much as the trial, about an hour at 1M vectors).
  */
 export async function rebuildVectorIndex(
   file: string,
   expected: IndexStamp,
   rebuild: () => Iterable<VectorEntry>,
   options: BuildOptions = {},
-): Promise<VectorIndex> {
+): Promise<VectorIndex | null> {
   checkModelDim(expected?.model, expected?.dim);
-  const index = await buildIndex(file, expected, rebuild, options);
-  await index.save();
-  return index;
+  const saved = (options.scalar ?? "auto") === "auto" ? await readSidecar(file).catch(() => null) : null;
+  if (saved?.scalar !== "f16" || stampDiff(saved.stamp, expected)) {
+    const index = await buildIndex(file, expected, rebuild, options);
+    await index.save();
+    return index;
+  }
+  const before = await fileVersion(file);
+  const { index: i8, recall } = await trialI8(file, expected, rebuild, options.signal);
+  if (recall >= I8_MIN_RECALL) {
+    await i8.withChoice({ scalar: "i8", recallI8: recall }).save();
+    return i8;
+  }
+  // Another process may have saved the file during the trial: its stamp file is then its own.
+  if ((await fileVersion(file)) === before)
+    await writeSidecar(file, saved.stamp, saved.keys, { scalar: "f16", recallI8: recall });
+  return null;
+}
+
+/** The file's identity and contents' version, to see that nothing replaced it meanwhile. */
+async function fileVersion(file: string): Promise<string> {
+  const info = await stat(file);
+  return `${info.ino}:${info.size}:${info.mtimeMs}`;
+}
+
+/** An i8 index of the stored vectors and its recall@10 against exact search on some of them. */
+async function trialI8(
+  file: string,
+  expected: IndexStamp,
+  rebuild: () => Iterable<VectorEntry>,
+  signal: AbortSignal | undefined,
+): Promise<{ index: UsearchIndex; recall: number }> {
+  // The stored vectors are read once to build and once more for the exact answers.
+  const sample = new QuerySample(expected.count);
+  const index = await fill(file, expected, rebuild, { scalar: "i8", recallI8: null }, signal, sample);
+  const recall = index.measure((native) => recallAt10(native, sample.queries, rebuild(), expected.dim));
+  return { index, recall };
 }
 
 export interface BuildOptions {
@@ -499,10 +535,7 @@ async function buildIndex(
   const setting = options.scalar ?? "auto";
   if (setting !== "auto")
     return fill(file, expected, rebuild, { scalar: setting, recallI8: null }, options.signal);
-  // The stored vectors are read once to build and once more for the exact answers.
-  const sample = new QuerySample(expected.count);
-  const i8 = await fill(file, expected, rebuild, { scalar: "i8", recallI8: null }, options.signal, sample);
-  const recall = i8.measure((native) => recallAt10(native, sample.queries, rebuild(), expected.dim));
+  const { index: i8, recall } = await trialI8(file, expected, rebuild, options.signal);
   if (recall >= I8_MIN_RECALL) return i8.withChoice({ scalar: "i8", recallI8: recall });
   // Not reset: resetting an index this process changed aborted the process (USearch 2.25); it
   // goes with the writer thread, which ends once idle.

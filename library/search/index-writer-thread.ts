@@ -124,6 +124,7 @@ class IndexWriter {
       const index = await rebuildVectorIndex(store.paths.vectors, expected, () => store.vectors.all(model), {
         scalar,
       });
+      if (!index) return { size: expected.count };
       if (held) {
         held.index = index;
         held.dirty = false;

@@ -1,4 +1,4 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { inspectIndexFile } from "../../state/vectors/file-check.js";
@@ -97,7 +97,7 @@ describe("the scalar type of a vector index", () => {
     expect(wantsRequantising(f16 as NonNullable<typeof f16>, "i8")).toBe(true);
     expect(wantsRequantising(f16 as NonNullable<typeof f16>, "f16")).toBe(false);
     const rebuilt = await rebuildVectorIndex(file, stampOf(MODEL, DIM, data), () => data, { scalar: "i8" });
-    expect(rebuilt.scalar).toBe("i8");
+    expect(rebuilt?.scalar).toBe("i8");
     expect(await savedIndexInfo(file)).toEqual({ count: 300, scalar: "i8", recallI8: null });
     // The writer reopens what it saved, i8 and all.
     const reopened = await openVectorIndex(file, stampOf(MODEL, DIM, data), () => {
@@ -105,6 +105,34 @@ describe("the scalar type of a vector index", () => {
     });
     expect(reopened).toMatchObject({ rebuilt: false });
     expect(reopened.index.scalar).toBe("i8");
+  });
+
+  it("auto's background trial keeps a saved f16 file whose vectors i8 would lose, recording only the recall", async () => {
+    const data = nearlyAlike(600);
+    const stamp = stampOf(MODEL, DIM, data);
+    await openVectorIndex(file, stamp, () => data, { scalar: "f16" });
+    const before = await stat(file);
+    const swapped = await rebuildVectorIndex(file, stamp, () => data, { scalar: "auto" });
+    expect(swapped).toBeNull();
+    // The same file, not an f16 index built again: only its stamp file learnt the recall.
+    const after = await stat(file);
+    expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
+    const info = await savedIndexInfo(file);
+    expect(info).toMatchObject({ count: 600, scalar: "f16" });
+    expect(info?.recallI8).toBeLessThan(I8_MIN_RECALL);
+    expect(wantsRequantising(info as NonNullable<typeof info>, "auto")).toBe(false);
+    // Its new stamp file still vouches for it: readers open it as before.
+    const saved = await openSavedIndex(file, { map: true, checked: true });
+    expect([saved.scalar, saved.size()]).toEqual(["f16", 600]);
+  });
+
+  it("auto's background trial swaps a saved f16 file for i8 where the recall holds", async () => {
+    const data = clustered(900);
+    const stamp = stampOf(MODEL, DIM, data);
+    await openVectorIndex(file, stamp, () => data, { scalar: "f16" });
+    const swapped = await rebuildVectorIndex(file, stamp, () => data, { scalar: "auto" });
+    expect(swapped?.scalar).toBe("i8");
+    expect((await savedIndexInfo(file))?.scalar).toBe("i8");
   });
 
   it("the structural check reads an i8 file and refuses one whose header claims another scalar type", async () => {
