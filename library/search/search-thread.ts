@@ -133,6 +133,7 @@ interface Loaded {
   failure: string | null;
 }
 
+const LOAD_ATTEMPTS = 3;
 // A save's index and stamp file land this far apart at most (the index's flush to disk between).
 const SAVE_GAP_MS = 60_000;
 
@@ -258,18 +259,23 @@ class ProjectSearches {
   /** The project's saved index as last saved: opened again when its file changed. */
   private async current(store: LibraryStore, root: string, known: CheckedIndex | undefined): Promise<Loaded> {
     const file = store.paths.vectors;
-    const version = fileVersion(file);
     const held = this.loaded.get(root);
-    if (held && held.version === version) return held;
-    const state = await this.load(store, root, file, version, {
-      known: known?.version === version ? known : undefined,
-      previous: held?.index ?? undefined,
-    });
-    // Between a save's two renames the copy held still answers (a mapping outlives the rename);
-    // its version is kept, so the next query looks again.
-    if (!state.index && held?.index?.answers() && saveUnderway(file)) return held;
-    this.loaded.set(root, state);
-    return state;
+    for (let attempt = 1; ; attempt++) {
+      const version = fileVersion(file);
+      if (held && held.version === version) return held;
+      const state = await this.load(store, root, file, version, {
+        known: known?.version === version ? known : undefined,
+        previous: held?.index ?? undefined,
+      });
+      // A save's renames landed while the files were read (the old stamp with the new index):
+      // read them again as they are now.
+      if (!state.index && attempt < LOAD_ATTEMPTS && fileVersion(file) !== version) continue;
+      // Between a save's two renames the copy held still answers (a mapping outlives the rename);
+      // its version is kept, so the next query looks again.
+      if (!state.index && held?.index?.answers() && saveUnderway(file)) return held;
+      this.loaded.set(root, state);
+      return state;
+    }
   }
 
   /** The project's saved index, loaded (again) when its file changed, or why it cannot answer. */
