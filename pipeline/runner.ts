@@ -11,7 +11,7 @@ import {
   type StageStatusOf,
 } from "../state/repos/media.js";
 import { cameraProxyOf, linkCameraProxy } from "./camera-proxy.js";
-import { CATCH_UP_BATCH, unchangedFiles } from "./catch-up.js";
+import { CATCH_UP_BATCH, catchUp } from "./catch-up.js";
 import { stageItemOf } from "./decode-input.js";
 import { fingerprint } from "./fingerprint.js";
 import { createItemMachine, type ItemInput, runItem } from "./machine.js";
@@ -261,9 +261,10 @@ export async function runFiles(files: readonly ScannedFile[], deps: RunnerDeps):
   // unchanged) and where a span is (one of its parts may have gone missing since).
   const touched = new Set<string>();
   const spanned = new Set(deps.store.media.spanFolders());
+  const check = catchUp(deps);
   for (let i = 0; i < files.length && failures.length === 0 && !signal.aborted; i += CATCH_UP_BATCH) {
     const batch = files.slice(i, i + CATCH_UP_BATCH);
-    const unchanged = await unchangedFiles(batch, deps);
+    const unchanged = await check.unchangedFiles(batch);
     for (const file of batch) {
       const dir = posix.dirname(file.relPath);
       if (spanned.has(dir)) touched.add(dir);

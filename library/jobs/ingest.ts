@@ -18,6 +18,7 @@ import {
 } from "../../pipeline/index.js";
 import { MigrationBackupError } from "../../state/db.js";
 import { projectPaths } from "../../state/paths.js";
+import { storageOf } from "../../state/storage-mode.js";
 import { type LibraryStore, openLibrary } from "../../state/stores.js";
 import { type UserFolder, userFolder } from "../containment.js";
 import type { AppContext } from "../context.js";
@@ -149,7 +150,10 @@ export async function runIngest(
     }
     let scanned: ScanResult;
     try {
-      const options = { keepApart: stillsKeptApart(store, request.options.refresh) };
+      const options = {
+        keepApart: stillsKeptApart(store, request.options.refresh),
+        local: storageOf(request.root, mountedStorage).mode === "local",
+      };
       scanned = request.paths
         ? await scanFiles(request.root, request.paths, options)
         : await scanTree(request.root, folder.abs, options);
