@@ -1,4 +1,4 @@
-import { type Dirent, readdirSync, type Stats, statSync } from "node:fs";
+import { type Dir, type Dirent, opendirSync, type Stats, statSync } from "node:fs";
 import { opendir, readdir, realpath, stat } from "node:fs/promises";
 import { join } from "node:path";
 import {
@@ -214,19 +214,33 @@ async function listFolder(
     if (entry.isDirectory()) entries.push({ abs, relPath, folder: true });
     else if (entry.isFile() || entry.isSymbolicLink()) entries.push({ abs, relPath, folder: false });
   };
+  // The folder failed while being read (vanished, a share that dropped): if it was the root, the
+  // pass cannot go on; otherwise what was not listed is unknown, not missing.
+  const partlyRead = (error: unknown) => {
+    if (top) throw new RootUnavailableError(`the folder to ingest disappeared (${errno(error)})`);
+    unreadableFolder(root, dir, out, `folder only partly readable (${errno(error)})`);
+  };
   const cannotOpen = (error: unknown) => {
     if (top) throw new RootUnavailableError(`cannot read the folder to ingest (${errno(error)})`);
     if (!isGone(error)) unreadableFolder(root, dir, out, `folder not readable (${errno(error)})`);
     return null;
   };
+  // Read as the directory gives them, on either path: the order decides the name under which a
+  // folder reached twice (through a link) is entered.
   if (local) {
-    let listed: Dirent[];
+    let handle: Dir;
     try {
-      listed = readdirSync(dir, { withFileTypes: true });
+      handle = opendirSync(dir, { bufferSize: 256 });
     } catch (error) {
       return cannotOpen(error);
     }
-    for (const entry of listed) take(entry);
+    try {
+      for (let entry = handle.readSync(); entry !== null; entry = handle.readSync()) take(entry);
+    } catch (error) {
+      partlyRead(error);
+    } finally {
+      handle.closeSync();
+    }
     return entries;
   }
   let handle: Awaited<ReturnType<typeof opendir>>;
@@ -238,10 +252,7 @@ async function listFolder(
   try {
     for await (const entry of handle) take(entry);
   } catch (error) {
-    // The folder failed while being read (vanished, a share that dropped): if it was the root,
-    // the pass cannot go on; otherwise what was not listed is unknown, not missing.
-    if (top) throw new RootUnavailableError(`the folder to ingest disappeared (${errno(error)})`);
-    unreadableFolder(root, dir, out, `folder only partly readable (${errno(error)})`);
+    partlyRead(error);
   }
   return entries;
 }
