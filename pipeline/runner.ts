@@ -11,7 +11,7 @@ import {
   type StageStatusOf,
 } from "../state/repos/media.js";
 import { cameraProxyOf, linkCameraProxy } from "./camera-proxy.js";
-import { CATCH_UP_BATCH, unchangedFiles } from "./catch-up.js";
+import { CATCH_UP_BATCH, catchUp } from "./catch-up.js";
 import { stageItemOf } from "./decode-input.js";
 import { fingerprint } from "./fingerprint.js";
 import { createItemMachine, type ItemInput, runItem } from "./machine.js";
@@ -63,7 +63,14 @@ export interface RunnerDeps extends StageDeps {
 }
 
 export interface RunResult {
+  /** Where each file planned one by one landed. */
   outcomes: Map<string, Category[]>;
+  /**
+   * 1 where `files[i]` landed unchanged from its batch's lookup, which lands each file of the
+   * batch once or hands it on: a byte per file instead of a map entry and a list.
+   */
+  settled: Uint8Array;
+  settledCount: number;
   /**
    * Files that landed `ingested`, with the id of the row this pass saw finished: a row deleted
    * after that (`DELETE /api/media/{id}` while the pass went on) is missing for a known reason.
@@ -197,6 +204,8 @@ export async function runFiles(files: readonly ScannedFile[], deps: RunnerDeps):
   const machine = createItemMachine();
   const result: RunResult = {
     outcomes: new Map(),
+    settled: new Uint8Array(files.length),
+    settledCount: 0,
     finished: new Map(),
     halted: false,
     rootLost: false,
@@ -208,10 +217,7 @@ export async function runFiles(files: readonly ScannedFile[], deps: RunnerDeps):
   const items = new PQueue({ concurrency: Math.max(2, deps.config.cpuConcurrency * 2) });
   let streak = 0;
 
-  const land = (file: ScannedFile, category: Category, stage: string, started: number, reason?: string) => {
-    const list = result.outcomes.get(file.relPath) ?? [];
-    list.push(category);
-    result.outcomes.set(file.relPath, list);
+  const emit = (file: ScannedFile, category: Category, stage: string, started: number, reason?: string) => {
     const event: FileEvent = {
       event: "file",
       path: file.relPath,
@@ -221,6 +227,12 @@ export async function runFiles(files: readonly ScannedFile[], deps: RunnerDeps):
     };
     if (reason) event.reason = reason;
     deps.onFile(event);
+  };
+  const land = (file: ScannedFile, category: Category, stage: string, started: number, reason?: string) => {
+    const list = result.outcomes.get(file.relPath) ?? [];
+    list.push(category);
+    result.outcomes.set(file.relPath, list);
+    emit(file, category, stage, started, reason);
   };
 
   const processOne = async (file: ScannedFile) => {
@@ -261,15 +273,18 @@ export async function runFiles(files: readonly ScannedFile[], deps: RunnerDeps):
   // unchanged) and where a span is (one of its parts may have gone missing since).
   const touched = new Set<string>();
   const spanned = new Set(deps.store.media.spanFolders());
+  const check = catchUp(deps);
   for (let i = 0; i < files.length && failures.length === 0 && !signal.aborted; i += CATCH_UP_BATCH) {
     const batch = files.slice(i, i + CATCH_UP_BATCH);
-    const unchanged = await unchangedFiles(batch, deps);
-    for (const file of batch) {
+    const unchanged = await check.unchangedFiles(batch);
+    for (const [j, file] of batch.entries()) {
       const dir = posix.dirname(file.relPath);
       if (spanned.has(dir)) touched.add(dir);
       if (unchanged.has(file) && !result.halted) {
         if (signal.aborted) break;
-        land(file, "unchanged", "done", performance.now());
+        result.settled[i + j] = 1;
+        result.settledCount += 1;
+        emit(file, "unchanged", "done", performance.now());
         continue;
       }
       touched.add(dir);

@@ -18,6 +18,7 @@ import {
 } from "../../pipeline/index.js";
 import { MigrationBackupError } from "../../state/db.js";
 import { projectPaths } from "../../state/paths.js";
+import { storageOf } from "../../state/storage-mode.js";
 import { type LibraryStore, openLibrary } from "../../state/stores.js";
 import { type UserFolder, userFolder } from "../containment.js";
 import type { AppContext } from "../context.js";
@@ -149,7 +150,10 @@ export async function runIngest(
     }
     let scanned: ScanResult;
     try {
-      const options = { keepApart: stillsKeptApart(store, request.options.refresh) };
+      const options = {
+        keepApart: stillsKeptApart(store, request.options.refresh),
+        local: storageOf(request.root, mountedStorage).mode === "local",
+      };
       scanned = request.paths
         ? await scanFiles(request.root, request.paths, options)
         : await scanTree(request.root, folder.abs, options);
@@ -221,18 +225,29 @@ export async function runIngest(
     }
 
     const liveStore = store;
+    // Files the batch lookup settled landed once each by construction; the rest are reconciled
+    // path by path, and a settled file must not have landed again.
+    const planned = scanned.files
+      .filter((f, i) => run.settled[i] === 0 || outcomes.has(f.relPath))
+      .map((f) => f.relPath);
     const check = run.aborted
       ? { ok: true, problems: [] }
-      : reconcile(
-          [...scanned.skipped.map((s) => s.relPath), ...scanned.files.map((f) => f.relPath)],
-          outcomes,
-          (rel) => {
-            const row = liveStore.media.byPath(rel);
-            // No row: deleted after this pass saw it finished, or never written (a mismatch).
-            return row ? row.status === "done" : run.finished.has(rel);
-          },
+      : reconcile([...scanned.skipped.map((s) => s.relPath), ...planned], outcomes, (rel) => {
+          const row = liveStore.media.byPath(rel);
+          // No row: deleted after this pass saw it finished, or never written (a mismatch).
+          return row ? row.status === "done" : run.finished.has(rel);
+        });
+    if (!run.aborted)
+      for (const [i, file] of scanned.files.entries()) {
+        const again = run.settled[i] === 1 ? outcomes.get(file.relPath) : undefined;
+        if (!again) continue;
+        check.ok = false;
+        check.problems.push(
+          `${file.relPath}: counted ${again.length + 1} times (unchanged, ${again.join(", ")})`,
         );
+      }
     const counts = countOutcomes(outcomes);
+    counts.unchanged += run.settledCount;
     const exitCode = passExitCode({
       counts,
       reconciled: check.ok,

@@ -1001,4 +1001,22 @@ export const LIBRARY_MIGRATIONS: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 21,
+    name: "the catch-up lookup reads indexes alone",
+    sql: `
+      -- The catch-up pass looks up every scanned file by path (issue 34): the row's late columns
+      -- (waveform_path, sprite_json, added by ALTER TABLE) sit past the transcript and JSON
+      -- columns, so reaching them walked overflow pages. What the lookup decides on is kept here,
+      -- with only the null-ness of the long columns, so it reads this index alone (about 90 bytes
+      -- an item).
+      CREATE INDEX media_catch_up ON media (rel_path, kind, size, mtime_ms, missing_since, status,
+        thumb_path IS NULL, status_reason, camera_proxy, audio_tracks, waveform_path IS NULL,
+        sprite_json IS NULL, codec, audio_codec, audio_channels);
+      -- How an item's proxy, waveform and sprite stages ended, without reading the stage rows
+      -- (their detail text) for each item.
+      CREATE INDEX media_stages_derived ON media_stages (media_id, stage, status)
+        WHERE stage IN ('proxy', 'waveform', 'sprite');
+    `,
+  },
 ];

@@ -49,32 +49,34 @@ export interface MediaRow extends Required<ProbeFields> {
   updated_at: string;
 }
 
-/** The columns `catchUpRows` reads. */
-const CATCH_UP_COLUMNS = [
-  "id",
-  "rel_path",
-  "kind",
-  "size",
-  "mtime_ms",
-  "missing_since",
-  "status",
-  "thumb_path",
-  "status_reason",
-  "camera_proxy",
-  "audio_tracks",
-  "waveform_path",
-  "sprite_json",
-  "codec",
-  "audio_codec",
-  "audio_channels",
-] as const;
-
-export type CatchUpRow = Pick<MediaRow, (typeof CATCH_UP_COLUMNS)[number]> & {
+/**
+ * What the catch-up pass decides on for a scanned file, all from the media_catch_up index
+ * (migration 21): of the thumbnail, peaks and sprite only whether the row has none (1) or one (0).
+ */
+export type CatchUpRow = Pick<
+  MediaRow,
+  | "id"
+  | "rel_path"
+  | "kind"
+  | "size"
+  | "mtime_ms"
+  | "missing_since"
+  | "status"
+  | "status_reason"
+  | "camera_proxy"
+  | "audio_tracks"
+  | "codec"
+  | "audio_codec"
+  | "audio_channels"
+> & {
+  no_thumb: 0 | 1;
+  no_waveform: 0 | 1;
+  no_sprite: 0 | 1;
   /**
-   * JSON object of stage → status: the proxy, waveform and sprite stages as they ended, and
-   * every stage that ran without its tool or model.
+   * How the proxy, waveform and sprite stages ended, as `stage=status` joined by commas (null:
+   * none ran): a string the caller reads in place, not a JSON object per row.
    */
-  stages_json: string;
+  stages: string | null;
 };
 
 /** How a stage of an item ended last time it ran; undefined when it never did. */
@@ -634,12 +636,28 @@ export class MediaRepo extends Repository {
    * (about 8 µs an item at 200,000; the stages as three lookups of their own took 11).
    */
   catchUpRows(relPaths: readonly string[]): CatchUpRow[] {
+    // INDEXED BY: without statistics the planner takes the path's unique index and reads each
+    // wide row; the covering index answers from itself.
     return this.prepare(
-      `SELECT ${CATCH_UP_COLUMNS.join(", ")},
-           (SELECT json_group_object(stage, status) FROM media_stages s WHERE s.media_id = media.id
-              AND (s.stage IN ('proxy', 'waveform', 'sprite') OR s.status = 'not_configured')) AS stages_json
-         FROM media WHERE rel_path IN (SELECT value FROM json_each(?))`,
+      `SELECT id, rel_path, kind, size, mtime_ms, missing_since, status, status_reason, camera_proxy,
+           audio_tracks, codec, audio_codec, audio_channels,
+           thumb_path IS NULL AS no_thumb, waveform_path IS NULL AS no_waveform,
+           sprite_json IS NULL AS no_sprite,
+           (SELECT group_concat(stage || '=' || status) FROM media_stages s
+              WHERE s.media_id = media.id AND s.stage IN ('proxy', 'waveform', 'sprite')) AS stages
+         FROM media INDEXED BY media_catch_up WHERE rel_path IN (SELECT value FROM json_each(?))`,
     ).all(JSON.stringify(relPaths)) as CatchUpRow[];
+  }
+
+  /** Which of `ids` have one of `stages` waiting for its tool or model: their partial index alone. */
+  waitingAmong(ids: readonly number[], stages: readonly string[]): Set<number> {
+    const rows = this.prepare(
+      `SELECT DISTINCT media_id FROM media_stages
+         WHERE status = 'not_configured' AND stage IN (SELECT value FROM json_each(?))
+           AND media_id IN (SELECT value FROM json_each(?))`,
+      true,
+    ).all(JSON.stringify(stages), JSON.stringify(ids)) as [number][];
+    return new Set(rows.map(([id]) => id));
   }
 
   /** The folders holding a spanned recording (relative, "." for the root), from the spans' index. */
