@@ -59,9 +59,10 @@ describe("GET /api/models/hosts", () => {
     });
   });
 
-  it("leaves the public health report as it was: booleans and model names", async () => {
+  it("leaves the public health report as it was: booleans, model names and the search state", async () => {
     const health = (await api.request("GET", "/api/health")).json<Record<string, unknown>>();
-    expect(Object.keys(health).sort()).toEqual(["checks", "failing", "models", "ready"]);
+    expect(Object.keys(health).sort()).toEqual(["checks", "failing", "models", "ready", "search"]);
+    expect(["warming", "ready"]).toContain(health.search);
     expect(health.checks).toMatchObject({ model_host: true, speech_recognition: true });
     expect(JSON.stringify(health)).not.toContain("127.0.0.1");
   });
