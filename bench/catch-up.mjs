@@ -4,7 +4,7 @@
 // schema (bench/lib.mjs buildLibrary: a real file per row, size and mtime matching it) and cached
 // under bench/.corpus/catch-up/. Then `svc ingest` of the unchanged tree and the start-up pass of
 // a real `svc serve`, each with its files/s and the process's peak RSS (VmHWM).
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -19,6 +19,7 @@ import {
   seconds,
   start,
   startDaemon,
+  statTicks,
   stopDaemon,
   svcEnv,
   tempDir,
@@ -54,19 +55,7 @@ async function peakRssMb(pid) {
 }
 
 /** CPU ticks of a process's main thread (its JavaScript), 0 once it has gone. */
-function mainThreadTicks(pid) {
-  try {
-    const text = readFileSync(`/proc/${pid}/task/${pid}/stat`, "utf8");
-    const [utime, stime] = text
-      .slice(text.lastIndexOf(")") + 2)
-      .split(" ")
-      .slice(11, 13)
-      .map(Number);
-    return utime + stime;
-  } catch {
-    return 0;
-  }
-}
+const mainThreadTicks = (pid) => statTicks(`/proc/${pid}/task/${pid}/stat`);
 
 /**
  * Samples a process's VmHWM and CPU time until it exits: the last readings are its peak and (to

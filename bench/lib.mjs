@@ -605,9 +605,12 @@ export function freePort() {
   });
 }
 
-export function processTicks(pid) {
+export const processTicks = (pid) => statTicks(`/proc/${pid}/stat`);
+
+/** User and system CPU ticks from a /proc stat file (a process's or one thread's), 0 once it has gone. */
+export function statTicks(file) {
   try {
-    const text = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const text = readFileSync(file, "utf8");
     const [utime, stime] = text
       .slice(text.lastIndexOf(")") + 2)
       .split(" ")
