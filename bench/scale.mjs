@@ -830,7 +830,9 @@ export function scaleRows(f) {
 
 if (process.argv[1] && import.meta.filename === process.argv[1]) {
   if (process.argv[2] === "--modelhost") await serveModelHost();
-  else if (process.argv[2] === "--build") {
+  else if (process.argv[2] === "--recall") {
+    log(JSON.stringify(await measureRecall(await ensureScaleLibrary(rowsWanted())), null, 2));
+  } else if (process.argv[2] === "--build") {
     const manifest = await ensureScaleLibrary(rowsWanted());
     log(JSON.stringify({ ...manifest, truth: undefined }, null, 2));
   } else {
