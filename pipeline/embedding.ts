@@ -8,9 +8,21 @@ import type { LibraryStore } from "../state/stores.js";
 
 /** Where a pass puts new vectors: the project's index, opened on first use and saved at the end. */
 export interface VectorSink {
+  /**
+   * Called before the stored vectors change: the index is opened then, while it still matches
+   * them, and only by a pass that embeds something.
+   */
+  ready(): Promise<void>;
   upsert(entries: readonly { key: number; vector: Float32Array }[]): Promise<void>;
   remove(keys: readonly number[]): Promise<void>;
 }
+
+/** For work that stores no vectors: nothing is opened, kept or saved. */
+export const NO_VECTORS: VectorSink = {
+  ready: async () => {},
+  upsert: async () => {},
+  remove: async () => {},
+};
 
 /** What embedding an item needs: the project's store, the model, and where new vectors go. */
 export interface EmbedDeps {
@@ -76,6 +88,7 @@ async function storeVectors(
     vector: vectors[i] as Float32Array,
     text_hash: textHash(t.text),
   }));
+  await deps.vectors.ready();
   const { ids, removed } = deps.store.vectors.replaceForMedia(mediaId, deps.config.models.embed, inputs);
   deps.store.media.setEmbedHash(mediaId, plan.hash);
   await deps.vectors.remove(removed);

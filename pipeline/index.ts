@@ -2,7 +2,7 @@
 // only, so a stage's internals can change without reaching past this list (test/unit/layers.test.ts).
 export { cameraProxyOf, proxyIn } from "./camera-proxy.js";
 export { decodeInputOf, sequenceOf, stageItemOf } from "./decode-input.js";
-export { embedItems, planEmbedding, type VectorSink } from "./embedding.js";
+export { embedItems, NO_VECTORS, planEmbedding, type VectorSink } from "./embedding.js";
 export { lutPathFor } from "./luts.js";
 export { readIxml } from "./probe/sound.js";
 export { createQueues, onCpuQueue, type Queues } from "./queues.js";

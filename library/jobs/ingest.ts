@@ -6,6 +6,7 @@ import {
   type Counts,
   countOutcomes,
   type FileEvent,
+  NO_VECTORS,
   type PassOptions,
   passExitCode,
   RootUnavailableError,
@@ -190,8 +191,8 @@ export async function runIngest(
     const models = scanned.files.length ? await passModels(ctx, request.options, signal) : idlePassModels();
     for (const problem of models.missing) ctx.log.error({ problem }, "a model this pass needs is missing");
     const vectors = models.embed.ok
-      ? await openVectorSink(ctx.vectorThreads, request.root, ctx.config.models.embed, ctx.log)
-      : { upsert: async () => {}, remove: async () => {}, flush: async () => {} };
+      ? openVectorSink(ctx.vectorThreads, request.root, ctx.config.models.embed, ctx.log)
+      : { ...NO_VECTORS, flush: async () => {} };
     let run: Awaited<ReturnType<typeof runFiles>>;
     try {
       run = await runFiles(scanned.files, {

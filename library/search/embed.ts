@@ -120,7 +120,7 @@ export async function buildEmbeddings(
       }
       dim = probed;
     }
-    const sink = await openVectorSink(ctx.vectorThreads, root, model, ctx.log);
+    const sink = openVectorSink(ctx.vectorThreads, root, model, ctx.log);
     let embedded = 0;
     try {
       const ids = store.media.embeddableIds();

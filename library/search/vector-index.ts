@@ -39,16 +39,18 @@ export async function openProjectIndex(
 }
 
 /**
- * The index a pass writes to, held by the index writer thread: loaded when the pass starts (while
- * it still matches the database), created from the first vectors when there is none, saved once at
- * the end of the pass. The event loop only posts the vectors.
+ * The index a pass writes to, held by the index writer thread: opened when the pass first stores
+ * a vector (just before, while it still matches the database), created from the first vectors
+ * when there is none, saved once at the end of the pass. A pass that embeds nothing (a catch-up
+ * over unchanged files) never has the writer load a second copy of the index. The event loop
+ * only posts the vectors.
  */
-export async function openVectorSink(
+export function openVectorSink(
   threads: VectorThreads,
   root: string,
   model: string,
   log: Logger,
-): Promise<VectorSink & { flush(): Promise<void> }> {
+): VectorSink & { flush(): Promise<void> } {
   const writer = threads.writer;
   const logRebuild = (answer: { rebuilt?: string | undefined; size: number }) => {
     if (answer.rebuilt)
@@ -58,10 +60,16 @@ export async function openVectorSink(
       );
   };
   const { scalar } = threads;
-  logRebuild(await writer.request({ op: "open", root, model, scalar }));
+  let opened: Promise<void> | null = null;
+  const ready = () => {
+    opened ??= writer.request({ op: "open", root, model, scalar }).then(logRebuild);
+    return opened;
+  };
   return {
+    ready,
     async upsert(entries) {
       if (entries.length === 0) return;
+      await ready();
       const dim = entries[0]?.vector.length ?? 0;
       const vectors = new Float32Array(entries.length * dim);
       for (const [row, entry] of entries.entries()) {
@@ -79,9 +87,19 @@ export async function openVectorSink(
     },
     async remove(keys) {
       if (keys.length === 0) return;
+      await ready();
       await writer.request({ op: "remove", root, model, keys: [...keys] });
     },
     async flush() {
+      if (!opened) return;
+      // A failed open holds nothing on the writer: there is nothing to close.
+      if (
+        !(await opened.then(
+          () => true,
+          () => false,
+        ))
+      )
+        return;
       await writer.request({ op: "close", root, model });
       // The threads open the file just saved now, not on the next query.
       threads.rewarm(root, model);

@@ -1,7 +1,7 @@
 import { EXIT, UserError } from "../../domain/errors.js";
 import { scrubText } from "../../domain/redact.js";
 import type { RetranscribeStatus } from "../../domain/schemas/transcripts.js";
-import { type StageDeps, stageItemOf, transcriptStage } from "../../pipeline/index.js";
+import { NO_VECTORS, type StageDeps, stageItemOf, transcriptStage } from "../../pipeline/index.js";
 import type { LibraryStore } from "../../state/stores.js";
 import type { AppContext } from "../context.js";
 import type { JobKind, JobRunner } from "../jobs/runner.js";
@@ -28,7 +28,7 @@ function transcribeDeps(ctx: AppContext, store: LibraryStore, language: string |
     models: { vision: unused, embed: unused },
     // The transcript stage writes no vectors: changed text marks the item stale in SQL, and the
     // index builder (or the daemon's freshness run) embeds it again.
-    vectors: { upsert: async () => {}, remove: async () => {} },
+    vectors: NO_VECTORS,
     queues: ctx.queues,
   };
 }

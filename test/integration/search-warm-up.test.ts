@@ -45,7 +45,8 @@ async function seedLibrary(root: string, scalar: "f16" | "auto"): Promise<Float3
         vectors.push(vector);
       }
     })();
-    const sink = await openVectorSink(threads, root, MODEL, log);
+    const sink = openVectorSink(threads, root, MODEL, log);
+    await sink.ready();
     await sink.flush();
   } finally {
     await threads.close();

@@ -7,6 +7,7 @@ import { findOnPath } from "../../adapters/binaries.js";
 import { createFfmpeg } from "../../adapters/ffmpeg.js";
 import { type Adapters, noTools } from "../../adapters/index.js";
 import { ProcessError } from "../../adapters/process.js";
+import { NO_VECTORS } from "../../pipeline/embedding.js";
 import { createQueues } from "../../pipeline/queues.js";
 import { transcriptStage } from "../../pipeline/stages/transcript.js";
 import type { StageDeps, StageItem } from "../../pipeline/stages/types.js";
@@ -74,7 +75,7 @@ async function setup(adapters: Partial<Adapters>, media: "clip" | "garbage" = "c
     log: silentLogger(),
     options: { refresh: false, regenerateThumbnails: false, noEmbed: false },
     models: { vision: { ok: false, reason: "off" }, embed: { ok: false, reason: "off" } },
-    vectors: { upsert: async () => {}, remove: async () => {} },
+    vectors: NO_VECTORS,
     queues: createQueues(config),
   };
   const item: StageItem = {

@@ -82,7 +82,8 @@ describe("semantic search on worker threads", () => {
       }
     })();
     // Built from the database in one batch of 3000: a multi-threaded USearch build.
-    const sink = await openVectorSink(threads, root, MODEL, log);
+    const sink = openVectorSink(threads, root, MODEL, log);
+    await sink.ready();
     await sink.flush();
   });
 
@@ -134,7 +135,7 @@ describe("semantic search on worker threads", () => {
     const added = addItem("late.mov", fresh, "cam-0");
     // Not in the saved index yet: the threads answer from what was saved.
     expect((await page(fresh))[0]).not.toBe(added.id);
-    const sink = await openVectorSink(threads, root, MODEL, log);
+    const sink = openVectorSink(threads, root, MODEL, log);
     await sink.upsert([{ key: added.key, vector: fresh }]);
     await sink.flush();
     expect((await page(fresh))[0]).toBe(added.id);
@@ -142,11 +143,28 @@ describe("semantic search on worker threads", () => {
     const gone = 42;
     store.edits.remove(gone);
     expect(await page(vectors.get(gone) as Float32Array)).not.toContain(gone);
-    const removal = await openVectorSink(threads, root, MODEL, log);
+    const removal = openVectorSink(threads, root, MODEL, log);
     await removal.remove([gone]);
     await removal.flush();
     expect(await page(vectors.get(gone) as Float32Array)).not.toContain(gone);
     vectors.delete(gone);
+  });
+
+  it("a pass that stores no vector never has the writer open the index (no second copy of it)", async () => {
+    const idle = new VectorThreads(log);
+    try {
+      const sink = openVectorSink(idle, root, MODEL, log);
+      await sink.upsert([]);
+      await sink.remove([]);
+      await sink.flush();
+      expect(idle.writer.threadCount()).toBe(0);
+      // The first vector stored opens it, before the database changes.
+      await sink.ready();
+      expect(idle.writer.threadCount()).toBe(1);
+      await sink.flush();
+    } finally {
+      await idle.close();
+    }
   });
 
   it("a corrupt index file is never a failed query: text answers meanwhile, and the writer rebuilds it", async () => {
@@ -197,7 +215,8 @@ describe("index writing off the event loop", () => {
       const delay = monitorEventLoopDelay({ resolution: 5 });
       delay.enable();
       const started = performance.now();
-      const sink = await openVectorSink(threads, root, MODEL, silentLogger());
+      const sink = openVectorSink(threads, root, MODEL, silentLogger());
+      await sink.ready();
       await sink.flush();
       const elapsed = performance.now() - started;
       delay.disable();
