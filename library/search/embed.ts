@@ -81,11 +81,15 @@ async function driftCheck(ctx: AppContext, store: LibraryStore, signal: AbortSig
 /**
  * The index builder (`svc embed`): brings every item's vectors up to date with its text, then
  * checks for model drift. `rebuild` re-embeds everything. Runs in the project's ingest slot.
+ * The index is opened (and rebuilt from the stored vectors when its file is missing or damaged)
+ * even when nothing needs embedding, unless `lazyIndex`: the daemon's freshness run opens it only
+ * to store a vector, so a run that finds everything fresh loads no second copy of it (a damaged
+ * file is rebuilt when a search finds it so).
  */
 export async function buildEmbeddings(
   ctx: AppContext,
   root: string,
-  options: { rebuild: boolean; signal: AbortSignal; holder: string },
+  options: { rebuild: boolean; signal: AbortSignal; holder: string; lazyIndex?: boolean },
 ): Promise<EmbedReport> {
   const model = ctx.config.models.embed;
   const status = await ctx.adapters.modelHost.status([model], options.signal);
@@ -123,6 +127,7 @@ export async function buildEmbeddings(
     const sink = openVectorSink(ctx.vectorThreads, root, model, ctx.log);
     let embedded = 0;
     try {
+      if (!options.lazyIndex) await sink.ready();
       const ids = store.media.embeddableIds();
       for (let at = 0; at < ids.length; at += ITEMS_PER_REQUEST) {
         signal.throwIfAborted();
@@ -234,6 +239,7 @@ export async function refreshEmbeddings(
         rebuild: false,
         signal: limit.signal,
         holder: "embed freshness (daemon)",
+        lazyIndex: true,
       });
       if (report.embedded > 0 || report.failed.length > 0)
         ctx.log.info(

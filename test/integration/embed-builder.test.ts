@@ -198,6 +198,18 @@ describe.skipIf(!hasTools)("svc embed: freshness categories and the drift check"
       }
     });
 
+    it("a freshness run that finds every item fresh never has the index writer load the index", async () => {
+      const { ctx, registry } = await daemonContext(loadConfig(env));
+      try {
+        await refreshEmbeddings(ctx, [{ root: ws.root, name: "footage" }]);
+        expect(ctx.vectorThreads.writer.threadCount()).toBe(0);
+      } finally {
+        await ctx.vectorThreads.close();
+        ctx.adapters.close();
+        registry.close();
+      }
+    });
+
     it("the daemon's start brings the running totals up to date, so no status request plans them", async () => {
       const lib = openLibrary(ws.root);
       try {
