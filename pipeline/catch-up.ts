@@ -4,7 +4,7 @@ import type { ScannedFile } from "./scan.js";
 import { peaksDue } from "./stages/peaks.js";
 import { proxyReason } from "./stages/proxy.js";
 import { spriteDue } from "./stages/sprite.js";
-import type { StageDeps } from "./stages/types.js";
+import type { StageDeps, StageName } from "./stages/types.js";
 
 /** Files looked up at once, in one query. */
 export const CATCH_UP_BATCH = 512;
@@ -12,11 +12,11 @@ export const CATCH_UP_BATCH = 512;
 type CatchUpDeps = Pick<StageDeps, "store" | "adapters" | "models" | "options">;
 
 /**
- * The stages whose tool or model is there now: an item that ran one of them without it resumes
- * there (the runner's resumableStage), so it is not unchanged.
+ * The stages whose tool or model is there now, in the order a finished item resumes at them: an
+ * item that ran one of them without it resumes there, so it is not unchanged.
  */
-function resumableStages(deps: CatchUpDeps): string[] {
-  const stages: string[] = [];
+export function resumableStages(deps: CatchUpDeps): StageName[] {
+  const stages: StageName[] = [];
   if (deps.adapters.asr) stages.push("transcript");
   if (deps.models.vision.ok) stages.push("vision");
   if (deps.models.embed.ok && !deps.options.noEmbed) stages.push("embed");

@@ -11,7 +11,7 @@ import {
   type StageStatusOf,
 } from "../state/repos/media.js";
 import { cameraProxyOf, linkCameraProxy } from "./camera-proxy.js";
-import { CATCH_UP_BATCH, catchUp } from "./catch-up.js";
+import { CATCH_UP_BATCH, catchUp, resumableStages } from "./catch-up.js";
 import { stageItemOf } from "./decode-input.js";
 import { fingerprint } from "./fingerprint.js";
 import { createItemMachine, type ItemInput, runItem } from "./machine.js";
@@ -118,10 +118,7 @@ export function cleanReason(error: unknown, absPath: string, relPath: string, ro
 function resumableStage(row: MediaRow, deps: RunnerDeps): StageName | null {
   const waiting = new Set(deps.store.media.unconfiguredStages(row.id));
   if (waiting.size === 0) return null;
-  if (waiting.has("transcript") && deps.adapters.asr) return "transcript";
-  if (waiting.has("vision") && deps.models.vision.ok) return "vision";
-  if (waiting.has("embed") && deps.models.embed.ok && !deps.options.noEmbed) return "embed";
-  return null;
+  return resumableStages(deps).find((stage) => waiting.has(stage)) ?? null;
 }
 
 /**
