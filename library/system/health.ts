@@ -20,11 +20,21 @@ export function publicModelName(name: string): string {
   return posix.isAbsolute(name) || win32.isAbsolute(name) ? win32.basename(name) : name;
 }
 
+/** The status report but each project's search state, which public health leaves out. */
+type Readiness = Omit<StatusReport, "search_by_project">;
+
 /**
  * Readiness: ffmpeg and ffprobe are required, exiftool is optional. The model host and speech
  * recognition are reported but do not gate readiness (ingest and browsing work without them).
  */
 export async function statusReport(ctx: AppContext): Promise<StatusReport> {
+  const searchByProject: Record<string, ProjectSearch> = {};
+  for (const project of ctx.registry.projects.all())
+    searchByProject[project.name] = await projectSearchHealth(ctx, project.root);
+  return { ...(await readiness(ctx)), search_by_project: searchByProject };
+}
+
+async function readiness(ctx: AppContext): Promise<Readiness> {
   const { binaries } = ctx.adapters;
   const { models } = ctx.config;
   const status = await ctx.adapters.modelHost.status(
@@ -45,9 +55,6 @@ export async function statusReport(ctx: AppContext): Promise<StatusReport> {
     speech_recognition: ctx.adapters.asr !== null,
   };
   const failing = (["ffmpeg", "ffprobe"] as const).filter((name) => !checks[name]);
-  const searchByProject: Record<string, ProjectSearch> = {};
-  for (const project of ctx.registry.projects.all())
-    searchByProject[project.name] = await projectSearchHealth(ctx, project.root);
   return {
     ready: failing.length === 0,
     checks,
@@ -60,7 +67,6 @@ export async function statusReport(ctx: AppContext): Promise<StatusReport> {
     },
     failing,
     search: ctx.vectorThreads.overall(),
-    search_by_project: searchByProject,
   };
 }
 
@@ -81,7 +87,7 @@ export async function projectSearchHealth(ctx: AppContext, root: string): Promis
 }
 
 /** What anyone may read of the status: the booleans and the model names, and nothing else. */
-export function publicHealth(status: StatusReport): HealthReport {
+export function publicHealth(status: Readiness): HealthReport {
   const state = ({ name, pulled }: ModelReport): ModelState => ({ name, pulled });
   const { embed, vision, chat, intent } = status.models;
   return {
@@ -100,7 +106,9 @@ export function publicHealth(status: StatusReport): HealthReport {
 
 /** `GET /api/health`: the public readiness report. */
 export async function healthReport(ctx: AppContext): Promise<HealthReport> {
-  return publicHealth(await statusReport(ctx));
+  // Not the status report: each registered project's search state (a stamp file read per
+  // project, some on shares) would be worked out on every public probe and thrown away.
+  return publicHealth(await readiness(ctx));
 }
 
 /** The models svc uses: embed, vision, chat and intent when set. */
