@@ -552,14 +552,6 @@ export class MediaRepo extends Repository {
     for (const [relPath] of rows as Iterable<[string]>) yield relPath;
   }
 
-  paths(): { id: number; rel_path: string; missing_since: string | null }[] {
-    return this.prepare("SELECT id, rel_path, missing_since FROM media").all() as {
-      id: number;
-      rel_path: string;
-      missing_since: string | null;
-    }[];
-  }
-
   private recordStage(mediaId: number, outcome: StageOutcome): void {
     this.prepare(
       `INSERT INTO media_stages (media_id, stage, status, detail, started_at, elapsed_ms)

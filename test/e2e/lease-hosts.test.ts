@@ -40,7 +40,7 @@ describe.skipIf(!hasTools)("the host lease between two svc hosts", () => {
   const mediaCount = () => {
     const store = openLibrary(ws.root);
     try {
-      return store.media.paths().length;
+      return store.media.count();
     } finally {
       store.close();
     }
