@@ -47,4 +47,9 @@ export abstract class Repository {
   protected prepare(sql: string, raw = false): Statement {
     return this.statements.get(sql, raw);
   }
+
+  /** The one number a counting query answers (its first column). */
+  protected countOf(sql: string, params: readonly unknown[] = []): number {
+    return (this.prepare(sql, true).get(...params) as [number])[0];
+  }
 }

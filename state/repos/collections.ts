@@ -148,10 +148,6 @@ export class CollectionsRepo extends Repository {
     return null;
   }
 
-  private countOf(sql: string, params: unknown[]): number {
-    return (this.prepare(sql, true).get(...params) as [number])[0];
-  }
-
   /** Tag names per item, auto and manual alike. */
   tagPairs(): { media_id: number; name: string }[] {
     return this.prepare("SELECT media_id, name FROM tags").all() as { media_id: number; name: string }[];

@@ -499,12 +499,11 @@ export class MediaSearchRepo extends Repository {
   private countedTotal(filter: MediaFilter): number | null {
     const conditions = conditionCount(filter);
     if (conditions > 1) return null;
-    const count = (sql: string, ...params: unknown[]) =>
-      (this.prepare(sql, true).get(...params) as [number])[0];
+    const count = (sql: string, ...params: unknown[]) => this.countOf(sql, params);
     const [kind] = filter.kinds;
     const [shot] = filter.shots;
     const [tag] = filter.tags;
-    if (conditions === 0) return count("SELECT coalesce(sum(present + missing), 0) FROM media_totals");
+    if (conditions === 0) return this.libraryTotal();
     if (kind !== undefined)
       return count("SELECT coalesce(sum(present + missing), 0) FROM media_totals WHERE kind = ?", kind);
     if (shot !== undefined) {
@@ -528,10 +527,13 @@ export class MediaSearchRepo extends Repository {
    */
   private idCondition(total: number, reach: number): IdCondition {
     if (total === 0) return "drive";
-    const library = (
-      this.prepare("SELECT coalesce(sum(present + missing), 0) FROM media_totals", true).get() as [number]
-    )[0];
+    const library = this.libraryTotal();
     return (reach * library) / total <= PROBE_READ_MAX && total > DRIVE_MAX ? "probe" : "drive";
+  }
+
+  /** Every item, missing ones included, from the counts the triggers keep. */
+  private libraryTotal(): number {
+    return this.countOf("SELECT coalesce(sum(present + missing), 0) FROM media_totals");
   }
 
   private count(sql: Sql): number {
