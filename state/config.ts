@@ -82,6 +82,10 @@ const hostList = () =>
     .meta({ default: "unset", allowed: "host names separated by commas" });
 const FOLDERS = "absolute folders separated like `PATH` (`:`; `;` on Windows)";
 
+// Search threads share one mapped copy of each index, but each holds its own heap, library
+// handles and per-index lookups (tens of bytes a vector): two use both cores of a small machine.
+export const DEFAULT_SEARCH_THREADS = Math.min(2, availableParallelism());
+
 const schema = z.object({
   PROJECT_ROOT: optionalText("a folder").describe(
     "the footage folder `svc ingest` works on; `svc serve` registers it as a project and makes it the default one",
@@ -166,7 +170,7 @@ const schema = z.object({
   SVC_CPU_CONCURRENCY: integer(Math.max(1, availableParallelism()), 1, 64)
     .meta({ default: "number of cores" })
     .describe("ffmpeg and image jobs run at once (ingest, proxies, renders)"),
-  SVC_SEARCH_THREADS: integer(Math.min(2, availableParallelism()), 1, 16)
+  SVC_SEARCH_THREADS: integer(DEFAULT_SEARCH_THREADS, 1, 16)
     .meta({ default: "2, or 1 on a single core" })
     .describe(
       "threads answering semantic searches; they share one mapped copy of each index, each adding its own heap and lookups (a few % of the index)",

@@ -1,5 +1,5 @@
-import { availableParallelism } from "node:os";
 import type { Logger } from "pino";
+import { DEFAULT_SEARCH_THREADS } from "../../state/config.js";
 import type { ScalarSetting } from "../../state/vectors.js";
 import type { WriterReply, WriterRequest } from "./index-writer-thread.js";
 import type {
@@ -16,9 +16,6 @@ import type {
 } from "./search-thread.js";
 import { ThreadPool, ThreadStopped, threadScript } from "./thread-pool.js";
 
-// Threads share one mapped copy of each index, but each holds its own heap, library handles and
-// per-index lookups (tens of bytes a vector): two use both cores of a small machine.
-export const DEFAULT_SEARCH_THREADS = Math.min(2, availableParallelism());
 // Searches waiting beyond this are refused with 503 + Retry-After instead of queueing without bound.
 const MAX_WAITING_SEARCHES = 128;
 // A rebuild the searches asked for is not retried sooner than this after the last attempt.
