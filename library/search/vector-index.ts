@@ -92,14 +92,12 @@ export function openVectorSink(
     },
     async flush() {
       if (!opened) return;
-      // A failed open holds nothing on the writer: there is nothing to close.
-      if (
-        !(await opened.then(
-          () => true,
-          () => false,
-        ))
-      )
+      try {
+        await opened;
+      } catch {
+        // A failed open holds nothing on the writer: there is nothing to close.
         return;
+      }
       await writer.request({ op: "close", root, model });
       // The threads open the file just saved now, not on the next query.
       threads.rewarm(root, model);
